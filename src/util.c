@@ -1,0 +1,205 @@
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "fbrun: error: out of memory allocating %zu bytes\n",
+		n);
+	exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom(n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+	char *p;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void *grow_array(void *arr, size_t *cap, size_t n, size_t sz)
+{
+	size_t c = *cap;
+
+	if (n <= c)
+		return arr;
+	if (c < 8)
+		c = 8;
+	while (c < n)
+		c *= 2;
+	*cap = c;
+	return xrealloc(arr, c * sz);
+}
+
+enum num_status parse_int(const char *s, size_t len, int64_t *out)
+{
+	size_t i = 0;
+	bool neg = false;
+	uint64_t v = 0, limit;
+	unsigned shift = 0;
+
+	if (i < len && (s[i] == '-' || s[i] == '+'))
+		neg = s[i++] == '-';
+	if (i >= len || s[i] < '0' || s[i] > '9')
+		return NUM_SYNTAX;
+	limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+
+		if (v > (limit - d) / 10)
+			return NUM_RANGE;
+		v = v * 10 + d;
+	}
+	if (i < len) {
+		switch (s[i]) {
+		case 'k': case 'K': shift = 10; break;
+		case 'm': case 'M': shift = 20; break;
+		case 'g': case 'G': shift = 30; break;
+		case 't': case 'T': shift = 40; break;
+		default: return NUM_SUFFIX;
+		}
+		if (++i != len)
+			return NUM_SUFFIX;
+		if (v > (limit >> shift))
+			return NUM_RANGE;
+		v <<= shift;
+	}
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return NUM_OK;
+}
+
+void format_size(char *buf, size_t len, int64_t v)
+{
+	static const char sfx[] = "kmgt";
+	int i;
+
+	for (i = 3; i >= 0; i--) {
+		int64_t unit = (int64_t)1 << (10 * (i + 1));
+
+		if (v != 0 && v % unit == 0) {
+			snprintf(buf, len, "%lld%c", (long long)(v / unit),
+				 sfx[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%lld", (long long)v);
+}
+
+int edit_distance(const char *a, const char *b, int max)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j;
+	int *row, best, r;
+
+	if ((la > lb ? la - lb : lb - la) > (size_t)max)
+		return max + 1;
+	row = xmalloc((lb + 1) * sizeof(*row));
+	for (j = 0; j <= lb; j++)
+		row[j] = (int)j;
+	for (i = 1; i <= la; i++) {
+		int diag = row[0];
+
+		row[0] = (int)i;
+		best = row[0];
+		for (j = 1; j <= lb; j++) {
+			int up = row[j];
+			int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+			int v = diag + cost;
+
+			if (up + 1 < v)
+				v = up + 1;
+			if (row[j - 1] + 1 < v)
+				v = row[j - 1] + 1;
+			row[j] = v;
+			diag = up;
+			if (v < best)
+				best = v;
+		}
+		if (best > max) {
+			free(row);
+			return max + 1;
+		}
+	}
+	r = row[lb];
+	free(row);
+	return r;
+}
+
+const char *did_you_mean(const char *word, const void *cands, size_t n,
+			 size_t stride)
+{
+	const char *best = NULL;
+	int best_d, max;
+	size_t i;
+
+	/* Allow about one typo per four characters, at least one. */
+	max = (int)strlen(word) / 4 + 1;
+	if (max > 3)
+		max = 3;
+	best_d = max + 1;
+	for (i = 0; i < n; i++) {
+		const char *c =
+			*(const char *const *)((const char *)cands + i * stride);
+		int d;
+
+		if (!c)
+			continue;
+		d = edit_distance(word, c, max);
+		if (d < best_d) {
+			best_d = d;
+			best = c;
+		}
+	}
+	return best;
+}

@@ -1,0 +1,53 @@
+/*
+ * Small helpers shared by every module: allocation that cannot fail,
+ * number parsing with size suffixes, and edit distance for "did you mean".
+ */
+#ifndef FBRUN_UTIL_H
+#define FBRUN_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Allocation failures print one line and exit(1): the only exit outside main. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow *arr (element size sz) so that it holds at least n elements. */
+void *grow_array(void *arr, size_t *cap, size_t n, size_t sz);
+
+enum num_status {
+	NUM_OK,
+	NUM_SYNTAX, /* not a number, or junk after it */
+	NUM_SUFFIX, /* unknown size suffix */
+	NUM_RANGE, /* does not fit in int64_t */
+};
+
+/*
+ * Parse a decimal integer with an optional size suffix k, m, g or t (either
+ * case, powers of 1024) and an optional leading '-' or '+'.  The whole of
+ * s[0..len) must be consumed.  Never wraps: returns NUM_RANGE instead.
+ */
+enum num_status parse_int(const char *s, size_t len, int64_t *out);
+
+/* Format a byte count the way scripts write it: 131072 -> "128k". */
+void format_size(char *buf, size_t len, int64_t v);
+
+/* Damerau-free Levenshtein distance, capped at max+1 for speed. */
+int edit_distance(const char *a, const char *b, int max);
+
+/*
+ * Best match for `word` among `n` candidates (an array of strings, each
+ * `stride` bytes apart so tables of structs can be searched in place).
+ * Returns NULL if nothing is close enough to suggest.
+ */
+const char *did_you_mean(const char *word, const void *cands, size_t n,
+			 size_t stride);
+
+#endif
