@@ -1,0 +1,129 @@
+/*
+ * Random variables: the distributions behind `randvar(...)` and `cvar(...)`.
+ *
+ * A struct rv_spec is plain data built by the compiler and shared read-only
+ * by every thread.  Each thread owns a struct rv_rng, so sampling takes no
+ * lock and makes no syscall (randsrc=urandom only seeds the generator from
+ * the kernel once, at rv_rng_init time).
+ */
+#ifndef FBRUN_RAND_H
+#define FBRUN_RAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* X-macro: RV_DIST(id, name, is_cvar, "param names, ';' separated") */
+#define RV_DIST_LIST(X)                                                        \
+	X(UNIFORM, "uniform", 0, "")                                           \
+	X(GAMMA, "gamma", 0, "")                                               \
+	X(TABULAR, "tabular", 0, "")                                           \
+	X(CV_GAMMA, "cvar-gamma", 1, "mean;gamma")                             \
+	X(CV_NORMAL, "cvar-normal", 1, "mean;sigma")                           \
+	X(CV_UNIFORM, "cvar-uniform", 1, "lower;upper")                        \
+	X(CV_EXPONENTIAL, "cvar-exponential", 1, "mean")                       \
+	X(CV_ERLANG, "cvar-erlang", 1, "shape;rate")                           \
+	X(CV_LOGNORMAL, "cvar-lognormal", 1, "shape;scale")                    \
+	X(CV_TRIANGULAR, "cvar-triangular", 1, "lower;upper;mode")             \
+	X(CV_WEIBULL, "cvar-weibull", 1, "shape;scale")
+
+enum rv_dist {
+#define X(id, name, cv, params) RV_##id,
+	RV_DIST_LIST(X)
+#undef X
+	RV_NDIST,
+};
+
+enum rv_src {
+	RV_SRC_RAND48, /* deterministic: seeded from `seed` (default 0) */
+	RV_SRC_URANDOM, /* seeded once from getrandom(2) */
+};
+
+#define RV_MAXPARAM 4
+
+struct rv_bin {
+	double pct; /* share of samples in this bin, percent */
+	double min, max; /* uniform inside [min, max] */
+};
+
+struct rv_spec {
+	enum rv_dist dist;
+	enum rv_src src;
+	uint64_t seed;
+	bool has_seed;
+	/* randvar(): min is added to every sample, round rounds it */
+	double min;
+	double max; /* cvar only; has_max says whether it was given */
+	bool has_max;
+	double round; /* 0 = no rounding */
+	double mean; /* randvar gamma/uniform */
+	double gamma; /* randvar gamma shape x 1000, as in the language */
+	double param[RV_MAXPARAM]; /* cvar parameters in RV_DIST_LIST order */
+	struct rv_bin *table; /* tabular; owned by the spec */
+	size_t ntable;
+};
+
+/* Per-thread generator state. */
+struct rv_rng {
+	uint64_t s[4];
+};
+
+/* Name of a distribution as written in scripts ("gamma", "cvar-gamma"). */
+const char *rv_dist_name(enum rv_dist d);
+
+/*
+ * Look up a distribution by the name a script uses.  For randvar `type=`
+ * only uniform, gamma and tabular are valid; for cvar `type=` both
+ * "cvar-gamma" and "gamma" spellings are accepted.  Returns -1 if unknown.
+ */
+int rv_dist_lookup(const char *name, bool cvar);
+
+/* Whether the distribution is a cvar one (parameters="k:v;..."). */
+bool rv_dist_is_cvar(enum rv_dist d);
+
+/*
+ * Parse a cvar parameters string "k:v;k:v" for distribution d into
+ * spec->param[].  Missing keys get the distribution's defaults.  On error
+ * returns -1 and writes a lowercase message without a final full stop
+ * into err (for example "unknown parameter 'mu' for cvar-normal; expected
+ * mean or sigma"), and *err_off is the byte offset in params where the
+ * offending key or value starts.
+ */
+int rv_parse_params(struct rv_spec *spec, const char *params, char *err,
+		    size_t errlen, size_t *err_off);
+
+/*
+ * Check a filled spec for consistency (tabular percentages sum to 100,
+ * min <= max in bins, positive shapes, ...).  Returns 0 or -1 with a
+ * message in err, as above.
+ */
+int rv_spec_check(const struct rv_spec *spec, char *err, size_t errlen);
+
+/* Seed a thread's generator from spec (seed/urandom) and a stream id. */
+void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
+		 uint64_t stream);
+/* Seed from an explicit value. */
+void rv_rng_seed(struct rv_rng *rng, uint64_t seed);
+
+uint64_t rv_next_u64(struct rv_rng *rng);
+/* Uniform double in [0, 1). */
+double rv_next_double(struct rv_rng *rng);
+/* Uniform integer in [0, n) for n > 0, without modulo bias. */
+uint64_t rv_below(struct rv_rng *rng, uint64_t n);
+
+/* Raw samples of the standard distributions. */
+double rv_gamma(struct rv_rng *rng, double shape, double scale);
+double rv_normal(struct rv_rng *rng, double mean, double sigma);
+
+/*
+ * One sample of the random variable, with min/max/round applied as the
+ * language defines them.  Never negative.
+ */
+double rv_sample(const struct rv_spec *spec, struct rv_rng *rng);
+
+/* The mean the distribution is configured for (for reports and -dump-ir). */
+double rv_spec_mean(const struct rv_spec *spec);
+
+void rv_spec_release(struct rv_spec *spec);
+
+#endif
