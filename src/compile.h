@@ -1,0 +1,39 @@
+/*
+ * AST -> IR.  Walks the statements in script order with a variable
+ * environment (so each use sees the value set before it, and `set` after
+ * `define` still counts, as in filebench), checks every attribute against
+ * its table and resolves every reference.  All errors are reported, up to
+ * the diag cap; nothing touches the file system.
+ */
+#ifndef FBRUN_COMPILE_H
+#define FBRUN_COMPILE_H
+
+#include "ast.h"
+#include "diag.h"
+#include "ir.h"
+
+/* A -D NAME=VALUE from the command line. */
+struct cli_define {
+	const char *name;
+	const char *value;
+};
+
+struct compile_opts {
+	const struct cli_define *defines;
+	size_t ndefines;
+	const char *tmpdir; /* value of the predefined $tmpdir */
+	const struct source *cli_src; /* text of the -D options, for notes */
+	const struct loc *define_locs; /* location of each -D in cli_src */
+};
+
+/*
+ * Compile prog (from src).  Returns the workload, or NULL if any error
+ * was reported.  The workload keeps a pointer to src but owns everything
+ * else; free it with workload_free.
+ */
+struct workload *compile_workload(const struct ast_stmt *prog,
+				  const struct source *src,
+				  const struct compile_opts *opts,
+				  struct diag *d);
+
+#endif

@@ -1,0 +1,72 @@
+/* Shared by compile.c and compile_attr.c only. */
+#ifndef FBRUN_COMPILE_INT_H
+#define FBRUN_COMPILE_INT_H
+
+#include "attr.h"
+#include "compile.h"
+#include "vars.h"
+
+/* A `define flowop`: its statement and its name/iters. */
+struct composite {
+	const struct ast_stmt *def;
+	struct ir_flowop form;
+};
+
+struct compiler {
+	const struct source *src;
+	struct diag *d;
+	const struct compile_opts *opts;
+	const struct ast_stmt *prog;
+	bool silent; /* expand without reporting (final variable values) */
+	struct env *env;
+	struct workload *w;
+	struct rv_rng rng; /* for randvars sampled at compile time (echo) */
+	/* `define` statements met before the run point, in order */
+	const struct ast_stmt **defines;
+	size_t ndefines, cap_defines;
+	/* names of filesets whose define failed: no follow-on errors */
+	char **bad_filesets;
+	size_t nbad_filesets;
+	struct composite *composites;
+	size_t ncomposites;
+	/* composite flowops being expanded, to catch recursion */
+	const char **expanding;
+	size_t nexpanding, cap_expanding;
+};
+
+/* Where a resolved value came from, for notes on errors. */
+struct origin {
+	const struct binding *via; /* the variable, if it came through one */
+};
+
+/*
+ * Resolve an AST value to a plain value: variables are looked up, quoted
+ * strings expanded, true/false become booleans.  Returns 0, or -1 after
+ * reporting an error.  out->loc is the value's location.
+ */
+int resolve_value(struct compiler *c, const struct ast_value *v,
+		  struct ir_value *out, struct origin *org);
+
+/* Expand a quoted string's parts; NULL after reporting an error. */
+char *expand_string(struct compiler *c, const struct ast_strpart *parts,
+		    int depth);
+
+/*
+ * Apply attrs to obj (an IR struct laid out as table t says), after
+ * filling every row's default.  Local $attrs are skipped when
+ * allow_locals, else reported.  only_file: the `define file` subset.
+ * Returns a bitmask of the rows given (bit i = t->specs[i]), or
+ * (uint64_t)-1 if an error was reported.
+ */
+uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
+		     const struct ast_attr *attrs, void *obj, bool only_file,
+		     bool allow_locals, const char *what, struct loc where);
+
+/* Build a random variable from randvar(...) or cvar(...); index or -1. */
+int build_randvar(struct compiler *c, const char *name,
+		  const struct ast_attr *attrs, bool cvar, struct loc loc);
+
+/* Report on the binding a bad value came from. */
+void note_origin(struct compiler *c, const struct origin *org);
+
+#endif
