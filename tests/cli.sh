@@ -1,0 +1,68 @@
+#!/bin/sh
+# The command line: options, exit codes, standard input, -D, and that a
+# broken script touches nothing on disk.
+. "${srcdir:-.}/tests/lib.sh"
+
+run_fbrun --help
+check "--help exits 0 and prints usage" test "$rc" -eq 0 -a -s "$TMP/out"
+grep -q -- '--parse-only' "$TMP/out" && pass "--help lists --parse-only" || fail "--help lists --parse-only"
+
+run_fbrun --version
+check "--version exits 0" test "$rc" -eq 0
+grep -q '^fbrun [0-9]' "$TMP/out" && pass "--version prints the version" || fail "--version prints the version"
+
+run_fbrun --bogus x.f
+check "an unknown option exits 2" test "$rc" -eq 2
+grep -q "unknown option '--bogus'" "$TMP/err" && pass "names the unknown option" || fail "names the unknown option"
+
+run_fbrun
+check "no script exits 2" test "$rc" -eq 2
+
+run_fbrun --parse-only "$TMP/does-not-exist.f"
+check "a missing script exits 2" test "$rc" -eq 2
+grep -q "cannot read" "$TMP/err" && pass "says it cannot read the script" || fail "says it cannot read the script"
+
+run_fbrun --list-flowops
+check "--list-flowops lists every flowop" test "$rc" -eq 0 -a "$(wc -l <"$TMP/out")" -eq 32
+
+cat >"$TMP/ok.f" <<'F'
+set $dir=/nonexistent-dir
+define fileset name=a,path=$dir,entries=4,dirwidth=2,prealloc
+define process name=p { thread name=t { flowop statfile name=s,filesetname=a } }
+run 1
+F
+rc=0
+"$FBRUN" --dump-ir - <"$TMP/ok.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "'-' reads the script from standard input" test "$rc" -eq 0
+grep -q 'path="/nonexistent-dir"' "$TMP/out" && pass "stdin script compiled" || fail "stdin script compiled"
+
+run_fbrun --dump-ir -D dir="$TMP/data" -D unused=1 "$TMP/ok.f"
+grep -q "path=\"$TMP/data\"" "$TMP/out" && pass "-D overrides the script's set" || fail "-D overrides the script's set"
+grep -q "warning: -D unused is not used" "$TMP/err" && pass "an unused -D is reported" || fail "an unused -D is reported"
+
+run_fbrun --dump-ir -D 1bad=2 "$TMP/ok.f"
+check "-D with a bad name exits 2" test "$rc" -eq 2
+
+run_fbrun --dump-ir -D dir "$TMP/ok.f"
+check "-D without '=' exits 2" test "$rc" -eq 2
+
+# A broken script must not create its fileset directory.
+cat >"$TMP/bad.f" <<F
+define fileset name=a,path=$TMP/tree,entries=4,dirwidth=2,prealloc
+define process name=p { thread name=t { flowop statfil name=s,filesetname=a } }
+run 1
+F
+run_fbrun "$TMP/bad.f"
+check "a script error exits 2" test "$rc" -eq 2
+check "a script error creates nothing" test ! -e "$TMP/tree"
+grep -q "bad.f:2:48: error: unknown flowop 'statfil'; did you mean 'statfile'?" "$TMP/err" \
+	&& pass "the error is located and suggests a fix" || fail "the error is located and suggests a fix"
+
+run_fbrun --list-attributes
+if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$srcdir/doc/attributes.md"; then
+	pass "doc/attributes.md matches the compiler's tables"
+else
+	fail "doc/attributes.md is stale: run make update-golden"
+fi
+
+done_testing

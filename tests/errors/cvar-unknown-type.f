@@ -1,0 +1,1 @@
+set $v=cvar(type=cvar-poisson, parameters="mean:10")

@@ -1,0 +1,1 @@
+enable multi master=host1,client=c1

@@ -1,0 +1,1 @@
+define file name=f,path=/tmp/fbrun-never,entries=10

@@ -1,0 +1,1 @@
+define thread name=t

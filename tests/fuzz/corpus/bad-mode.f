@@ -1,0 +1,1 @@
+set mode quit whenever

@@ -1,0 +1,62 @@
+# createdelete-swing.f -- file population swinging between empty and
+# full: one thread creates nfiles files in a single flat directory (create,
+# write whole, close), then wakes a second thread and sleeps; the second
+# thread deletes all nfiles files, wakes the first, and sleeps; and so on
+# until runtime is up. This shows how a file system copes with a
+# directory that repeatedly grows and shrinks. An optional event rate
+# caps the creates per second.
+#
+# Knobs (override with fbrun -D name=value):
+#   dir           "$tmpdir/fbrun-createdelete-swing"  the directory
+#   nfiles        4000    files per swing; also the directory width, so
+#                         the directory stays flat
+#   meanfilesize  128k    size of each file (500 MB when the set is full)
+#   iosize        1m      write chunk size
+#   eventrate     0       creates per second; 0 means no limit
+#   runtime       60      seconds to measure
+#
+# Typical: fbrun -D runtime=30 -D nfiles=1000 workloads/createdelete-swing.f
+
+set $runtime=60
+set $dir="$tmpdir/fbrun-createdelete-swing"
+set $nfiles=4000
+set $meanfilesize=128k
+set $iosize=1m
+set $eventrate=0
+
+eventgen rate=$eventrate
+
+# dirgamma=0: every directory gets exactly dirwidth entries, so one flat
+# directory holds the whole set. No prealloc: the set starts empty.
+define fileset name=swingset,path=$dir,entries=$nfiles,size=$meanfilesize,dirwidth=$nfiles,dirgamma=0
+
+# Create one file, fill it, close it; paced by the event rate if set.
+define flowop name=createandclose
+{
+  flowop createfile name=swing-create,filesetname=swingset,fd=1
+  flowop writewholefile name=swing-write,filesetname=swingset,fd=1,iosize=$iosize
+  flowop closefile name=swing-close,fd=1
+  flowop eventlimit name=swing-rate
+}
+
+define process name=creator,instances=1
+{
+  thread name=creatorthread,memsize=10m,instances=1
+  {
+    flowop createandclose name=fillup,iters=$nfiles
+    flowop wakeup name=wakedeleter,target=deleterblock
+    flowop block name=creatorblock
+  }
+}
+
+define process name=deleter,instances=1
+{
+  thread name=deleterthread,memsize=1m,instances=1
+  {
+    flowop block name=deleterblock
+    flowop deletefile name=drain,filesetname=swingset,iters=$nfiles
+    flowop wakeup name=wakecreator,target=creatorblock
+  }
+}
+
+run $runtime

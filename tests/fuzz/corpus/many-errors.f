@@ -1,0 +1,23 @@
+# More errors than the cap of 20: the rest are counted, not shown.
+set $a1=$u1
+set $a2=$u2
+set $a3=$u3
+set $a4=$u4
+set $a5=$u5
+set $a6=$u6
+set $a7=$u7
+set $a8=$u8
+set $a9=$u9
+set $a10=$u10
+set $a11=$u11
+set $a12=$u12
+set $a13=$u13
+set $a14=$u14
+set $a15=$u15
+set $a16=$u16
+set $a17=$u17
+set $a18=$u18
+set $a19=$u19
+set $a20=$u20
+set $a21=$u21
+set $a22=$u22

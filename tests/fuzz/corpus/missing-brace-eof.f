@@ -1,0 +1,5 @@
+define process name=p
+{
+  thread name=t
+  {
+    flowop delay name=d,value=1

@@ -1,0 +1,1 @@
+usage "run me with -D"

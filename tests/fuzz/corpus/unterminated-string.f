@@ -1,0 +1,3 @@
+set $x=1
+echo "no end
+run 1

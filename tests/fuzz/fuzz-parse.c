@@ -1,0 +1,43 @@
+/*
+ * libFuzzer harness: any bytes through the scanner, the parser and the
+ * compiler.  Nothing is executed, so it is safe to fuzz.  Build with
+ * ./configure CC=clang --enable-fuzz --enable-asan --enable-ubsan, then
+ *   tests/fuzz/fuzz-parse -max_total_time=60 tests/fuzz/corpus
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compile.h"
+#include "parse.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static FILE *sink;
+	static const struct cli_define defs[] = { { "nfiles", "10" } };
+	struct compile_opts opts = { .defines = defs, .ndefines = 1,
+				     .tmpdir = "/tmp" };
+	struct source *src;
+	struct ast_stmt *prog;
+	struct diag *d;
+	struct workload *w;
+
+	if (!sink)
+		sink = fopen("/dev/null", "w");
+	src = source_from_string("fuzz.f", (const char *)data, size);
+	opts.cli_src = src;
+	d = diag_new(sink, 20);
+	if (parse_script(src, d, &prog) == 0) {
+		w = compile_workload(prog, src, &opts, d);
+		if (w)
+			workload_dump(sink, w);
+		workload_free(w);
+		ast_dump(sink, src, prog);
+		ast_stmt_free(prog);
+	}
+	diag_free(d);
+	source_free(src);
+	return 0;
+}

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Every shipped workload must parse and compile cleanly.
+. "${srcdir:-.}/tests/lib.sh"
+
+for f in "$srcdir"/workloads/*.f; do
+	run_fbrun --parse-only "$f"
+	if [ "$rc" -eq 0 ] && ! grep -q 'error:' "$TMP/err"; then
+		pass "$(basename "$f") parses"
+	else
+		fail "$(basename "$f") parses (exit $rc)"
+		diag <"$TMP/err"
+	fi
+done
+done_testing
