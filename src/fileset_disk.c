@@ -1,0 +1,706 @@
+/*
+ * Filesets on disk: taking the root (marker, adopt, refuse), making the
+ * directories, preallocating files with a bounded pool of writers, and
+ * removing the tree without following a symlink or crossing a mount.
+ *
+ * The marker records whether fbrun made the root or adopted an empty
+ * directory someone else made; remove leaves an adopted root in place.
+ */
+#include "fileset_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util.h"
+
+#define WRITE_CHUNK (1u << 20) /* preallocation writes at most 1 MiB */
+#define MAX_WRITERS 32u /* paralloc threads, as filebench */
+#define ADOPTED "root: adopted"
+
+static int fail_errno(char *err, size_t errlen, const char *verb,
+		      const char *a, const char *b)
+{
+	fs_set_err(err, errlen, "cannot %s '%s%s%s': %s", verb, a, b ? "/" : "",
+		   b ? b : "", strerror(errno));
+	return -1;
+}
+
+/* ------------------------------------------------------------ the root */
+
+static int make_path(struct fileset *fs, char *err, size_t errlen)
+{
+	char *buf = xstrdup(fs->path);
+	size_t len = strlen(buf);
+	struct stat st;
+	int rc = 0;
+
+	for (size_t i = 1; i <= len && rc == 0; i++) {
+		char c = buf[i];
+
+		if ((c != '/' && c != '\0') || buf[i - 1] == '/')
+			continue;
+		buf[i] = '\0';
+		if (mkdir(buf, 0755) == 0) {
+			fs->made = xrealloc(fs->made,
+					    (fs->nmade + 1) * sizeof(char *));
+			fs->made[fs->nmade++] = xstrdup(buf);
+		} else if (errno != EEXIST &&
+			   (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode))) {
+			rc = fail_errno(err, errlen, "create", buf, NULL);
+		}
+		buf[i] = c;
+	}
+	free(buf);
+	return rc;
+}
+
+/* Whether dfd holds our marker; *adopted if the root was not ours. */
+static bool read_marker(int dfd, bool *adopted)
+{
+	char buf[256];
+	struct stat st;
+	ssize_t n;
+	int fd = openat(dfd, FILESET_MARKER,
+			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return false;
+	}
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	*adopted = strstr(buf, ADOPTED) != NULL;
+	return true;
+}
+
+static int write_marker(struct fileset *fs, int dfd, bool adopted,
+			char *err, size_t errlen)
+{
+	char *text = xasprintf("fbrun fileset %s\n%s\n", fs->name,
+			       adopted ? ADOPTED : "root: made");
+	ssize_t len = (ssize_t)strlen(text), got = -1;
+	int fd = openat(dfd, FILESET_MARKER,
+			O_CREAT | O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
+			0644);
+
+	if (fd >= 0) {
+		got = write(fd, text, (size_t)len);
+		if (got >= 0 && got < len)
+			errno = ENOSPC;
+		if (close(fd) < 0)
+			got = -1;
+	}
+	free(text);
+	if (got == len)
+		return 0;
+	return fail_errno(err, errlen, "create", fs->root, FILESET_MARKER);
+}
+
+/* 1 if the directory holds nothing, 0 if it does, -1 on error. */
+static int dir_is_empty(int dfd)
+{
+	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *de;
+	int empty = 1;
+
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	while (empty && (de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			empty = 0;
+	closedir(d);
+	return empty;
+}
+
+/* ------------------------------------------------------------ removing */
+
+struct rm {
+	dev_t dev; /* the root's file system */
+	char *err;
+	size_t errlen;
+	int rc;
+};
+
+static void rm_fail(struct rm *r, const char *verb, const char *dir,
+		    const char *name)
+{
+	if (r->rc == 0)
+		fail_errno(r->err, r->errlen, verb, dir, name);
+	r->rc = -1;
+}
+
+/* A directory that is the root of some mount, bind mounts included. */
+static bool is_mount(struct rm *r, int dfd, const char *name, dev_t dev)
+{
+	struct statx sx;
+
+	if (dev != r->dev)
+		return true;
+#ifdef STATX_ATTR_MOUNT_ROOT
+	if (statx(dfd, name, AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx) < 0)
+		return false;
+	return sx.stx_attributes_mask & sx.stx_attributes &
+	       STATX_ATTR_MOUNT_ROOT;
+#else
+	(void)sx;
+	return false;
+#endif
+}
+
+static void rm_contents(struct rm *r, int dfd, const char *dpath, bool top);
+
+static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
+{
+	char *path = xasprintf("%s/%s", dpath, name);
+	struct stat st;
+	int fd = openat(dfd, name,
+			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		if (errno != ENOENT)
+			rm_fail(r, "open", path, NULL);
+	} else if (fstat(fd, &st) < 0 || is_mount(r, dfd, name, st.st_dev)) {
+		close(fd);
+		if (r->rc == 0)
+			fs_set_err(r->err, r->errlen,
+				   "'%s' is a mount point; not removing it or "
+				   "anything under it",
+				   path);
+		r->rc = -1;
+	} else {
+		rm_contents(r, fd, path, false);
+		if (unlinkat(dfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+			rm_fail(r, "remove", path, NULL);
+	}
+	free(path);
+}
+
+static void rm_entry(struct rm *r, int dfd, const char *dpath,
+		     const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+		if (errno != ENOENT)
+			rm_fail(r, "stat", dpath, name);
+	} else if (S_ISDIR(st.st_mode)) {
+		rm_dir(r, dfd, dpath, name);
+	} else if (unlinkat(dfd, name, 0) < 0 && errno != ENOENT) {
+		/* symlinks are unlinked themselves, never followed */
+		rm_fail(r, "remove", dpath, name);
+	}
+}
+
+/* Remove everything in dfd (closing it); top keeps the marker. */
+static void rm_contents(struct rm *r, int dfd, const char *dpath, bool top)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *de;
+
+	if (!d) {
+		rm_fail(r, "read", dpath, NULL);
+		close(dfd);
+		return;
+	}
+	while ((errno = 0, de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
+		    (top && !strcmp(de->d_name, FILESET_MARKER)))
+			continue;
+		rm_entry(r, dirfd(d), dpath, de->d_name);
+	}
+	if (errno)
+		rm_fail(r, "read", dpath, NULL);
+	closedir(d);
+}
+
+static int empty_root(struct fileset *fs, int fd, char *err, size_t errlen)
+{
+	struct rm r = { .err = err, .errlen = errlen };
+	struct stat st;
+	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (dfd < 0 || fstat(dfd, &st) < 0) {
+		if (dfd >= 0)
+			close(dfd);
+		return fail_errno(err, errlen, "open", fs->root, NULL);
+	}
+	r.dev = st.st_dev;
+	rm_contents(&r, dfd, fs->root, true);
+	return r.rc;
+}
+
+/* rmdir what create made of `path`, innermost first, while empty. */
+static int remove_path(struct fileset *fs, char *err, size_t errlen)
+{
+	int rc = 0;
+
+	while (fs->nmade > 0) {
+		char *dir = fs->made[--fs->nmade];
+
+		if (rc == 0 && rmdir(dir) < 0 && errno != ENOENT) {
+			/* not empty: someone else uses it, stop quietly */
+			rc = errno == ENOTEMPTY || errno == EEXIST ? 1 : -1;
+			if (rc < 0)
+				fail_errno(err, errlen, "remove", dir, NULL);
+		}
+		free(dir);
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
+{
+	bool adopted = false;
+	int rc;
+
+	if (!read_marker(fd, &adopted)) {
+		if (fs->state == ROOT_REFUSED)
+			return 0; /* never ours: leave it alone */
+		if (fs->root_made && dir_is_empty(fd) == 1)
+			return rmdir(fs->root) < 0 ?
+				       fail_errno(err, errlen, "remove",
+						  fs->root, NULL) :
+				       0;
+		fs_set_err(err, errlen,
+			   "'%s' has no %s marker; not removing it", fs->root,
+			   FILESET_MARKER);
+		return -1;
+	}
+	rc = empty_root(fs, fd, err, errlen);
+	if (rc == 0 && unlinkat(fd, FILESET_MARKER, 0) < 0)
+		rc = fail_errno(err, errlen, "remove", fs->root, FILESET_MARKER);
+	if (rc == 0 && !adopted && rmdir(fs->root) < 0)
+		rc = fail_errno(err, errlen, "remove", fs->root, NULL);
+	return rc;
+}
+
+int fileset_remove(struct fileset *fs, char *err, size_t errlen)
+{
+	int fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int rc = 0;
+
+	if (fd >= 0) {
+		rc = remove_root(fs, fd, err, errlen);
+		close(fd);
+	} else if (errno != ENOENT && errno != ENOTDIR) {
+		/* ENOTDIR: a file in the path, so no tree of ours there */
+		rc = fail_errno(err, errlen, "open", fs->root, NULL);
+	}
+	if (fs->rootfd >= 0 && rc == 0) {
+		close(fs->rootfd);
+		fs->rootfd = -1;
+	}
+	if (rc == 0) {
+		fs->state = ROOT_UNTOUCHED;
+		fs->root_made = false;
+		for (uint64_t w = 0; w <= fs->files.n / 64; w++)
+			atomic_store(&fs->files.exists[w], 0);
+		for (uint64_t w = 0; w <= fs->leaves.n / 64; w++)
+			atomic_store(&fs->leaves.exists[w], 0);
+		rc = remove_path(fs, err, errlen);
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------ creating */
+
+static int open_root(struct fileset *fs, char *err, size_t errlen)
+{
+	int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+	int fd = open(fs->root, flags);
+	struct stat st;
+
+	if (fd < 0 && errno == ENOENT) {
+		if (mkdir(fs->root, 0755) < 0)
+			return fail_errno(err, errlen, "create", fs->root,
+					  NULL);
+		fs->root_made = true;
+		fd = open(fs->root, flags);
+	}
+	if (fd >= 0)
+		return fd;
+	if ((errno == ELOOP || errno == ENOTDIR) && lstat(fs->root, &st) == 0 &&
+	    !S_ISDIR(st.st_mode)) {
+		fs->state = ROOT_REFUSED;
+		fs_set_err(err, errlen, "'%s' is %s; refusing to use it",
+			   fs->root,
+			   S_ISLNK(st.st_mode) ? "a symbolic link" :
+						 "not a directory");
+	} else {
+		fail_errno(err, errlen, "open", fs->root, NULL);
+	}
+	return -1;
+}
+
+/* Make the root ours: keep, empty or adopt it; set rootfd. */
+static int take_root(struct fileset *fs, char *err, size_t errlen)
+{
+	bool adopted = false;
+	int fd = open_root(fs, err, errlen), rc = 0, empty;
+
+	if (fd < 0)
+		return -1;
+	if (read_marker(fd, &adopted)) {
+		if (!fs->reuse)
+			rc = empty_root(fs, fd, err, errlen);
+	} else if ((empty = dir_is_empty(fd)) < 0) {
+		rc = fail_errno(err, errlen, "read", fs->root, NULL);
+	} else if (!empty) {
+		fs->state = ROOT_REFUSED;
+		fs_set_err(err, errlen,
+			   "'%s' exists, is not empty and was not made by "
+			   "fbrun; refusing to use it",
+			   fs->root);
+		rc = -1;
+	} else {
+		rc = write_marker(fs, fd, !fs->root_made, err, errlen);
+	}
+	if (rc == 0) {
+		fs->state = ROOT_OURS;
+		if (fs->rootfd >= 0)
+			close(fs->rootfd);
+		fs->rootfd = openat(fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (fs->rootfd < 0)
+			rc = fail_errno(err, errlen, "open", fs->root, NULL);
+	}
+	close(fd);
+	return rc;
+}
+
+static int subdir_fail(struct fileset *fs, const char *verb, uint64_t d,
+		       char *err, size_t errlen)
+{
+	char rel[PATH_MAX];
+	int e = errno;
+
+	if (fileset_dirpath(fs, (int64_t)d, rel, sizeof(rel)) < 0)
+		strcpy(rel, "...");
+	errno = e;
+	return fail_errno(err, errlen, verb, fs->root, rel);
+}
+
+/* Every directory, in preorder, each made and opened in its parent. */
+static int make_dirs(struct fileset *fs, char *err, size_t errlen)
+{
+	size_t top = 0, cap = 16;
+	uint32_t *sdir = xmalloc(cap * sizeof(*sdir));
+	int *sfd = xmalloc(cap * sizeof(*sfd)), rc = 0;
+	char name[16];
+
+	sdir[0] = 0;
+	sfd[0] = fs->rootfd;
+	for (uint64_t d = 1; d < fs->ndirs && rc == 0; d++) {
+		while (sdir[top] != fs->dirs[d].parent)
+			close(sfd[top--]);
+		if (top + 1 == cap) {
+			cap *= 2;
+			sdir = xrealloc(sdir, cap * sizeof(*sdir));
+			sfd = xrealloc(sfd, cap * sizeof(*sfd));
+		}
+		snprintf(name, sizeof(name), "%08u", fs->dirs[d].serial);
+		if (mkdirat(sfd[top], name, 0755) < 0 && errno != EEXIST) {
+			rc = subdir_fail(fs, "create", d, err, errlen);
+			break;
+		}
+		sfd[top + 1] = openat(sfd[top], name,
+				      O_PATH | O_DIRECTORY | O_NOFOLLOW |
+					      O_CLOEXEC);
+		if (sfd[top + 1] < 0)
+			rc = subdir_fail(fs, "open", d, err, errlen);
+		else
+			sdir[++top] = (uint32_t)d;
+	}
+	while (top > 0)
+		close(sfd[top--]);
+	free(sdir);
+	free(sfd);
+	return rc;
+}
+
+/* Mark exactly prealloc percent of k existing, chosen uniformly. */
+static void choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
+{
+	uint64_t pct = (uint64_t)fs->prealloc;
+	uint64_t want = k->n / 100 * pct + k->n % 100 * pct / 100;
+	struct rv_rng rng;
+
+	rv_rng_seed(&rng, fs->seed ^ (stream * 0x9e3779b97f4a7c15ULL));
+	for (uint64_t w = 0; w <= k->n / 64; w++) {
+		atomic_store(&k->exists[w], 0);
+		atomic_store(&k->busy[w], 0);
+	}
+	/* selection sampling (Knuth's algorithm S): one pass, no memory */
+	for (uint64_t i = 0; i < k->n && want > 0; i++) {
+		if (want < k->n - i && rv_below(&rng, k->n - i) >= want)
+			continue;
+		atomic_fetch_or(&k->exists[i / 64], 1ULL << (i % 64));
+		want--;
+	}
+}
+
+/* The directory holding rel, beneath the root; *last its last name. */
+static int open_parent(struct fileset *fs, char *rel, const char **last)
+{
+	char *slash = strrchr(rel, '/');
+	int fd;
+
+	if (!slash) {
+		*last = rel;
+		return fs->rootfd;
+	}
+	*slash = '\0';
+	fd = fs_open_beneath(fs->rootfd, rel, O_PATH | O_DIRECTORY, 0);
+	*slash = '/';
+	*last = slash + 1;
+	return fd;
+}
+
+/* mkdir (make) or rmdir/unlink (!make) an entry beneath the root. */
+static int entry_at(struct fileset *fs, char *rel, bool make, int rmflags)
+{
+	const char *last;
+	int fd = open_parent(fs, rel, &last), rc, e;
+
+	if (fd < 0)
+		return -1;
+	if (make)
+		rc = mkdirat(fd, last, 0755) < 0 && errno != EEXIST ? -1 : 0;
+	else
+		rc = unlinkat(fd, last, rmflags) < 0 && errno != ENOENT ? -1 : 0;
+	e = errno;
+	if (fd != fs->rootfd)
+		close(fd);
+	errno = e;
+	return rc;
+}
+
+static int make_leaves(struct fileset *fs, char *err, size_t errlen)
+{
+	struct fs_kind *k = &fs->leaves;
+	char rel[PATH_MAX];
+
+	if (fs->reuse && fs->trusttree)
+		return 0;
+	for (uint64_t e = 0; e < k->n; e++) {
+		bool chosen = atomic_load(&k->exists[e / 64]) >> (e % 64) & 1;
+
+		if (!chosen && !fs->reuse)
+			continue;
+		if (fileset_relpath(fs, FS_LEAF_ABSENT, (int64_t)e, rel,
+				    sizeof(rel)) < 0) {
+			errno = ENAMETOOLONG;
+			return fail_errno(err, errlen, "create", fs->root,
+					  "...");
+		}
+		if (entry_at(fs, rel, chosen, AT_REMOVEDIR) < 0)
+			return fail_errno(err, errlen,
+					  chosen ? "create" : "remove",
+					  fs->root, rel);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ writers */
+
+struct pool {
+	struct fileset *fs;
+	char *buf; /* WRITE_CHUNK non-zero bytes, shared read-only */
+	_Atomic uint64_t next; /* bitmap word to do next */
+	_Atomic bool failed;
+	pthread_mutex_t lock;
+	char *err;
+	size_t errlen;
+};
+
+static void pool_fail(struct pool *p, const char *verb, const char *rel)
+{
+	int e = errno;
+
+	pthread_mutex_lock(&p->lock);
+	if (!atomic_load(&p->failed)) {
+		errno = e;
+		fail_errno(p->err, p->errlen, verb, p->fs->root, rel);
+		atomic_store(&p->failed, true);
+	}
+	pthread_mutex_unlock(&p->lock);
+}
+
+static int write_all(struct pool *p, int fd, uint64_t size)
+{
+	while (size > 0) {
+		size_t n = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
+		ssize_t got = write(fd, p->buf, n);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			if (got == 0)
+				errno = EIO;
+			return -1;
+		}
+		atomic_fetch_add(&p->fs->bytes, (uint64_t)got);
+		size -= (uint64_t)got;
+	}
+	return 0;
+}
+
+/* reuse: keep a file of the right size, cut a longer one down. */
+static int reuse_file(int fd, uint64_t *want, const char **verb)
+{
+	struct stat st;
+
+	*verb = "stat";
+	if (fstat(fd, &st) < 0)
+		return -1;
+	if ((uint64_t)st.st_size > *want) {
+		*verb = "truncate";
+		if (ftruncate(fd, (off_t)*want) < 0)
+			return -1;
+	}
+	if ((uint64_t)st.st_size >= *want)
+		*want = 0; /* nothing to write; a short one is rewritten */
+	return 0;
+}
+
+/* Create (or with reuse, check and fix) one file with its size. */
+static void fill_file(struct pool *p, uint64_t e, char *rel)
+{
+	uint64_t want = fileset_entry_size(p->fs, (int64_t)e);
+	const char *verb = "create";
+	int fd, rc = 0;
+
+	/* O_NONBLOCK: a FIFO planted in the tree must not hang us */
+	fd = fileset_openat(p->fs, rel,
+			    O_CREAT | O_WRONLY | O_NOFOLLOW | O_NONBLOCK, 0644);
+	if (fd < 0) {
+		pool_fail(p, verb, rel);
+		return;
+	}
+	if (p->fs->reuse)
+		rc = reuse_file(fd, &want, &verb);
+	if (rc == 0 && want > 0) {
+		verb = "write";
+		rc = write_all(p, fd, want);
+	}
+	if (close(fd) < 0 && rc == 0) {
+		verb = "write";
+		rc = -1;
+	}
+	if (rc < 0)
+		pool_fail(p, verb, rel);
+}
+
+static void do_word(struct pool *p, uint64_t w)
+{
+	struct fileset *fs = p->fs;
+	uint64_t chosen = atomic_load(&fs->files.exists[w]);
+	char rel[PATH_MAX];
+
+	for (uint64_t e = w * 64; e < fs->files.n && e < w * 64 + 64; e++) {
+		bool want = chosen >> (e % 64) & 1;
+
+		if (atomic_load(&p->failed))
+			return;
+		if (!want && !fs->reuse)
+			continue;
+		if (fileset_relpath(fs, FS_FILE_EXISTING, (int64_t)e, rel,
+				    sizeof(rel)) < 0) {
+			errno = ENAMETOOLONG;
+			pool_fail(p, "create", "...");
+		} else if (want) {
+			fill_file(p, e, rel);
+		} else if (entry_at(fs, rel, false, 0) < 0) {
+			/* reuse: a file we do not preallocate is absent */
+			pool_fail(p, "remove", rel);
+		}
+	}
+}
+
+static void *pool_main(void *arg)
+{
+	struct pool *p = arg;
+	uint64_t words = p->fs->files.n / 64 + 1, w;
+
+	while (!atomic_load(&p->failed) &&
+	       (w = atomic_fetch_add(&p->next, 1)) < words)
+		do_word(p, w);
+	return NULL;
+}
+
+static char *random_bytes(uint64_t seed)
+{
+	char *buf = malloc(WRITE_CHUNK);
+	struct rv_rng rng;
+
+	if (!buf)
+		return NULL;
+	rv_rng_seed(&rng, seed ^ 0xb5ad4eceda1ce2a9ULL);
+	for (size_t i = 0; i < WRITE_CHUNK; i += 8) {
+		uint64_t v = rv_next_u64(&rng);
+
+		for (size_t j = 0; j < 8; j++, v >>= 8)
+			buf[i + j] = (char)((v & 0xff) ? (v & 0xff) : 0xa5);
+	}
+	return buf;
+}
+
+static int write_files(struct fileset *fs, unsigned workers, char *err,
+		       size_t errlen)
+{
+	struct pool p = { .fs = fs, .err = err, .errlen = errlen };
+	unsigned n = fs->paralloc ? workers : 1, started = 0;
+	pthread_t tid[MAX_WRITERS];
+
+	if (fs->reuse && fs->trusttree)
+		return 0; /* trusted: every chosen file is assumed right */
+	p.buf = random_bytes(fs->seed);
+	if (!p.buf) {
+		fs_set_err(err, errlen, "out of memory creating '%s'",
+			   fs->root);
+		return -1;
+	}
+	pthread_mutex_init(&p.lock, NULL);
+	if (n > MAX_WRITERS)
+		n = MAX_WRITERS;
+	/* the caller is one of the writers */
+	while (started + 1 < n &&
+	       pthread_create(&tid[started], NULL, pool_main, &p) == 0)
+		started++;
+	pool_main(&p);
+	while (started > 0)
+		pthread_join(tid[--started], NULL);
+	pthread_mutex_destroy(&p.lock);
+	free(p.buf);
+	return atomic_load(&p.failed) ? -1 : 0;
+}
+
+int fileset_create(struct fileset *fs, unsigned workers, char *err,
+		   size_t errlen)
+{
+	if (make_path(fs, err, errlen) < 0)
+		return -1;
+	if (take_root(fs, err, errlen) < 0)
+		return fs->state == ROOT_REFUSED ? -2 : -1;
+	if (make_dirs(fs, err, errlen) < 0)
+		return -1;
+	choose(fs, &fs->files, 1);
+	choose(fs, &fs->leaves, 2);
+	if (make_leaves(fs, err, errlen) < 0)
+		return -1;
+	return write_files(fs, workers, err, errlen);
+}

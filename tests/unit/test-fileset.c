@@ -1,0 +1,902 @@
+/*
+ * Filesets: layout in memory, creation and removal on disk, and
+ * lock-free picking, in a private directory under $TMPDIR (or /tmp).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compile.h"
+#include "fileset.h"
+#include "parse.h"
+#include "tap.h"
+#include "util.h"
+
+static char tmp[4096];
+static char err[512];
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+/* ------------------------------------------------------------ helpers */
+
+static struct ir_value ival(int64_t v)
+{
+	return (struct ir_value){ .kind = IRV_INT, .i = v };
+}
+
+static struct ir_fileset def(const char *name, int64_t entries,
+			     int64_t width, int64_t gamma, int64_t size,
+			     int64_t prealloc)
+{
+	struct ir_fileset d = { 0 };
+
+	d.name = (char *)name;
+	d.path = tmp;
+	d.entries = entries;
+	d.size = ival(size);
+	d.dirwidth = ival(width);
+	d.dirgamma = gamma;
+	d.prealloc = prealloc;
+	return d;
+}
+
+static struct fileset *make_rv(const struct ir_fileset *d,
+			       struct ir_randvar *rv, size_t nrv)
+{
+	struct workload w = { 0 };
+	struct fileset *fs;
+
+	w.filesets = (struct ir_fileset *)d;
+	w.nfilesets = 1;
+	w.randvars = rv;
+	w.nrandvars = nrv;
+	fs = fileset_new(&w, 0, 42, err, sizeof(err));
+	if (!fs)
+		printf("# fileset_new: %s\n", err);
+	return fs;
+}
+
+static struct fileset *make(const struct ir_fileset *d)
+{
+	return make_rv(d, NULL, 0);
+}
+
+/* create/remove with a fresh message buffer */
+static int create(struct fileset *fs, unsigned workers)
+{
+	err[0] = '\0';
+	return fileset_create(fs, workers, err, sizeof(err));
+}
+
+static int destroy(struct fileset *fs)
+{
+	err[0] = '\0';
+	return fileset_remove(fs, err, sizeof(err));
+}
+
+static char *path_of(const char *a, const char *b)
+{
+	return xasprintf("%s/%s", a, b);
+}
+
+/* a/b in a static buffer, for one-off checks */
+static const char *at(const char *a, const char *b)
+{
+	static char buf[8192];
+
+	snprintf(buf, sizeof(buf), "%s/%s", a, b);
+	return buf;
+}
+
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+static int64_t file_size(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISREG(st.st_mode) ? st.st_size : -1;
+}
+
+static ino_t inode(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 ? st.st_ino : 0;
+}
+
+static int rm_one(const char *p, const struct stat *st, int flag,
+		  struct FTW *f)
+{
+	(void)st, (void)flag, (void)f;
+	return remove(p);
+}
+
+static void rm_rf(const char *p)
+{
+	nftw(p, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* What a walk of a tree found. */
+static struct census {
+	int files, dirs, other, badname, maxdepth;
+	int64_t bytes;
+} cs;
+
+static bool good_name(const char *base)
+{
+	size_t n = strlen(base);
+
+	return n == 8 && strspn(base, "0123456789") == 8 &&
+	       strcmp(base, "00000000");
+}
+
+static int count_one(const char *p, const struct stat *st, int flag,
+		     struct FTW *f)
+{
+	const char *base = p + f->base;
+
+	if (f->level == 0)
+		return 0;
+	if (f->level == 1 && strcmp(base, FILESET_MARKER) == 0)
+		return 0;
+	if (!good_name(base))
+		cs.badname++;
+	if (f->level > cs.maxdepth)
+		cs.maxdepth = f->level;
+	if (flag == FTW_F && S_ISREG(st->st_mode)) {
+		cs.files++;
+		cs.bytes += st->st_size;
+	} else if (flag == FTW_D) {
+		cs.dirs++;
+	} else {
+		cs.other++;
+	}
+	return 0;
+}
+
+static void census(const char *root)
+{
+	memset(&cs, 0, sizeof(cs));
+	nftw(root, count_one, 16, FTW_PHYS);
+}
+
+static bool dir_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	int n = 0;
+
+	if (!d)
+		return false;
+	while ((de = readdir(d)))
+		n += strcmp(de->d_name, ".") && strcmp(de->d_name, "..");
+	closedir(d);
+	return n == 0;
+}
+
+static char *rel(struct fileset *fs, int64_t e)
+{
+	static char buf[4096];
+
+	if (fileset_relpath(fs, FS_FILE_EXISTING, e, buf, sizeof(buf)) < 0)
+		return NULL;
+	return buf;
+}
+
+/* Whether the bookkeeping says e exists (an indexed pick, undone). */
+static bool says_exists(struct fileset *fs, int64_t e)
+{
+	int64_t got = fileset_pick(fs, FS_FILE_EXISTING, NULL, e);
+
+	/* an indexed pick falls through to the next existing entry */
+	if (got >= 0)
+		fileset_unbusy(fs, FS_FILE_EXISTING, got, true);
+	return got == e;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Bytes the heap has handed out (0 where that cannot be measured). */
+static size_t heap_used(void)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+#else
+	return 0;
+#endif
+}
+
+/* ------------------------------------------------------------ tests */
+
+static void test_layout(void)
+{
+	struct ir_fileset d = def("fs", 100, 10, 0, 1000, 50);
+	struct fileset *fs = make(&d);
+	char buf[64], *root;
+	int disk = 0, agree = 0, depth2 = 0;
+
+	if (!ok(fs != NULL, "entries=100 dirwidth=10 lays out"))
+		return;
+	is_int(fileset_nfiles(fs), 100, "100 files");
+	is_int(fileset_ndirs(fs), 11, "the root and 10 directories");
+	ok(fileset_mean_depth(fs) == 2, "files are two levels down");
+	ok(fileset_mean_width(fs) == 10, "10 entries per directory");
+	is_str(rel(fs, 0), "00000001/00000001", "first file");
+	is_str(rel(fs, 99), "00000010/00000010", "last file");
+	fileset_dirpath(fs, 0, buf, sizeof(buf));
+	is_str(buf, ".", "the root's path is .");
+	fileset_dirpath(fs, 3, buf, sizeof(buf));
+	is_str(buf, "00000003", "a directory's path");
+	is_int(fileset_relpath(fs, FS_FILE_EXISTING, 0, buf, 17), -1,
+	       "a path that does not fit is refused");
+	is_int(fileset_nexisting(fs), 0, "nothing exists before create");
+
+	ok(create(fs, 4) == 0, "create: %s", err);
+	root = xstrdup(fileset_root(fs));
+	is_str(root + strlen(tmp), "/fs", "root is <path>/<name>");
+	ok(file_size(at(root, FILESET_MARKER)) > 0, "marker written");
+	census(root);
+	is_int(cs.files, 50, "prealloc=50: 50 files on disk");
+	is_int(cs.dirs, 10, "all 10 directories made");
+	is_int(cs.badname + cs.other, 0, "every name is %%08d, nothing else");
+	is_int(cs.bytes, 50 * 1000, "each file has its size");
+	is_int(fileset_nexisting(fs), 50, "50 marked existing");
+	is_int(fileset_prealloc_bytes(fs), 50000, "bytes written counted");
+	for (int64_t e = 0; e < 100; e++) {
+		char *p = path_of(root, rel(fs, e));
+		bool on_disk = file_size(p) == 1000;
+
+		disk += on_disk;
+		agree += on_disk == says_exists(fs, e);
+		depth2 += strchr(rel(fs, e), '/') != NULL;
+		free(p);
+	}
+	is_int(disk, 50, "50 of the 100 files are on disk");
+	is_int(agree, 100, "bookkeeping matches the disk for every file");
+	is_int(depth2, 100, "every file is in a subdirectory of the root");
+	ok(fileset_rootfd(fs) >= 0, "root fd open");
+	ok(destroy(fs) == 0, "remove: %s", err);
+	ok(!exists(root), "remove deletes the root");
+	ok(dir_empty(tmp), "nothing else left");
+	free(root);
+	fileset_free(fs);
+}
+
+static void test_paralloc_gamma(void)
+{
+	struct ir_fileset d = def("par", 1000, 20, 1500, 3000, 100);
+	struct fileset *fs, *again;
+	int same = 1;
+
+	d.paralloc = true;
+	fs = make(&d);
+	again = make(&d);
+	if (!ok(fs && again, "gamma-shaped fileset lays out"))
+		return;
+	is_int(fileset_nfiles(fs), 1000, "exactly 1000 files");
+	for (int64_t e = 0; e < 1000; e++) {
+		char a[64];
+
+		fileset_relpath(again, FS_FILE_EXISTING, e, a, sizeof(a));
+		same &= strcmp(a, rel(fs, e)) == 0;
+	}
+	ok(same, "the same seed gives the same tree");
+	printf("# gamma tree: %llu dirs, mean width %.2f, mean depth %.2f\n",
+	       (unsigned long long)fileset_ndirs(fs), fileset_mean_width(fs),
+	       fileset_mean_depth(fs));
+	ok(create(fs, 8) == 0, "paralloc create: %s",
+	   err);
+	census(fileset_root(fs));
+	is_int(cs.files, 1000, "every file written once (names distinct)");
+	is_int(cs.dirs, (long long)fileset_ndirs(fs) - 1, "every dir made");
+	is_int(cs.bytes, 3000000, "sizes right");
+	is_int(fileset_prealloc_bytes(fs), 3000000, "bytes counted");
+	ok(destroy(fs) == 0 && dir_empty(tmp),
+	   "removed");
+	fileset_free(fs);
+	fileset_free(again);
+}
+
+static void test_define_file(void)
+{
+	struct ir_fileset d = def("f1", 1, 1, 0, 4096, 100);
+	struct fileset *fs;
+	char *p;
+
+	d.is_file = true;
+	fs = make(&d);
+	if (!ok(fs != NULL, "define file lays out"))
+		return;
+	ok(create(fs, 1) == 0, "create: %s", err);
+	p = xasprintf("%s/f1/00000001/00000001", tmp);
+	is_int(file_size(p), 4096, "define file is <path>/<name>/00000001/00000001");
+	free(p);
+	census(fileset_root(fs));
+	ok(cs.files == 1 && cs.dirs == 1, "and nothing else");
+	destroy(fs);
+	fileset_free(fs);
+}
+
+static void test_define_file_compiled(void)
+{
+	char *text = xasprintf(
+		"define file name=f2,path=%s,size=3k,prealloc\n"
+		"define process name=p { thread name=t { flowop openfile "
+		"name=o,filesetname=f2 } }\nrun 1\n",
+		tmp);
+	struct compile_opts o = { .tmpdir = "/tmp" };
+	FILE *devnull = fopen("/dev/null", "w");
+	struct diag *dg = diag_new(devnull, 20);
+	struct source *src = source_from_string("t.f", text, strlen(text));
+	struct ast_stmt *prog = NULL;
+	struct workload *w = NULL;
+	struct fileset *fs = NULL;
+	char *p = xasprintf("%s/f2/00000001/00000001", tmp);
+
+	o.cli_src = src;
+	if (parse_script(src, dg, &prog) == 0)
+		w = compile_workload(prog, src, &o, dg);
+	if (ok(w != NULL, "a define file script compiles"))
+		fs = fileset_new(w, 0, 1, err, sizeof(err));
+	if (ok(fs && create(fs, 1) == 0,
+	       "compiled define file creates: %s", fs ? err : ""))
+		is_int(file_size(p), 3072, "at <path>/<name>/00000001/00000001");
+	if (fs)
+		destroy(fs);
+	ok(dir_empty(tmp), "removed");
+	fileset_free(fs);
+	workload_free(w);
+	ast_stmt_free(prog);
+	source_free(src);
+	diag_free(dg);
+	fclose(devnull);
+	free(text);
+	free(p);
+}
+
+static void test_leafdirs(void)
+{
+	struct ir_fileset d = def("ld", 50, 5, 0, 10, 100);
+	struct fileset *fs;
+
+	d.leafdirs = 20;
+	fs = make(&d);
+	if (!ok(fs != NULL, "files and leafdirs lay out"))
+		return;
+	is_int(fileset_nleafdirs(fs), 20, "20 leaf dirs");
+	ok(create(fs, 1) == 0, "create: %s", err);
+	census(fileset_root(fs));
+	is_int(cs.files, 50, "50 files");
+	is_int(cs.dirs, (long long)fileset_ndirs(fs) - 1 + 20,
+	       "all directories and 20 leaf dirs on disk");
+	is_int(cs.badname + cs.other, 0, "files and leaf dirs never share a name");
+	destroy(fs);
+	fileset_free(fs);
+
+	d = def("ld2", 0, 5, 1500, 10, 50);
+	d.leafdirs = 40;
+	fs = make(&d);
+	if (!ok(fs != NULL, "leafdirs only"))
+		return;
+	ok(create(fs, 1) == 0, "create: %s", err);
+	census(fileset_root(fs));
+	is_int(cs.dirs, (long long)fileset_ndirs(fs) - 1 + 20,
+	       "prealloc=50: half the leaf dirs made");
+	{
+		int64_t a = fileset_pick(fs, FS_LEAF_EXISTING, NULL, -1);
+		int64_t b = fileset_pick(fs, FS_LEAF_ABSENT, NULL, -1);
+		char buf[256], *p;
+
+		ok(a >= 0 && b >= 0 && a != b, "leaf picks of both kinds");
+		fileset_relpath(fs, FS_LEAF_EXISTING, a, buf, sizeof(buf));
+		p = path_of(fileset_root(fs), buf);
+		ok(exists(p), "an existing leaf exists on disk");
+		free(p);
+		fileset_relpath(fs, FS_LEAF_ABSENT, b, buf, sizeof(buf));
+		p = path_of(fileset_root(fs), buf);
+		ok(!exists(p), "an absent leaf does not");
+		free(p);
+	}
+	ok(destroy(fs) == 0 && dir_empty(tmp),
+	   "removed");
+	fileset_free(fs);
+}
+
+static void test_foreign_roots(void)
+{
+	struct ir_fileset d = def("foreign", 10, 5, 0, 100, 100);
+	struct fileset *fs;
+	char *root = path_of(tmp, "foreign"), *keep = path_of(root, "keep");
+	char *marker = path_of(root, FILESET_MARKER);
+	int fd;
+
+	mkdir(root, 0755);
+	fd = open(keep, O_CREAT | O_WRONLY, 0644);
+	ok(fd >= 0 && write(fd, "mine", 4) == 4, "a foreign file");
+	close(fd);
+	fs = make(&d);
+	err[0] = '\0';
+	ok(create(fs, 1) < 0,
+	   "a foreign non-empty root is refused");
+	ok(strstr(err, "is not empty and was not made by fbrun; refusing") != NULL,
+	   "message: %s", err);
+	ok(strstr(err, root) != NULL, "the message names the root");
+	ok(file_size(keep) == 4 && !exists(marker), "and left untouched");
+	ok(destroy(fs) == 0 && file_size(keep) == 4,
+	   "remove after the refusal touches nothing");
+	fileset_free(fs);
+	unlink(keep);
+
+	fs = make(&d);
+	ok(create(fs, 1) == 0,
+	   "an empty foreign root is adopted: %s", err);
+	ok(file_size(marker) > 0, "marker written into it");
+	census(root);
+	is_int(cs.files, 10, "files made in it");
+	ok(destroy(fs) == 0, "remove: %s", err);
+	ok(exists(root) && dir_empty(root),
+	   "remove empties an adopted root but keeps it");
+	fileset_free(fs);
+	rmdir(root);
+
+	symlink(tmp, root);
+	fs = make(&d);
+	ok(create(fs, 1) < 0 &&
+		   strstr(err, "symbolic link"),
+	   "a symlink as root is refused: %s", err);
+	fileset_free(fs);
+	unlink(root);
+	free(root);
+	free(keep);
+	free(marker);
+}
+
+static void test_errors(void)
+{
+	struct ir_fileset d = def("er", 5, 5, 0, 10, 100);
+	char *plain = path_of(tmp, "plain"), *sub = path_of(plain, "sub");
+	char *want = xasprintf("cannot create '%s': ", sub);
+	struct fileset *fs;
+	int fd = open(plain, O_CREAT | O_WRONLY, 0644);
+
+	close(fd);
+	d.path = sub;
+	fs = make(&d);
+	ok(create(fs, 1) < 0 && strncmp(err, want, strlen(want)) == 0,
+	   "a file in the path: %s", err);
+	ok(destroy(fs) == 0 && file_size(plain) == 0,
+	   "remove after the failure touches nothing");
+	fileset_free(fs);
+	unlink(plain);
+	free(plain);
+	free(sub);
+	free(want);
+}
+
+static void test_remove_safety(void)
+{
+	struct ir_fileset d = def("rs", 20, 5, 0, 100, 100);
+	char *deep = xasprintf("%s/a/b", tmp), *out = path_of(tmp, "outside");
+	char *precious = path_of(out, "precious"), *l1, *l2, *root;
+	struct fileset *fs;
+	int fd;
+
+	d.path = deep;
+	fs = make(&d);
+	mkdir(out, 0755);
+	fd = open(precious, O_CREAT | O_WRONLY, 0644);
+	close(fd);
+	ok(create(fs, 1) == 0,
+	   "create makes the missing path dirs: %s", err);
+	root = xstrdup(fileset_root(fs));
+	l1 = path_of(root, "00000001/link");
+	l2 = path_of(root, "filelink");
+	ok(symlink(out, l1) == 0 && symlink(precious, l2) == 0,
+	   "symlinks to the outside planted in the tree");
+
+	/* openat never leaves the root */
+	fd = fileset_openat(fs, "00000001/link/precious", O_RDONLY, 0);
+	ok(fd < 0, "open through a symlinked directory fails (%s)",
+	   strerror(errno));
+	ok(fileset_openat(fs, "filelink", O_RDONLY, 0) < 0,
+	   "open of a symlink fails");
+	ok(fileset_openat(fs, "../../outside/precious", O_RDONLY, 0) < 0,
+	   "open of .. fails");
+	ok(fileset_openat(fs, "00000001/link/new", O_CREAT | O_WRONLY, 0644) < 0 &&
+		   !exists(at(out, "new")),
+	   "create through a symlink fails");
+	fd = fileset_openat(fs, "00000009/x/00000001", O_CREAT | O_WRONLY, 0644);
+	ok(fd >= 0, "O_CREAT makes missing parents beneath the root");
+	close(fd);
+
+	ok(destroy(fs) == 0, "remove: %s", err);
+	ok(exists(precious), "the file behind the symlink survives");
+	ok(!exists(deep) && !exists(at(tmp, "a")),
+	   "the path dirs create made are removed");
+	fileset_free(fs);
+
+	/* a tree whose marker vanished is not removed */
+	fs = make(&d);
+	create(fs, 1);
+	unlink(at(root, FILESET_MARKER));
+	err[0] = '\0';
+	ok(destroy(fs) < 0 && strstr(err, "marker"),
+	   "no marker, no removal: %s", err);
+	census(root);
+	is_int(cs.files, 20, "the tree is intact");
+	fileset_free(fs);
+	rm_rf(at(tmp, "a"));
+	rm_rf(out);
+	free(deep);
+	free(out);
+	free(precious);
+	free(l1);
+	free(l2);
+	free(root);
+}
+
+static void test_reuse(void)
+{
+	struct ir_fileset d = def("ru", 20, 5, 0, 2000, 100);
+	struct fileset *fs = make(&d);
+	ino_t ino[20];
+	char *p[20];
+	int kept = 0, sized = 0;
+
+	ok(create(fs, 1) == 0, "create: %s", err);
+	for (int e = 0; e < 20; e++) {
+		p[e] = path_of(fileset_root(fs), rel(fs, e));
+		ino[e] = inode(p[e]);
+	}
+	ok(truncate(p[0], 100) == 0 && truncate(p[1], 5000) == 0 &&
+		   unlink(p[2]) == 0,
+	   "one file shortened, one lengthened, one deleted");
+	fileset_free(fs);
+
+	d.reuse = true;
+	fs = make(&d);
+	ok(create(fs, 1) == 0, "reuse: %s", err);
+	for (int e = 0; e < 20; e++) {
+		kept += e != 2 && inode(p[e]) == ino[e];
+		sized += file_size(p[e]) == 2000;
+	}
+	is_int(kept, 19, "reuse keeps every existing file (same inodes)");
+	is_int(sized, 20, "and fixes the sizes");
+	is_int(fileset_prealloc_bytes(fs), 4000,
+	       "only the short and the missing file are written");
+	fileset_free(fs);
+
+	unlink(p[3]);
+	d.trusttree = true;
+	fs = make(&d);
+	ok(create(fs, 1) == 0, "trusttree: %s", err);
+	ok(!exists(p[3]) && fileset_nexisting(fs) == 20 &&
+		   fileset_prealloc_bytes(fs) == 0,
+	   "trusttree checks nothing");
+	fileset_free(fs);
+
+	d.reuse = d.trusttree = false;
+	fs = make(&d);
+	ok(create(fs, 1) == 0,
+	   "without reuse our old tree is recreated: %s", err);
+	census(fileset_root(fs));
+	ok(cs.files == 20 && cs.bytes == 40000 &&
+		   fileset_prealloc_bytes(fs) == 40000,
+	   "every file written again");
+	destroy(fs);
+	fileset_free(fs);
+	for (int e = 0; e < 20; e++)
+		free(p[e]);
+}
+
+static void test_random_sizes(void)
+{
+	struct ir_randvar rv = { .name = (char *)"sz" };
+	struct ir_fileset d = def("rz", 200, 10, 1500, 0, 100);
+	struct fileset *fs;
+	int64_t sum = 0, lo = INT64_MAX, hi = 0, match = 0;
+
+	rv.spec.dist = RV_UNIFORM;
+	rv.spec.min = 1000;
+	rv.spec.mean = 3000;
+	d.size = (struct ir_value){ .kind = IRV_RAND, .rv = 0 };
+	fs = make_rv(&d, &rv, 1);
+	if (!ok(fs != NULL, "random sizes lay out"))
+		return;
+	ok(create(fs, 2) == 0, "create: %s", err);
+	for (int64_t e = 0; e < 200; e++) {
+		int64_t s = (int64_t)fileset_entry_size(fs, e);
+		char *p = path_of(fileset_root(fs), rel(fs, e));
+
+		sum += s;
+		lo = s < lo ? s : lo;
+		hi = s > hi ? s : hi;
+		match += file_size(p) == s;
+		free(p);
+	}
+	ok(lo >= 1000 && hi <= 5000 && hi - lo > 1000,
+	   "sizes are drawn per file (%lld..%lld)", (long long)lo,
+	   (long long)hi);
+	is_int(match, 200, "each file on disk has its own size");
+	is_int(fileset_prealloc_bytes(fs), sum, "bytes are their sum");
+	destroy(fs);
+	fileset_free(fs);
+}
+
+static void test_pick(void)
+{
+	struct ir_fileset d = def("pk", 10, 10, 0, 1, 0);
+	struct fileset *fs;
+	uint64_t r = 4;
+	int64_t e, a, b, order[12];
+	int n, inorder = 1;
+
+	d.leafdirs = 3;
+	fs = make(&d);
+	if (!ok(fs != NULL, "pick fileset"))
+		return;
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, NULL, -1), -1,
+	       "nothing exists: no existing pick");
+	for (n = 0; n < 10; n++) {
+		e = fileset_pick(fs, FS_FILE_ABSENT, NULL, -1);
+		inorder &= e == n;
+		fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
+	}
+	ok(inorder, "absent entries are picked in order 0..9");
+	is_int(fileset_pick(fs, FS_FILE_ABSENT, NULL, -1), -1,
+	       "no absent one left");
+	is_int(fileset_nexisting(fs), 10, "all exist");
+
+	a = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1);
+	b = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1);
+	ok(a == 0 && b == 1, "round-robin 0 then 1 while 0 is busy");
+	fileset_unbusy(fs, FS_FILE_EXISTING, a, true);
+	fileset_unbusy(fs, FS_FILE_EXISTING, b, true);
+	for (n = 0; n < 12; n++) {
+		order[n] = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1);
+		fileset_unbusy(fs, FS_FILE_EXISTING, order[n], true);
+	}
+	ok(order[0] == 2 && order[7] == 9 && order[8] == 0 && order[11] == 3,
+	   "the shared rotor goes on from 2 and wraps");
+
+	a = fileset_pick(fs, FS_FILE_EXISTING, NULL, 5);
+	is_int(a, 5, "indexed pick of 5");
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, &r, -1), 4,
+	       "own rotor at 4 picks 4");
+	fileset_unbusy(fs, FS_FILE_EXISTING, 4, true);
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, &r, -1), 6,
+	       "then skips busy 5 and picks 6");
+	is_int(r, 7, "own rotor is past 6");
+	fileset_unbusy(fs, FS_FILE_EXISTING, 6, true);
+	e = fileset_pick(fs, FS_FILE_EXISTING, NULL, 15);
+	is_int(e, 6, "an indexed pick of a busy entry takes the next free one");
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	fileset_unbusy(fs, FS_FILE_EXISTING, 5, false);
+	e = fileset_pick(fs, FS_FILE_EXISTING, NULL, 15);
+	is_int(e, 6, "an indexed pick in the wrong state takes the next one "
+		     "in the right state");
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	is_int(fileset_pick(fs, FS_FILE_ABSENT, NULL, 25), 5,
+	       "indexed: 25 %% 10 = 5, absent now");
+	fileset_unbusy(fs, FS_FILE_ABSENT, 5, false);
+
+	for (n = 0; (e = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1)) >= 0; n++)
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
+	is_int(n, 9, "deleting all existing takes 9 picks");
+	is_int(fileset_nexisting(fs), 0, "none left");
+
+	is_int(fileset_pick(fs, FS_LEAF_EXISTING, NULL, -1), -1,
+	       "no leaf dir exists");
+	is_int(fileset_pick(fs, FS_LEAF_ABSENT, NULL, -1), 0,
+	       "absent leaf 0");
+	is_int(fileset_pick(fs, FS_LEAF_ABSENT, NULL, -1), 1,
+	       "absent leaf 1");
+
+	n = (int)fileset_ndirs(fs);
+	ok(n >= 2, "several directories");
+	r = 0;
+	ok(fileset_pick_dir(fs, NULL) == 0 && fileset_pick_dir(fs, NULL) == 1 &&
+		   fileset_pick_dir(fs, &r) == 0 && fileset_pick_dir(fs, &r) == 1,
+	   "directories round-robin, shared and own rotor");
+	fileset_free(fs);
+
+	d = def("empty", 0, 10, 0, 1, 0);
+	fs = make(&d);
+	ok(fs && fileset_pick(fs, FS_FILE_ABSENT, NULL, -1) == -1 &&
+		   fileset_pick(fs, FS_FILE_EXISTING, NULL, 3) == -1 &&
+		   fileset_pick_dir(fs, NULL) == 0 && fileset_ndirs(fs) == 1,
+	   "an empty fileset has only its root");
+	fileset_free(fs);
+}
+
+/* ------------------------------------------------------------ threads */
+
+#define NENT 1000
+#define NOPS 100000
+
+static struct fileset *tfs;
+static _Atomic int holders[NENT];
+static _Atomic unsigned char shadow[NENT];
+static _Atomic int violations;
+
+struct tcount {
+	int id;
+	long created, deleted, failed;
+};
+
+static void hold(int64_t e, bool was)
+{
+	if (atomic_fetch_add(&holders[e], 1) != 0 ||
+	    atomic_load(&shadow[e]) != was)
+		atomic_fetch_add(&violations, 1);
+}
+
+static void release_(int64_t e, bool now_exists)
+{
+	atomic_store(&shadow[e], now_exists);
+	atomic_fetch_sub(&holders[e], 1);
+}
+
+static void *hammer(void *arg)
+{
+	struct tcount *c = arg;
+	struct rv_rng rng;
+	uint64_t rotor = (uint64_t)c->id * 250;
+
+	rv_rng_seed(&rng, (uint64_t)c->id + 100);
+	for (int i = 0; i < NOPS; i++) {
+		uint64_t op = rv_below(&rng, 8);
+		int64_t idx = op == 7 ? (int64_t)rv_below(&rng, NENT) : -1;
+		enum fs_pick k = op < 3 ? FS_FILE_ABSENT : FS_FILE_EXISTING;
+		bool now = op < 3 || op >= 5;
+		int64_t e = fileset_pick(tfs, k, op == 6 ? &rotor : NULL, idx);
+
+		if (e < 0) {
+			c->failed++;
+			continue;
+		}
+		hold(e, k == FS_FILE_EXISTING);
+		c->created += k == FS_FILE_ABSENT;
+		c->deleted += k == FS_FILE_EXISTING && !now;
+		release_(e, now);
+		fileset_unbusy(tfs, k, e, now);
+	}
+	return NULL;
+}
+
+static void test_threads(void)
+{
+	struct ir_fileset d = def("th", NENT, 20, 1500, 1, 0);
+	struct tcount c[4];
+	pthread_t t[4];
+	long created = 0, deleted = 0, failed = 0;
+	int64_t agree = 0, nshadow = 0;
+
+	tfs = make(&d);
+	if (!ok(tfs != NULL, "threaded fileset"))
+		return;
+	for (int e = 0; e < NENT / 2; e++) {
+		fileset_unbusy(tfs, FS_FILE_ABSENT,
+			       fileset_pick(tfs, FS_FILE_ABSENT, NULL, -1), true);
+		shadow[e] = 1;
+	}
+	for (int i = 0; i < 4; i++) {
+		c[i] = (struct tcount){ .id = i };
+		pthread_create(&t[i], NULL, hammer, &c[i]);
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(t[i], NULL);
+		created += c[i].created;
+		deleted += c[i].deleted;
+		failed += c[i].failed;
+	}
+	printf("# 4 x %d picks: %ld created, %ld deleted, %ld found none\n",
+	       NOPS, created, deleted, failed);
+	is_int(violations, 0, "no entry held twice or in the wrong state");
+	is_int(fileset_nexisting(tfs), NENT / 2 + created - deleted,
+	       "existing = start + created - deleted");
+	for (int64_t e = 0; e < NENT; e++) {
+		nshadow += shadow[e];
+		agree += says_exists(tfs, e) == shadow[e];
+	}
+	is_int(agree, NENT, "every entry's state is what its last holder left");
+	is_int(nshadow, (long long)fileset_nexisting(tfs),
+	       "and the counts agree");
+	fileset_free(tfs);
+}
+
+/* ------------------------------------------------------------ scale */
+
+static void test_million(bool random_size)
+{
+	struct ir_randvar rv = { .name = (char *)"sz" };
+	struct ir_fileset d = def("big", 1000000, 20, 1500, 4096, 0);
+	size_t before = heap_used(), bytes;
+	double t0 = now(), dt, per;
+	struct fileset *fs;
+	const char *what = random_size ? "random sizes" : "fixed size";
+
+	rv.spec.dist = RV_UNIFORM;
+	rv.spec.min = 1;
+	rv.spec.mean = 8192;
+	if (random_size)
+		d.size = (struct ir_value){ .kind = IRV_RAND, .rv = 0 };
+	fs = make_rv(&d, &rv, 1);
+	dt = now() - t0;
+	bytes = heap_used() - before;
+	if (!ok(fs != NULL, "1,000,000 entries lay out (%s)", what))
+		return;
+	is_int(fileset_nfiles(fs), 1000000, "all of them");
+	ok(dt < (SANITIZED ? 5.0 : 1.0), "in %.3f s", dt);
+	per = (double)bytes / 1e6;
+	if (bytes < 8000000)
+		ok(1, "# SKIP heap use not measurable here");
+	else
+		ok(per <= 32, "%.2f bytes per entry (%llu dirs)", per,
+		   (unsigned long long)fileset_ndirs(fs));
+	printf("# %s: %.3f s, %.2f bytes/entry, mean width %.1f, depth %.2f\n",
+	       what, dt, per, fileset_mean_width(fs), fileset_mean_depth(fs));
+	fileset_free(fs);
+}
+
+int main(void)
+{
+	const char *base = getenv("TMPDIR");
+
+	snprintf(tmp, sizeof(tmp), "%s/fbrun-fileset-XXXXXX",
+		 base && *base ? base : "/tmp");
+	if (!mkdtemp(tmp)) {
+		printf("Bail out! cannot make a temporary directory: %s\n",
+		       strerror(errno));
+		return 1;
+	}
+	test_layout();
+	test_paralloc_gamma();
+	test_define_file();
+	test_define_file_compiled();
+	test_leafdirs();
+	test_foreign_roots();
+	test_errors();
+	test_remove_safety();
+	test_reuse();
+	test_random_sizes();
+	test_pick();
+	test_threads();
+	test_million(false);
+	test_million(true);
+	ok(dir_empty(tmp), "every test cleaned up after itself");
+	rm_rf(tmp);
+	return tap_done();
+}
