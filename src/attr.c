@@ -7,7 +7,7 @@
 #include "util.h"
 
 const struct flowop_info flowop_info[FO_NTYPES] = {
-#define FLOWOP(id, nm, cls, uses, needs, help)                                 \
+#define FLOWOP(id, nm, fn, cls, uses, needs, help)                                 \
 	[FO_##id] = { nm, cls, (uses) | FA(NAME) | FA(ITERS), needs, help },
 #include "flowop_list.h"
 #undef FLOWOP

@@ -95,7 +95,7 @@ enum {
 };
 
 enum flowop_type {
-#define FLOWOP(id, name, cls, uses, needs, help) FO_##id,
+#define FLOWOP(id, name, fn, cls, uses, needs, help) FO_##id,
 #include "flowop_list.h"
 #undef FLOWOP
 	FO_NTYPES,

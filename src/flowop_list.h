@@ -2,7 +2,8 @@
  * The one list of flowops.  Each user includes it with its own FLOWOP()
  * definition to build the enum, the name table, the docs or the dispatch.
  *
- * FLOWOP(id, name, class, uses, needs, help)
+ * FLOWOP(id, name, fn, class, uses, needs, help)
+ *   fn     the function in flowops.c that runs it
  *   class  FC_IO (file I/O), FC_READ/FC_WRITE (I/O that moves data),
  *          FC_AIO, FC_SYNC, FC_OTHER: decides what the IO Summary counts
  *   uses   attributes (FA_* bits from attr.h) that mean something to it;
@@ -16,79 +17,79 @@
 	(FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(DIRECTIO) | FA(DSYNC) |        \
 	 FA(OPENNEXT) | FA(NOREADAHEAD) | FA(INDEXED))
 
-FLOWOP(READ, "read", FC_READ, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
+FLOWOP(READ, "read", fo_read, FC_READ, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
        NEED_FILE | NEED_IOSIZE,
        "read iosize bytes: at a random aligned offset within the working set "
        "if random, else sequentially, rewinding at end of file")
-FLOWOP(WRITE, "write", FC_WRITE, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
+FLOWOP(WRITE, "write", fo_write, FC_WRITE, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
        NEED_FILE | NEED_IOSIZE,
        "write iosize bytes: at a random aligned offset within the working "
        "set if random, else sequentially (the file grows)")
-FLOWOP(APPENDFILE, "appendfile", FC_WRITE, FA_FILEIO, NEED_FILE | NEED_IOSIZE,
+FLOWOP(APPENDFILE, "appendfile", fo_appendfile, FC_WRITE, FA_FILEIO, NEED_FILE | NEED_IOSIZE,
        "append iosize bytes at end of file")
-FLOWOP(APPENDFILERAND, "appendfilerand", FC_WRITE, FA_FILEIO,
+FLOWOP(APPENDFILERAND, "appendfilerand", fo_appendfilerand, FC_WRITE, FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        "append a uniformly random 0..iosize-1 bytes at end of file")
-FLOWOP(READWHOLEFILE, "readwholefile", FC_READ, FA_FILEIO | FA(WORKINGSET),
+FLOWOP(READWHOLEFILE, "readwholefile", fo_readwholefile, FC_READ, FA_FILEIO | FA(WORKINGSET),
        NEED_FILE, "read the whole file from its start in iosize chunks")
-FLOWOP(WRITEWHOLEFILE, "writewholefile", FC_WRITE,
+FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FC_WRITE,
        FA_FILEIO | FA(SRCFD) | FA(WORKINGSET), NEED_FILE,
        "write the file's whole size (or srcfd's file size) in iosize chunks")
-FLOWOP(CREATEFILE, "createfile", FC_IO,
+FLOWOP(CREATEFILE, "createfile", fo_createfile, FC_IO,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
        NEED_FILESET | OPENS,
        "create a file that does not exist yet and keep it open in fd")
-FLOWOP(OPENFILE, "openfile", FC_IO,
+FLOWOP(OPENFILE, "openfile", fo_openfile, FC_IO,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(OPENNEXT) |
 	       FA(NOREADAHEAD) | FA(INDEXED),
        NEED_FILESET | OPENS, "open an existing file and keep it open in fd")
-FLOWOP(CLOSEFILE, "closefile", FC_IO, FA(FD), NEED_FD,
+FLOWOP(CLOSEFILE, "closefile", fo_closefile, FC_IO, FA(FD), NEED_FD,
        "close the file open in fd")
-FLOWOP(DELETEFILE, "deletefile", FC_IO, FA(FILESET) | FA(FD) | FA(INDEXED),
+FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FC_IO, FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE, "delete an existing file (the one in fd if it is open)")
-FLOWOP(STATFILE, "statfile", FC_IO, FA(FILESET) | FA(FD) | FA(INDEXED),
+FLOWOP(STATFILE, "statfile", fo_statfile, FC_IO, FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE, "stat an existing file (fstat if fd is open)")
-FLOWOP(FSYNC, "fsync", FC_IO, FA(FD), NEED_FD, "fsync the file open in fd")
-FLOWOP(FSYNCSET, "fsyncset", FC_IO, FA(FILESET), NEED_FILESET,
+FLOWOP(FSYNC, "fsync", fo_fsync, FC_IO, FA(FD), NEED_FD, "fsync the file open in fd")
+FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FC_IO, FA(FILESET), NEED_FILESET,
        "fsync every file of the fileset this thread has open")
-FLOWOP(MAKEDIR, "makedir", FC_IO, FA(FILESET) | FA(INDEXED),
+FLOWOP(MAKEDIR, "makedir", fo_makedir, FC_IO, FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS, "create a leaf directory")
-FLOWOP(REMOVEDIR, "removedir", FC_IO, FA(FILESET) | FA(INDEXED),
+FLOWOP(REMOVEDIR, "removedir", fo_removedir, FC_IO, FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS, "remove a leaf directory")
-FLOWOP(LISTDIR, "listdir", FC_IO, FA(FILESET), NEED_FILESET,
+FLOWOP(LISTDIR, "listdir", fo_listdir, FC_IO, FA(FILESET), NEED_FILESET,
        "read all entries of one of the fileset's directories")
-FLOWOP(DELAY, "delay", FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(DELAY, "delay", fo_delay, FC_OTHER, FA(VALUE), NEED_VALUE,
        "sleep value seconds")
-FLOWOP(HOG, "hog", FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(HOG, "hog", fo_hog, FC_OTHER, FA(VALUE), NEED_VALUE,
        "burn CPU for value loop iterations")
-FLOWOP(EVENTLIMIT, "eventlimit", FC_OTHER, 0, 0,
+FLOWOP(EVENTLIMIT, "eventlimit", fo_eventlimit, FC_OTHER, 0, 0,
        "wait for one event of the eventgen")
-FLOWOP(OPSLIMIT, "opslimit", FC_OTHER, FA(TARGET), 0,
+FLOWOP(OPSLIMIT, "opslimit", fo_opslimit, FC_OTHER, FA(TARGET), 0,
        "hold the thread's I/O operations (or target's) to the event rate")
-FLOWOP(IOPSLIMIT, "iopslimit", FC_OTHER, FA(TARGET), 0,
+FLOWOP(IOPSLIMIT, "iopslimit", fo_iopslimit, FC_OTHER, FA(TARGET), 0,
        "hold reads and writes (or target's) to the event rate")
-FLOWOP(BWLIMIT, "bwlimit", FC_OTHER, FA(TARGET), 0,
+FLOWOP(BWLIMIT, "bwlimit", fo_bwlimit, FC_OTHER, FA(TARGET), 0,
        "hold bytes moved (or target's) to one MiB per event")
-FLOWOP(FINISHONCOUNT, "finishoncount", FC_OTHER, FA(VALUE) | FA(TARGET),
+FLOWOP(FINISHONCOUNT, "finishoncount", fo_finishoncount, FC_OTHER, FA(VALUE) | FA(TARGET),
        NEED_VALUE, "finish once value I/O operations (or target's) are done")
-FLOWOP(FINISHONBYTES, "finishonbytes", FC_OTHER, FA(VALUE) | FA(TARGET),
+FLOWOP(FINISHONBYTES, "finishonbytes", fo_finishonbytes, FC_OTHER, FA(VALUE) | FA(TARGET),
        NEED_VALUE, "finish once value bytes (or target's) are moved")
-FLOWOP(BLOCK, "block", FC_SYNC, FA(TARGET), 0,
+FLOWOP(BLOCK, "block", fo_block, FC_SYNC, FA(TARGET), 0,
        "wait until a wakeup flowop names this one")
-FLOWOP(WAKEUP, "wakeup", FC_SYNC, FA(TARGET), NEED_TARGET,
+FLOWOP(WAKEUP, "wakeup", fo_wakeup, FC_SYNC, FA(TARGET), NEED_TARGET,
        "wake every block flowop named by target")
-FLOWOP(SEMBLOCK, "semblock", FC_SYNC,
+FLOWOP(SEMBLOCK, "semblock", fo_semblock, FC_SYNC,
        FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET), 0,
        "take value units from this flowop's semaphore, waiting if short")
-FLOWOP(SEMPOST, "sempost", FC_SYNC,
+FLOWOP(SEMPOST, "sempost", fo_sempost, FC_SYNC,
        FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET), NEED_TARGET,
        "add value units to target's semaphore")
-FLOWOP(AIOWRITE, "aiowrite", FC_AIO,
+FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FC_AIO,
        FA_FILEIO | FA(RANDOM) | FA(WORKINGSET), NEED_FILE | NEED_IOSIZE,
        "start an asynchronous write of iosize bytes")
-FLOWOP(AIOWAIT, "aiowait", FC_AIO, 0, 0,
+FLOWOP(AIOWAIT, "aiowait", fo_aiowait, FC_AIO, 0, 0,
        "wait for this thread's outstanding asynchronous writes")
-FLOWOP(PRINT, "print", FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(PRINT, "print", fo_print, FC_OTHER, FA(VALUE), NEED_VALUE,
        "print value (a string) each time it runs")
-FLOWOP(TESTRANDVAR, "testrandvar", FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(TESTRANDVAR, "testrandvar", fo_testrandvar, FC_OTHER, FA(VALUE), NEED_VALUE,
        "sample the random variable in value and report its mean")

@@ -1,0 +1,1062 @@
+/*
+ * The flowops.  Each one does its setup (picking and opening files,
+ * finding a buffer) outside the timed window, then times exactly the
+ * syscalls filebench times, and records the result in the worker's own
+ * statistics.
+ */
+#include <aio.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "util.h"
+#include "worker.h"
+
+#define NS_PER_SEC 1000000000ull
+
+/* ------------------------------------------------------------ helpers */
+
+static int64_t value_int(struct worker *wk, const struct ir_value *v)
+{
+	double d;
+
+	switch (v->kind) {
+	case IRV_INT:
+	case IRV_BOOL:
+		return v->i;
+	case IRV_RAND:
+		d = rv_sample(&wk->w->randvars[v->rv].spec, &wk->rng);
+		return d > (double)INT64_MAX ? INT64_MAX : (int64_t)d;
+	default:
+		return 0;
+	}
+}
+
+static struct fstats *st(struct worker *wk, const struct ir_flowop *f)
+{
+	return &wk->stats[f->id];
+}
+
+static bool is_io(const struct ir_flowop *f)
+{
+	return flowop_class_is_io(flowop_info[f->type].cls);
+}
+
+/* Record a completed op, and the totals other threads' limits read. */
+static void done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
+		 uint64_t bytes)
+{
+	uint64_t t1 = now_ns();
+	enum flowop_class cls = flowop_info[f->type].cls;
+
+	fstats_add(st(wk, f), t1 - t0, bytes);
+	if (!is_io(f))
+		return;
+	atomic_store_explicit(&wk->io_ops,
+			      atomic_load_explicit(&wk->io_ops,
+						   memory_order_relaxed) + 1,
+			      memory_order_relaxed);
+	atomic_store_explicit(&wk->io_bytes,
+			      atomic_load_explicit(&wk->io_bytes,
+						   memory_order_relaxed) + bytes,
+			      memory_order_relaxed);
+	if (cls == FC_READ || cls == FC_WRITE || cls == FC_AIO)
+		atomic_store_explicit(
+			&wk->rw_ops,
+			atomic_load_explicit(&wk->rw_ops, memory_order_relaxed) + 1,
+			memory_order_relaxed);
+}
+
+static enum fo_result fail(struct worker *wk, const struct ir_flowop *f,
+			   int err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Count a failed op against its flowop and remember the first failure. */
+static enum fo_result fail(struct worker *wk, const struct ir_flowop *f,
+			   int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	fstats_error(st(wk, f), err);
+	if (wk->err_flowop < 0) {
+		wk->err_flowop = f->id;
+		wk->err_no = err;
+		va_start(ap, fmt);
+		vsnprintf(wk->err_what, sizeof(wk->err_what), fmt, ap);
+		va_end(ap);
+	}
+	return FO_ERROR;
+}
+
+static enum fo_result norsc(struct worker *wk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static enum fo_result norsc(struct worker *wk, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(wk->norsc_why, sizeof(wk->norsc_why), fmt, ap);
+	va_end(ap);
+	return FO_NORSC;
+}
+
+/* A buffer of n bytes: a random page-aligned place in memsize, or grown. */
+static char *buffer(struct worker *wk, uint64_t n)
+{
+	uint64_t room;
+
+	if (wk->buf_fixed) {
+		if (n > wk->bufsize)
+			return NULL;
+		room = (wk->bufsize - n) / 4096;
+		return wk->buf + (room ? rv_below(&wk->rng, room + 1) : 0) * 4096;
+	}
+	if (n > wk->bufsize) {
+		void *p;
+
+		free(wk->buf);
+		if (posix_memalign(&p, 4096, n))
+			return NULL;
+		memset(p, 0xa5, n);
+		wk->buf = p;
+		wk->bufsize = n;
+	}
+	return wk->buf;
+}
+
+static struct fileset *fs_of(struct worker *wk, int idx)
+{
+	return wk->run->filesets[idx];
+}
+
+static int open_flags(const struct worker *wk, const struct ir_flowop *f,
+		      int fileset)
+{
+	const struct ir_fileset *def = &wk->w->filesets[fileset];
+	int fl = def->readonly ? O_RDONLY : def->writeonly ? O_WRONLY : O_RDWR;
+
+	if (f->dsync)
+		fl |= O_SYNC;
+	if (f->directio)
+		fl |= O_DIRECT;
+	return fl;
+}
+
+static struct slot *slot_of(struct worker *wk, const struct ir_flowop *f)
+{
+	return &wk->slots[f->fd >= 0 ? f->fd : 0];
+}
+
+static uint64_t *rotor(struct worker *wk, const struct ir_flowop *f)
+{
+	return f->opennext ? &wk->rotors[f->fileset.index] : NULL;
+}
+
+static int64_t index_of(struct worker *wk, const struct ir_flowop *f)
+{
+	return f->indexed.kind == IRV_NONE ? -1 : value_int(wk, &f->indexed);
+}
+
+static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
+		    int64_t e, char *buf, size_t len)
+{
+	char rel[256];
+
+	if (fileset_relpath(fs_of(wk, fileset), kind, e, rel, sizeof(rel)) < 0)
+		snprintf(rel, sizeof(rel), "#%" PRId64, e);
+	snprintf(buf, len, "%s/%s", fileset_root(fs_of(wk, fileset)), rel);
+}
+
+/*
+ * Open an existing file of f's fileset into slot s.  timed: openfile,
+ * where the open is the operation; else the open is setup.
+ */
+static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
+				struct slot *s, bool timed)
+{
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	char rel[256], path[512];
+	int64_t e = fileset_pick(fs, FS_FILE_EXISTING, rotor(wk, f),
+				 index_of(wk, f));
+	uint64_t t0;
+	int fd;
+
+	if (e < 0)
+		return norsc(wk, "flowop %s found no existing file in fileset %s",
+			     f->name, fileset_name(fs));
+	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
+	t0 = now_ns();
+	fd = fileset_openat(fs, rel, open_flags(wk, f, f->fileset.index), 0);
+	if (fd < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
+			sizeof(path));
+		return fail(wk, f, err, "cannot open '%s'", path);
+	}
+	if (timed)
+		done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	if (f->noreadahead)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
+	s->fd = fd;
+	s->fileset = f->fileset.index;
+	s->entry = e;
+	return FO_OK;
+}
+
+/* The file an I/O flowop works on: its slot, opened first if needed. */
+static enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
+			      struct slot **out)
+{
+	struct slot *s = slot_of(wk, f);
+	enum fo_result r;
+
+	*out = s;
+	if (s->fd >= 0)
+		return FO_OK;
+	if (f->fileset.index < 0)
+		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+			    f->fd >= 0 ? f->fd : 0);
+	r = open_into(wk, f, s, false);
+	return r;
+}
+
+/* Working-set size: workingset=, else the file's size. */
+static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
+		    const struct slot *s)
+{
+	int64_t v = f->workingset.kind == IRV_NONE ? 0 :
+						     value_int(wk, &f->workingset);
+	struct stat sb;
+
+	if (v > 0)
+		return (uint64_t)v;
+	if (s->fileset >= 0 && s->entry >= 0)
+		return fileset_entry_size(fs_of(wk, s->fileset), s->entry);
+	return fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+}
+
+static void slot_path(struct worker *wk, const struct slot *s, char *buf,
+		      size_t len)
+{
+	if (s->fileset >= 0)
+		path_of(wk, s->fileset, FS_FILE_EXISTING, s->entry, buf, len);
+	else
+		snprintf(buf, len, "(fd)");
+}
+
+/* ------------------------------------------------------------ data I/O */
+
+static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
+			    bool is_write)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t iosize = value_int(wk, &f->iosize);
+	char *buf, path[512];
+	uint64_t t0, ws, off = 0;
+	ssize_t n;
+
+	if (r != FO_OK)
+		return r;
+	if (iosize <= 0)
+		iosize = 1;
+	buf = buffer(wk, (uint64_t)iosize);
+	if (!buf)
+		return fail(wk, f, ENOMEM,
+			    "iosize %" PRId64 " does not fit the thread's "
+			    "memsize",
+			    iosize);
+	if (f->random) {
+		ws = wss(wk, f, s);
+		if (ws >= (uint64_t)iosize)
+			off = rv_below(&wk->rng, ws / (uint64_t)iosize) *
+			      (uint64_t)iosize;
+		t0 = now_ns();
+		n = is_write ? pwrite(s->fd, buf, (size_t)iosize, (off_t)off) :
+			       pread(s->fd, buf, (size_t)iosize, (off_t)off);
+	} else {
+		t0 = now_ns();
+		n = is_write ? write(s->fd, buf, (size_t)iosize) :
+			       read(s->fd, buf, (size_t)iosize);
+	}
+	if (n < 0) {
+		int err = errno;
+
+		slot_path(wk, s, path, sizeof(path));
+		return fail(wk, f, err, "cannot %s '%s'",
+			    is_write ? "write" : "read", path);
+	}
+	done(wk, f, t0, (uint64_t)n);
+	if (!is_write && !f->random && n == 0)
+		lseek(s->fd, 0, SEEK_SET); /* sequential reads wrap at EOF */
+	return FO_OK;
+}
+
+static enum fo_result fo_read(struct worker *wk, const struct ir_flowop *f)
+{
+	return do_rw(wk, f, false);
+}
+
+static enum fo_result fo_write(struct worker *wk, const struct ir_flowop *f)
+{
+	return do_rw(wk, f, true);
+}
+
+static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
+			     uint64_t n)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	char *buf, path[512];
+	uint64_t t0;
+	ssize_t got = 0;
+
+	if (r != FO_OK)
+		return r;
+	buf = buffer(wk, n ? n : 1);
+	if (!buf)
+		return fail(wk, f, ENOMEM,
+			    "iosize %" PRIu64 " does not fit the thread's "
+			    "memsize",
+			    n);
+	t0 = now_ns();
+	if (n > 0) {
+		if (lseek(s->fd, 0, SEEK_END) < 0 ||
+		    (got = write(s->fd, buf, (size_t)n)) < 0) {
+			int err = errno;
+
+			slot_path(wk, s, path, sizeof(path));
+			return fail(wk, f, err, "cannot append to '%s'", path);
+		}
+	}
+	done(wk, f, t0, (uint64_t)got);
+	return FO_OK;
+}
+
+static enum fo_result fo_appendfile(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	int64_t n = value_int(wk, &f->iosize);
+
+	return append(wk, f, n > 0 ? (uint64_t)n : 0);
+}
+
+/* Uniform 0..iosize-1 bytes: the mean append is iosize/2. */
+static enum fo_result fo_appendfilerand(struct worker *wk,
+					const struct ir_flowop *f)
+{
+	int64_t n = value_int(wk, &f->iosize);
+
+	return append(wk, f, n > 0 ? rv_below(&wk->rng, (uint64_t)n) : 0);
+}
+
+static enum fo_result fo_readwholefile(struct worker *wk,
+				       const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t iosize;
+	uint64_t t0, total = 0;
+	char *buf, path[512];
+	ssize_t n;
+
+	if (r != FO_OK)
+		return r;
+	iosize = value_int(wk, &f->iosize);
+	if (iosize <= 0)
+		iosize = (int64_t)wss(wk, f, s);
+	if (iosize <= 0)
+		iosize = 1;
+	buf = buffer(wk, (uint64_t)iosize);
+	if (!buf)
+		return fail(wk, f, ENOMEM,
+			    "iosize %" PRId64 " does not fit the thread's "
+			    "memsize",
+			    iosize);
+	t0 = now_ns();
+	if (lseek(s->fd, 0, SEEK_SET) < 0)
+		goto err;
+	while ((n = read(s->fd, buf, (size_t)iosize)) > 0)
+		total += (uint64_t)n;
+	if (n < 0)
+		goto err;
+	done(wk, f, t0, total);
+	return FO_OK;
+err:
+	slot_path(wk, s, path, sizeof(path));
+	return fail(wk, f, errno, "cannot read '%s'", path);
+}
+
+static enum fo_result fo_writewholefile(struct worker *wk,
+					const struct ir_flowop *f)
+{
+	struct slot *s, *src = f->srcfd >= 0 ? &wk->slots[f->srcfd] : NULL;
+	enum fo_result r = io_file(wk, f, &s);
+	uint64_t size, t0, left;
+	int64_t iosize;
+	char *buf, path[512];
+	ssize_t n;
+
+	if (r != FO_OK)
+		return r;
+	if (src && src->fd < 0)
+		return fail(wk, f, EBADF, "srcfd %" PRId64 " is not open",
+			    f->srcfd);
+	size = src ? wss(wk, f, src) : wss(wk, f, s);
+	iosize = value_int(wk, &f->iosize);
+	if (iosize <= 0 || (uint64_t)iosize > size)
+		iosize = size > 0 ? (int64_t)size : 1;
+	buf = buffer(wk, (uint64_t)iosize);
+	if (!buf)
+		return fail(wk, f, ENOMEM,
+			    "iosize %" PRId64 " does not fit the thread's "
+			    "memsize",
+			    iosize);
+	t0 = now_ns();
+	for (left = size; left > 0; left -= (uint64_t)n) {
+		size_t chunk = left < (uint64_t)iosize ? left : (size_t)iosize;
+
+		n = write(s->fd, buf, chunk);
+		if (n < 0) {
+			int err = errno;
+
+			slot_path(wk, s, path, sizeof(path));
+			return fail(wk, f, err, "cannot write '%s'", path);
+		}
+	}
+	done(wk, f, t0, size);
+	return FO_OK;
+}
+
+/* ------------------------------------------------------------ files */
+
+static enum fo_result fo_createfile(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	char rel[256], path[512];
+	int64_t e;
+	uint64_t t0;
+	int fd;
+
+	if (s->fd >= 0)
+		return fail(wk, f, EBUSY, "fd %" PRId64 " is already open",
+			    f->fd >= 0 ? f->fd : 0);
+	e = fileset_pick(fs, FS_FILE_ABSENT, rotor(wk, f), index_of(wk, f));
+	if (e < 0)
+		return norsc(wk,
+			     "flowop %s found no file left to create in "
+			     "fileset %s",
+			     f->name, fileset_name(fs));
+	fileset_relpath(fs, FS_FILE_ABSENT, e, rel, sizeof(rel));
+	t0 = now_ns();
+	fd = fileset_openat(fs, rel,
+			    open_flags(wk, f, f->fileset.index) | O_CREAT,
+			    0644);
+	if (fd < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_ABSENT, e, false);
+		path_of(wk, f->fileset.index, FS_FILE_ABSENT, e, path,
+			sizeof(path));
+		return fail(wk, f, err, "cannot create '%s'", path);
+	}
+	done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
+	s->fd = fd;
+	s->fileset = f->fileset.index;
+	s->entry = e;
+	return FO_OK;
+}
+
+static enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+
+	if (s->fd >= 0)
+		return fail(wk, f, EBUSY,
+			    "fd %" PRId64 " is already open: close it first",
+			    f->fd >= 0 ? f->fd : 0);
+	return open_into(wk, f, s, true);
+}
+
+static enum fo_result fo_closefile(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+	uint64_t t0;
+	int rc;
+
+	if (s->fd < 0)
+		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+			    f->fd >= 0 ? f->fd : 0);
+	t0 = now_ns();
+	rc = close(s->fd);
+	s->fd = -1;
+	if (rc < 0)
+		return fail(wk, f, errno, "close failed");
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_deletefile(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
+	int fsi = s && s->fd >= 0 ? s->fileset : f->fileset.index;
+	struct fileset *fs;
+	char rel[256], path[512];
+	int64_t e;
+	uint64_t t0;
+
+	if (fsi < 0)
+		return fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+	fs = fs_of(wk, fsi);
+	/* The file open in fd, if any, else one picked in turn. */
+	if (s && s->fd >= 0) {
+		e = fileset_pick(fs, FS_FILE_EXISTING, NULL, s->entry);
+		if (e >= 0 && e != s->entry) {
+			/* someone else deleted it already: nothing to do */
+			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+			return FO_OK;
+		}
+	} else
+		e = fileset_pick(fs, FS_FILE_EXISTING, rotor(wk, f),
+				 index_of(wk, f));
+	if (e < 0)
+		return norsc(wk, "flowop %s found no file to delete in "
+				 "fileset %s",
+			     f->name, fileset_name(fs));
+	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
+	t0 = now_ns();
+	if (unlinkat(fileset_rootfd(fs), rel, 0) < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		path_of(wk, fsi, FS_FILE_EXISTING, e, path, sizeof(path));
+		return fail(wk, f, err, "cannot delete '%s'", path);
+	}
+	done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
+	return FO_OK;
+}
+
+static enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
+	struct fileset *fs;
+	char rel[256], path[512];
+	struct stat sb;
+	int64_t e;
+	uint64_t t0;
+
+	if (s && s->fd >= 0) {
+		t0 = now_ns();
+		if (fstat(s->fd, &sb) < 0)
+			return fail(wk, f, errno, "cannot fstat fd %" PRId64,
+				    f->fd);
+		done(wk, f, t0, 0);
+		return FO_OK;
+	}
+	if (f->fileset.index < 0)
+		return fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+	fs = fs_of(wk, f->fileset.index);
+	e = fileset_pick(fs, FS_FILE_EXISTING, rotor(wk, f), index_of(wk, f));
+	if (e < 0)
+		return norsc(wk, "flowop %s found no file to stat in fileset %s",
+			     f->name, fileset_name(fs));
+	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
+	t0 = now_ns();
+	if (fstatat(fileset_rootfd(fs), rel, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
+			sizeof(path));
+		return fail(wk, f, err, "cannot stat '%s'", path);
+	}
+	done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	return FO_OK;
+}
+
+static enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+	char path[512];
+	uint64_t t0;
+
+	if (s->fd < 0)
+		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+			    f->fd >= 0 ? f->fd : 0);
+	t0 = now_ns();
+	if (fsync(s->fd) < 0) {
+		int err = errno;
+
+		slot_path(wk, s, path, sizeof(path));
+		return fail(wk, f, err, "cannot fsync '%s'", path);
+	}
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_fsyncset(struct worker *wk, const struct ir_flowop *f)
+{
+	for (int64_t i = 0; i < wk->nslots; i++) {
+		struct slot *s = &wk->slots[i];
+		uint64_t t0;
+
+		if (s->fd < 0 || s->fileset != f->fileset.index)
+			continue;
+		t0 = now_ns();
+		if (fsync(s->fd) < 0)
+			return fail(wk, f, errno, "cannot fsync fd %" PRId64, i);
+		done(wk, f, t0, 0);
+	}
+	return FO_OK;
+}
+
+static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
+			      bool make)
+{
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	enum fs_pick kind = make ? FS_LEAF_ABSENT : FS_LEAF_EXISTING;
+	char rel[256], path[512];
+	int64_t e = fileset_pick(fs, kind, rotor(wk, f), index_of(wk, f));
+	uint64_t t0;
+	int rc;
+
+	if (e < 0)
+		return norsc(wk, "flowop %s found no leaf directory to %s in "
+				 "fileset %s",
+			     f->name, make ? "make" : "remove",
+			     fileset_name(fs));
+	fileset_relpath(fs, kind, e, rel, sizeof(rel));
+	t0 = now_ns();
+	rc = make ? mkdirat(fileset_rootfd(fs), rel, 0755) :
+		    unlinkat(fileset_rootfd(fs), rel, AT_REMOVEDIR);
+	if (rc < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, kind, e, !make);
+		path_of(wk, f->fileset.index, kind, e, path, sizeof(path));
+		return fail(wk, f, err, "cannot %s '%s'",
+			    make ? "make directory" : "remove directory",
+			    path);
+	}
+	done(wk, f, t0, 0);
+	fileset_unbusy(fs, kind, e, make);
+	return FO_OK;
+}
+
+static enum fo_result fo_makedir(struct worker *wk, const struct ir_flowop *f)
+{
+	return leafdir(wk, f, true);
+}
+
+static enum fo_result fo_removedir(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	return leafdir(wk, f, false);
+}
+
+static enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
+{
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	int64_t d = fileset_pick_dir(fs, rotor(wk, f));
+	char rel[256];
+	struct dirent *de;
+	uint64_t t0, bytes = 0;
+	DIR *dir;
+	int fd;
+
+	if (d < 0)
+		return norsc(wk, "fileset %s has no directory to list",
+			     fileset_name(fs));
+	fileset_dirpath(fs, d, rel, sizeof(rel));
+	t0 = now_ns();
+	fd = openat(fileset_rootfd(fs), rel[0] ? rel : ".",
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+	if (fd < 0 || !(dir = fdopendir(fd))) {
+		int err = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return fail(wk, f, err, "cannot list '%s/%s'",
+			    fileset_root(fs), rel);
+	}
+	while ((de = readdir(dir)))
+		bytes += strlen(de->d_name) + sizeof(*de);
+	closedir(dir);
+	done(wk, f, t0, bytes);
+	return FO_OK;
+}
+
+/* ------------------------------------------------------------ time, CPU */
+
+static enum fo_result fo_delay(struct worker *wk, const struct ir_flowop *f)
+{
+	int64_t secs = value_int(wk, &f->value);
+	uint64_t t0 = now_ns();
+
+	/* a delay cut short by the end of the run is not a delay */
+	if (runctl_sleep(wk->run->ctl,
+			 (uint64_t)(secs > 0 ? secs : 0) * NS_PER_SEC))
+		done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_hog(struct worker *wk, const struct ir_flowop *f)
+{
+	int64_t n = value_int(wk, &f->value);
+	volatile char *p = (volatile char *)buffer(wk, 1);
+	uint64_t t0 = now_ns();
+
+	for (int64_t i = 0; i < n; i++)
+		p[0] = (char)i;
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_print(struct worker *wk, const struct ir_flowop *f)
+{
+	uint64_t t0 = now_ns();
+
+	if (f->value.kind == IRV_STR)
+		printf("%s\n", f->value.s);
+	else
+		printf("%" PRId64 "\n", value_int(wk, &f->value));
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+/* Samples value; the report shows the mean through the byte counter. */
+static enum fo_result fo_testrandvar(struct worker *wk,
+				     const struct ir_flowop *f)
+{
+	uint64_t t0 = now_ns();
+	int64_t v = value_int(wk, &f->value);
+
+	done(wk, f, t0, v > 0 ? (uint64_t)v : 0);
+	return FO_OK;
+}
+
+/* ------------------------------------------------------------ limits */
+
+enum total_kind { T_OPS, T_BYTES, T_RW };
+
+/* Process-wide total of I/O (or of the target flowop) so far. */
+static uint64_t total_of(struct worker *wk, const struct ir_flowop *f,
+			 enum total_kind kind)
+{
+	struct run *run = wk->run;
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < run->nworkers; i++) {
+		struct worker *o = &run->workers[i];
+
+		if (f->target.index >= 0) {
+			struct fstats *s = &o->stats[f->target.index];
+
+			sum += kind == T_BYTES ?
+				       __atomic_load_n(&s->bytes, __ATOMIC_RELAXED) :
+				       __atomic_load_n(&s->count, __ATOMIC_RELAXED);
+		} else {
+			sum += atomic_load_explicit(kind == T_OPS ? &o->io_ops :
+						    kind == T_RW ? &o->rw_ops :
+								   &o->io_bytes,
+						    memory_order_relaxed);
+		}
+	}
+	return sum;
+}
+
+/* Wait until rate * elapsed covers `need` units (scaled by unit). */
+static void wait_tokens(struct worker *wk, uint64_t need, double unit)
+{
+	struct run *run = wk->run;
+	double rate = (double)wk->w->eventgen_rate * unit;
+
+	while (!runctl_stopping(run->ctl)) {
+		double have = rate * (double)run_elapsed_ns(run) / 1e9;
+		double wait;
+
+		if (have >= (double)need)
+			return;
+		wait = ((double)need - have) / rate;
+		runctl_sleep(run->ctl, wait > 0.1 ? 100000000u :
+						    (uint64_t)(wait * 1e9) + 1);
+	}
+}
+
+static enum fo_result limit(struct worker *wk, const struct ir_flowop *f,
+			    enum total_kind kind, double unit)
+{
+	uint64_t t0;
+
+	if (wk->w->eventgen_rate == 0)
+		return FO_OK; /* no eventgen: nothing to hold to (warned) */
+	t0 = now_ns();
+	wait_tokens(wk, total_of(wk, f, kind), unit);
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_eventlimit(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	uint64_t t0, n;
+
+	if (wk->w->eventgen_rate == 0)
+		return FO_OK;
+	t0 = now_ns();
+	n = atomic_fetch_add(&wk->run->events_taken, 1) + 1;
+	wait_tokens(wk, n, 1.0);
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_opslimit(struct worker *wk, const struct ir_flowop *f)
+{
+	return limit(wk, f, T_OPS, 1.0);
+}
+
+static enum fo_result fo_iopslimit(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	return limit(wk, f, T_RW, 1.0);
+}
+
+/* One event allows one MiB. */
+static enum fo_result fo_bwlimit(struct worker *wk, const struct ir_flowop *f)
+{
+	return limit(wk, f, T_BYTES, 1048576.0);
+}
+
+static enum fo_result fo_finishoncount(struct worker *wk,
+				       const struct ir_flowop *f)
+{
+	uint64_t t0 = now_ns();
+	uint64_t n = total_of(wk, f, T_OPS);
+
+	done(wk, f, t0, 0);
+	if (n >= (uint64_t)value_int(wk, &f->value))
+		return norsc(wk, "flowop %s: %" PRIu64 " operations done",
+			     f->name, n);
+	return FO_OK;
+}
+
+static enum fo_result fo_finishonbytes(struct worker *wk,
+				       const struct ir_flowop *f)
+{
+	uint64_t t0 = now_ns();
+	uint64_t n = total_of(wk, f, T_BYTES);
+
+	done(wk, f, t0, 0);
+	if (n > (uint64_t)value_int(wk, &f->value))
+		return norsc(wk, "flowop %s: %" PRIu64 " bytes moved", f->name,
+			     n);
+	return FO_OK;
+}
+
+/* ------------------------------------------------------------ sync */
+
+/* Wait on a sync point for up to 100 ms, so stops are seen quickly. */
+static void sync_wait(struct sync_point *sp)
+{
+	struct timespec ts;
+	uint64_t t = now_ns() + 100000000u;
+
+	ts.tv_sec = (time_t)(t / NS_PER_SEC);
+	ts.tv_nsec = (long)(t % NS_PER_SEC);
+	pthread_cond_timedwait(&sp->cond, &sp->lock, &ts);
+}
+
+static enum fo_result fo_block(struct worker *wk, const struct ir_flowop *f)
+{
+	struct sync_point *sp = &wk->run->syncs[f->id];
+	uint64_t t0 = now_ns(), gen;
+
+	pthread_mutex_lock(&sp->lock);
+	gen = sp->generation;
+	while (gen == sp->generation && !runctl_stopping(wk->run->ctl))
+		sync_wait(sp);
+	pthread_mutex_unlock(&sp->lock);
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_wakeup(struct worker *wk, const struct ir_flowop *f)
+{
+	struct sync_point *sp = &wk->run->syncs[f->target.index];
+	uint64_t t0 = now_ns();
+
+	pthread_mutex_lock(&sp->lock);
+	sp->generation++;
+	pthread_cond_broadcast(&sp->cond);
+	pthread_mutex_unlock(&sp->lock);
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
+{
+	struct sync_point *sp = &wk->run->syncs[f->id];
+	int64_t want = value_int(wk, &f->value);
+	uint64_t t0 = now_ns();
+
+	if (want < 1)
+		want = 1;
+	pthread_mutex_lock(&sp->lock);
+	while (sp->sem < want && !runctl_stopping(wk->run->ctl))
+		sync_wait(sp);
+	if (sp->sem >= want)
+		sp->sem -= want;
+	pthread_cond_broadcast(&sp->cond); /* blocking posters may go on */
+	pthread_mutex_unlock(&sp->lock);
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+static enum fo_result fo_sempost(struct worker *wk, const struct ir_flowop *f)
+{
+	struct sync_point *sp = &wk->run->syncs[f->target.index];
+	const struct ir_flowop *target = wk->w->flowops[f->target.index];
+	int64_t add = value_int(wk, &f->value);
+	uint64_t t0 = now_ns();
+
+	pthread_mutex_lock(&sp->lock);
+	sp->sem += add > 0 ? add : 1;
+	pthread_cond_broadcast(&sp->cond);
+	while (f->blocking && sp->sem > target->highwater &&
+	       !runctl_stopping(wk->run->ctl))
+		sync_wait(sp);
+	pthread_mutex_unlock(&sp->lock);
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+/* ------------------------------------------------------------ AIO */
+
+static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t iosize = value_int(wk, &f->iosize);
+	struct aiocb *cb;
+	uint64_t t0, ws;
+	char *buf;
+
+	if (r != FO_OK)
+		return r;
+	if (iosize <= 0)
+		iosize = 1;
+	buf = buffer(wk, (uint64_t)iosize);
+	if (!buf)
+		return fail(wk, f, ENOMEM,
+			    "iosize %" PRId64 " does not fit the thread's "
+			    "memsize",
+			    iosize);
+	/* The request owns its data: the thread's buffer may move meanwhile. */
+	cb = xcalloc(1, sizeof(*cb));
+	cb->aio_fildes = s->fd;
+	cb->aio_buf = memcpy(xmalloc((size_t)iosize), buf, (size_t)iosize);
+	cb->aio_nbytes = (size_t)iosize;
+	if (f->random) {
+		ws = wss(wk, f, s);
+		cb->aio_offset = ws >= (uint64_t)iosize ?
+					 (off_t)(rv_below(&wk->rng,
+							  ws / (uint64_t)iosize) *
+						 (uint64_t)iosize) :
+					 0;
+	} else {
+		cb->aio_offset = wk->aio_off;
+		wk->aio_off += iosize;
+	}
+	t0 = now_ns();
+	if (aio_write(cb) < 0) {
+		int err = errno;
+
+		free((void *)cb->aio_buf);
+		free(cb);
+		return fail(wk, f, err, "cannot start an asynchronous write");
+	}
+	done(wk, f, t0, (uint64_t)iosize);
+	wk->aio = grow_array(wk->aio, &wk->cap_aio, wk->naio + 1,
+			     sizeof(*wk->aio));
+	wk->aio[wk->naio++] = cb;
+	return FO_OK;
+}
+
+/* Reap every outstanding write: one operation. */
+static enum fo_result fo_aiowait(struct worker *wk, const struct ir_flowop *f)
+{
+	uint64_t t0;
+	int err = 0;
+
+	if (wk->naio == 0)
+		return FO_OK;
+	t0 = now_ns();
+	for (size_t i = 0; i < wk->naio; i++) {
+		const struct aiocb *one[1] = { wk->aio[i] };
+
+		while (aio_error(wk->aio[i]) == EINPROGRESS)
+			aio_suspend(one, 1, NULL);
+		if (aio_return(wk->aio[i]) < 0 && !err)
+			err = aio_error(wk->aio[i]);
+		free((void *)wk->aio[i]->aio_buf);
+		free(wk->aio[i]);
+	}
+	wk->naio = 0;
+	if (err)
+		return fail(wk, f, err, "asynchronous write failed");
+	done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+typedef enum fo_result (*fo_fn)(struct worker *, const struct ir_flowop *);
+
+static const fo_fn dispatch[FO_NTYPES] = {
+#define FLOWOP(id, name, fn, cls, uses, needs, help) [FO_##id] = fn,
+#include "flowop_list.h"
+#undef FLOWOP
+};
+
+enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f)
+{
+	return dispatch[f->type](wk, f);
+}
+
+void worker_close_slots(struct worker *wk)
+{
+	for (int64_t i = 0; i < wk->nslots; i++)
+		if (wk->slots[i].fd >= 0) {
+			close(wk->slots[i].fd);
+			wk->slots[i].fd = -1;
+		}
+	for (size_t i = 0; i < wk->naio; i++) {
+		const struct aiocb *one[1] = { wk->aio[i] };
+
+		while (aio_error(wk->aio[i]) == EINPROGRESS)
+			aio_suspend(one, 1, NULL);
+		aio_return(wk->aio[i]);
+		free((void *)wk->aio[i]->aio_buf);
+		free(wk->aio[i]);
+	}
+	wk->naio = 0;
+}

@@ -1,0 +1,314 @@
+/* Worker threads: start them together, run them, stop them, join them. */
+#include "runner.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "util.h"
+
+/* CPU time is read around the first ops of a flowop and 1 in this many. */
+#define CPU_SAMPLE_FIRST 16
+#define CPU_SAMPLE_EVERY 64
+
+uint64_t run_elapsed_ns(const struct run *run)
+{
+	return now_ns() - run->start_ns;
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static enum fo_result run_flowop(struct worker *wk, const struct ir_flowop *f)
+{
+	struct fstats *s = &wk->stats[f->id];
+
+	for (int64_t i = 0; i < f->iters; i++) {
+		enum fo_result r = FO_OK;
+		uint64_t n = s->count + s->errors, c0, t0, before;
+
+		if (runctl_stopping(wk->run->ctl))
+			return FO_OK;
+		if (f->type == FO_COMPOSITE) {
+			t0 = now_ns();
+			for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
+				r = run_flowop(wk, f->children[c]);
+			if (r != FO_OK)
+				return r;
+			fstats_add(s, now_ns() - t0, 0);
+			continue;
+		}
+		if (n >= CPU_SAMPLE_FIRST && n % CPU_SAMPLE_EVERY != 0) {
+			r = flowop_exec(wk, f);
+		} else {
+			before = s->count;
+			c0 = thread_cpu_ns();
+			r = flowop_exec(wk, f);
+			if (s->count > before) {
+				s->cpu_ns += thread_cpu_ns() - c0;
+				s->cpu_samples++;
+			}
+		}
+		if (r != FO_OK)
+			return r;
+	}
+	return FO_OK;
+}
+
+/* Process niceness and I/O priority apply per thread on Linux. */
+static void set_priorities(struct worker *wk)
+{
+	const struct ir_process *p = &wk->w->processes[wk->thread->process];
+	pid_t tid = (pid_t)syscall(SYS_gettid);
+
+	if (p->nice != 0)
+		setpriority(PRIO_PROCESS, (id_t)tid, (int)p->nice);
+	if (wk->thread->ioprio < 8) /* best-effort class (2) at that level */
+		syscall(SYS_ioprio_set, 1, tid,
+			(2 << 13) | (int)wk->thread->ioprio);
+}
+
+static void finish(struct worker *wk, enum fo_result r)
+{
+	struct run *run = wk->run;
+
+	if (r == FO_ERROR) {
+		if (!run->opts->continue_on_error)
+			runctl_stop(run->ctl, STOP_ERROR);
+		return;
+	}
+	wk->done = true;
+	if (run->w->quit == QUIT_ALLDONE) {
+		if (atomic_fetch_add(&run->ndone, 1) + 1 == run->nworkers)
+			runctl_stop(run->ctl, STOP_DONE);
+	} else {
+		runctl_stop(run->ctl, STOP_DONE);
+	}
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *wk = arg;
+	struct run *run = wk->run;
+	const struct ir_thread *t = wk->thread;
+
+	if (t->memsize > 0) {
+		void *p;
+
+		/* allocated and touched now, so it is resident before timing */
+		if (posix_memalign(&p, 4096, (size_t)t->memsize) == 0) {
+			memset(p, 0xa5, (size_t)t->memsize);
+			wk->buf = p;
+			wk->bufsize = (size_t)t->memsize;
+			wk->buf_fixed = true;
+		}
+	}
+	set_priorities(wk);
+	runctl_ready_wait(run->ctl);
+	while (!runctl_stopping(run->ctl)) {
+		enum fo_result r = FO_OK;
+
+		for (size_t i = 0; i < t->nflowops && r == FO_OK; i++)
+			r = run_flowop(wk, t->flowops[i]);
+		if (r == FO_ERROR && run->opts->continue_on_error)
+			continue;
+		if (r != FO_OK) {
+			finish(wk, r);
+			break;
+		}
+	}
+	worker_close_slots(wk);
+	return NULL;
+}
+
+static void worker_init(struct run *run, struct worker *wk, int tidx,
+			unsigned instance, uint64_t seed)
+{
+	const struct workload *w = run->w;
+	const struct ir_thread *t = &w->threads[tidx];
+
+	memset(wk, 0, sizeof(*wk));
+	wk->run = run;
+	wk->w = w;
+	wk->thread = t;
+	wk->thread_index = tidx;
+	wk->instance = instance;
+	wk->err_flowop = -1;
+	wk->nslots = t->nslots;
+	wk->slots = xcalloc((size_t)t->nslots, sizeof(*wk->slots));
+	for (int64_t i = 0; i < t->nslots; i++)
+		wk->slots[i] = (struct slot){ -1, -1, -1 };
+	wk->rotors = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
+	wk->stats = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->stats));
+	for (size_t i = 0; i < w->nflowops; i++)
+		fstats_init(&wk->stats[i]);
+	rv_rng_seed(&wk->rng, seed);
+	atomic_init(&wk->io_ops, 0);
+	atomic_init(&wk->io_bytes, 0);
+	atomic_init(&wk->rw_ops, 0);
+}
+
+static void rusage_now(struct rusage_snap *s)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	s->user_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u +
+		     (uint64_t)ru.ru_utime.tv_usec * 1000u;
+	s->sys_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u +
+		    (uint64_t)ru.ru_stime.tv_usec * 1000u;
+}
+
+/* Rough progress for psrun: completed ops and MiB/s per flowop. */
+static void interval_report(struct run *run, uint64_t *prev, double secs,
+			    bool reset)
+{
+	const struct workload *w = run->w;
+
+	printf("%.3f: interval of %.1f s\n", run_elapsed_ns(run) / 1e9, secs);
+	for (size_t f = 0; f < w->nflowops; f++) {
+		uint64_t ops = 0;
+
+		for (size_t i = 0; i < run->nworkers; i++)
+			ops += __atomic_load_n(&run->workers[i].stats[f].count,
+					       __ATOMIC_RELAXED);
+		printf("%-20s %8.0fops/s\n", w->flowops[f]->name,
+		       (double)(ops - (reset ? prev[f] : 0)) /
+			       (reset ? secs : run_elapsed_ns(run) / 1e9));
+		prev[f] = ops;
+	}
+	fflush(stdout);
+}
+
+/* Main thread: wait for the end of the run, polling for signals. */
+static void supervise(struct run *run, int64_t period)
+{
+	uint64_t deadline = run->start_ns + run->runtime_ns;
+	uint64_t every = (uint64_t)(period < 0 ? -period : period) * 1000000000u;
+	uint64_t next = every ? run->start_ns + every : UINT64_MAX;
+	uint64_t *prev = xcalloc(run->w->nflowops + 1, sizeof(uint64_t));
+
+	while (!runctl_stopping(run->ctl)) {
+		uint64_t now = now_ns();
+
+		if (runctl_signalled) {
+			runctl_stop(run->ctl, STOP_SIGNAL);
+			break;
+		}
+		if (now >= deadline) {
+			runctl_stop(run->ctl, STOP_TIMEOUT);
+			break;
+		}
+		if (now >= next) {
+			interval_report(run, prev, (double)every / 1e9,
+					period < 0);
+			next += every;
+		}
+		runctl_sleep(run->ctl, 100000000u);
+	}
+	free(prev);
+}
+
+int run_workload(struct run *run, const struct ir_stmt *st)
+{
+	const struct workload *w = run->w;
+	size_t n = 0, k = 0;
+	uint64_t seed = now_ns();
+	pthread_condattr_t ca;
+	int rc;
+
+	for (size_t p = 0; p < w->nprocesses; p++)
+		for (int t = 0; t < w->processes[p].nthreads; t++)
+			n += (size_t)(w->processes[p].instances *
+				      w->threads[w->processes[p].first_thread + t]
+					      .instances);
+	run->nworkers = n;
+	run->workers = xcalloc(n ? n : 1, sizeof(*run->workers));
+	run->syncs = xcalloc(w->nflowops ? w->nflowops : 1,
+			     sizeof(*run->syncs));
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* as sync_wait */
+	for (size_t i = 0; i < w->nflowops; i++) {
+		pthread_mutex_init(&run->syncs[i].lock, NULL);
+		pthread_cond_init(&run->syncs[i].cond, &ca);
+	}
+	pthread_condattr_destroy(&ca);
+	run->runtime_ns = run->opts->runtime_ns ?
+				  run->opts->runtime_ns :
+				  (uint64_t)st->n * 1000000000u;
+	run->ctl = runctl_new((unsigned)n);
+	atomic_init(&run->events_taken, 0);
+	atomic_init(&run->ndone, 0);
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct ir_process *pr = &w->processes[p];
+
+		for (int64_t pi = 0; pi < pr->instances; pi++)
+			for (int t = pr->first_thread;
+			     t < pr->first_thread + pr->nthreads; t++)
+				for (int64_t ti = 0; ti < w->threads[t].instances;
+				     ti++, k++)
+					worker_init(run, &run->workers[k], t,
+						    (unsigned)k,
+						    seed + k * 0x9e3779b97f4a7c15ull);
+	}
+	for (k = 0; k < n; k++) {
+		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
+				    &run->workers[k]);
+		if (rc != 0) {
+			fprintf(stderr,
+				"fbrun: error: cannot start thread %zu of %zu: "
+				"%s\n",
+				k + 1, n, strerror(rc));
+			runctl_stop(run->ctl, STOP_ERROR);
+			break;
+		}
+		run->workers[k].started = true;
+	}
+	if (k == n) {
+		/* the barrier: every worker ready, then the clock starts */
+		run->start_ns = runctl_start(run->ctl);
+		rusage_now(&run->cpu_start);
+		supervise(run, st->n2);
+	} else {
+		run->start_ns = now_ns();
+		rusage_now(&run->cpu_start);
+	}
+	run->end_ns = now_ns();
+	rusage_now(&run->cpu_end);
+	for (size_t i = 0; i < n; i++)
+		if (run->workers[i].started)
+			pthread_join(run->workers[i].tid, NULL);
+	return runctl_reason(run->ctl) == STOP_ERROR || k < n ? -1 : 0;
+}
+
+void run_release(struct run *run)
+{
+	for (size_t i = 0; i < run->nworkers; i++) {
+		struct worker *wk = &run->workers[i];
+
+		for (size_t f = 0; f < run->w->nflowops; f++)
+			fstats_release(&wk->stats[f]);
+		free(wk->stats);
+		free(wk->slots);
+		free(wk->rotors);
+		free(wk->buf);
+		free(wk->aio);
+	}
+	free(run->workers);
+	for (size_t i = 0; i < run->w->nflowops; i++) {
+		pthread_mutex_destroy(&run->syncs[i].lock);
+		pthread_cond_destroy(&run->syncs[i].cond);
+	}
+	free(run->syncs);
+	runctl_free(run->ctl);
+}

@@ -1,0 +1,61 @@
+/*
+ * A run: the workers of every thread instance, the filesets they use, the
+ * shared state of the synchronising flowops, and the timeline.
+ */
+#ifndef FBRUN_RUNNER_H
+#define FBRUN_RUNNER_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fileset.h"
+#include "ir.h"
+#include "runctl.h"
+#include "worker.h"
+
+/* block/wakeup and semblock/sempost meet at the target flowop's point. */
+struct sync_point {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	uint64_t generation; /* block: bumped by each wakeup */
+	int64_t sem; /* semblock: available units */
+};
+
+struct run_opts {
+	uint64_t runtime_ns; /* 0: the script's */
+	bool continue_on_error;
+	bool quiet;
+};
+
+struct run {
+	const struct workload *w;
+	const struct run_opts *opts;
+	struct runctl *ctl;
+	struct fileset **filesets; /* per IR fileset, created */
+	struct worker *workers;
+	size_t nworkers;
+	struct sync_point *syncs; /* per flowop id */
+	uint64_t start_ns, end_ns; /* the measured interval */
+	uint64_t runtime_ns;
+	_Atomic uint64_t events_taken; /* eventgen tokens consumed */
+	_Atomic unsigned ndone; /* workers that finished (NORSC) */
+	struct rusage_snap {
+		uint64_t user_ns, sys_ns;
+	} cpu_start, cpu_end;
+};
+
+/*
+ * Run the workload's threads against the created filesets for the IR run
+ * statement's time (or opts->runtime_ns).  Fills run->workers' statistics.
+ * Returns 0 if the run ended normally (timeout, quit mode, signal), -1 if
+ * a flowop failed (the partial statistics are still there).
+ */
+int run_workload(struct run *run, const struct ir_stmt *st);
+/* Free workers, sync points and the runctl (not the filesets). */
+void run_release(struct run *run);
+
+/* Elapsed run time in ns from the start, for the limit flowops. */
+uint64_t run_elapsed_ns(const struct run *run);
+
+#endif

@@ -1,0 +1,71 @@
+/*
+ * One worker thread's state.  Everything here is written only by its own
+ * thread during the run; the runner reads it after joining (the counters
+ * the limit flowops share are the exception, and are atomics).
+ */
+#ifndef FBRUN_WORKER_H
+#define FBRUN_WORKER_H
+
+#include <aio.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fileset.h"
+#include "ir.h"
+#include "rand.h"
+#include "runctl.h"
+#include "stats.h"
+
+struct run;
+
+/* An fd slot: what the thread holds open there. */
+struct slot {
+	int fd; /* -1 when closed */
+	int fileset;
+	int64_t entry;
+};
+
+enum fo_result {
+	FO_OK,
+	FO_ERROR, /* a syscall failed: recorded, the run stops */
+	FO_NORSC, /* nothing to pick, or a finish condition: the thread is done */
+};
+
+struct worker {
+	struct run *run;
+	const struct workload *w;
+	const struct ir_thread *thread;
+	int thread_index;
+	unsigned instance; /* 0-based among all copies of the thread */
+	pthread_t tid;
+	bool started;
+	struct slot *slots;
+	int64_t nslots;
+	char *buf; /* memsize buffer, or grown on demand */
+	size_t bufsize;
+	bool buf_fixed; /* memsize given: never grown */
+	struct rv_rng rng;
+	uint64_t *rotors; /* opennext position per fileset */
+	struct fstats *stats; /* per flowop id */
+	/* totals the finish/limit flowops of other threads read */
+	_Atomic uint64_t io_ops, io_bytes, rw_ops;
+	/* the first failure, for the report */
+	int err_flowop;
+	int err_no;
+	char err_what[256];
+	struct aiocb **aio; /* outstanding aiowrite requests */
+	size_t naio, cap_aio;
+	int64_t aio_off; /* next offset of sequential aiowrites */
+	bool done; /* returned NORSC */
+	char norsc_why[160];
+};
+
+/* Run one flowop once (iters handled by the caller). */
+enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f);
+
+/* Close every slot still open (end of the thread). */
+void worker_close_slots(struct worker *wk);
+
+#endif
