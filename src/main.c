@@ -14,6 +14,7 @@
 #include "attr.h"
 #include "compile.h"
 #include "diag.h"
+#include "engine.h"
 #include "ir.h"
 #include "parse.h"
 #include "source.h"
@@ -28,7 +29,7 @@ enum {
 #define MAX_ERRORS 20
 
 enum action {
-	ACT_CHECK,
+	ACT_RUN,
 	ACT_PARSE_ONLY,
 	ACT_DUMP_AST,
 	ACT_DUMP_IR,
@@ -36,6 +37,7 @@ enum action {
 
 struct options {
 	enum action action;
+	struct engine_opts run;
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	const char *script;
@@ -47,6 +49,12 @@ static void usage(FILE *out)
 		"usage: fbrun [options] SCRIPT.f     (SCRIPT '-' reads standard input)\n"
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
+		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
+		"  -o, --output FILE        also write the results to FILE (JSON if *.json)\n"
+		"      --format text|json   format of the results on standard output\n"
+		"      --keep               leave the filesets on disk after the run\n"
+		"      --continue-on-error  count failed operations and keep running\n"
+		"  -q, --quiet              no progress lines, only the results\n"
 		"      --parse-only         check the script and exit\n"
 		"      --dump-ast           print the syntax tree and exit\n"
 		"      --dump-ir            print the compiled workload and exit\n"
@@ -173,9 +181,18 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_DUMP_IR,
 		OPT_LIST,
 		OPT_ATTRS,
+		OPT_FORMAT,
+		OPT_KEEP,
+		OPT_CONTINUE,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
+		{ "runtime", required_argument, NULL, 't' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "parse-only", no_argument, NULL, OPT_PARSE_ONLY },
 		{ "dump-ast", no_argument, NULL, OPT_DUMP_AST },
 		{ "dump-ir", no_argument, NULL, OPT_DUMP_IR },
@@ -188,8 +205,46 @@ static int parse_args(int argc, char **argv, struct options *o)
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":D:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":D:t:o:qhV", longopts, NULL)) !=
+	       -1) {
+		int64_t n;
+
 		switch (c) {
+		case 't':
+			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
+			    n <= 0) {
+				fprintf(stderr,
+					"fbrun: error: --runtime expects a "
+					"positive number of seconds, got "
+					"'%s'\n",
+					optarg);
+				return -1;
+			}
+			o->run.runtime_s = (uint64_t)n;
+			break;
+		case 'o':
+			o->run.output = optarg;
+			break;
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") && strcmp(optarg, "json")) {
+				fprintf(stderr,
+					"fbrun: error: --format expects text "
+					"or json, got '%s'\n",
+					optarg);
+				return -1;
+			}
+			o->run.format = optarg[0] == 'j' ? FORMAT_JSON :
+							  FORMAT_TEXT;
+			break;
+		case OPT_KEEP:
+			o->run.keep = true;
+			break;
+		case OPT_CONTINUE:
+			o->run.continue_on_error = true;
+			break;
+		case 'q':
+			o->run.quiet = true;
+			break;
 		case 'D':
 			if (add_define(o, optarg) < 0)
 				return -1;
@@ -297,11 +352,15 @@ static int run(const struct options *o)
 	rc = EXIT_OK;
 	if (o->action == ACT_DUMP_IR)
 		workload_dump(stdout, w);
-	else if (o->action == ACT_CHECK)
-		fprintf(stderr,
-			"fbrun: %s: script checked; this build does not run "
-			"workloads yet\n",
-			source_name(src));
+	else if (o->action == ACT_RUN) {
+		struct engine_opts eo = o->run;
+
+		eo.script = source_name(src);
+		/* JSON on stdout must stay parseable: no log lines */
+		if (eo.format == FORMAT_JSON)
+			eo.quiet = true;
+		rc = engine_run(w, &eo);
+	}
 out:
 	diag_finish(d);
 	if (diag_error_count(d) && rc == EXIT_OK)
@@ -317,7 +376,7 @@ out:
 
 int main(int argc, char **argv)
 {
-	struct options o = { .action = ACT_CHECK };
+	struct options o = { .action = ACT_RUN };
 	int rc = parse_args(argc, argv, &o);
 
 	if (rc == 0)

@@ -1,0 +1,324 @@
+#include "engine.h"
+
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fileset.h"
+#include "report.h"
+#include "runner.h"
+#include "util.h"
+
+struct engine {
+	const struct workload *w;
+	const struct engine_opts *o;
+	uint64_t t0; /* program start, for log stamps */
+	struct fileset **filesets; /* NULL until created */
+	bool created;
+	int debug;
+};
+
+static void logf_(struct engine *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Log lines carry seconds since start, as filebench's do. */
+static void logf_(struct engine *e, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->o->quiet)
+		return;
+	printf("%.3f: ", (double)(now_ns() - e->t0) / 1e9);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	runctl_signalled = 1;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+/*
+ * The tree's shape and which files are preallocated come from this seed:
+ * the same fileset gets the same tree every run, which reuse relies on.
+ */
+static uint64_t seed_of(const char *name)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*name)
+		h = (h ^ (unsigned char)*name++) * 1099511628211ULL;
+	return h;
+}
+
+static double total_mb(const struct fileset *fs)
+{
+	double sum = 0;
+
+	for (uint64_t i = 0; i < fileset_nfiles(fs); i++)
+		sum += (double)fileset_entry_size(fs, (int64_t)i);
+	return sum / 1048576.0;
+}
+
+static int create_filesets(struct engine *e)
+{
+	const struct workload *w = e->w;
+	char err[512];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (e->created)
+		return 0;
+	e->created = true;
+	e->filesets = xcalloc(w->nfilesets ? w->nfilesets : 1,
+			      sizeof(*e->filesets));
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct ir_fileset *def = &w->filesets[i];
+		struct fileset *fs = fileset_new(w, (int)i, seed_of(def->name),
+						 err, sizeof(err));
+		int rc;
+
+		if (!fs) {
+			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
+				def->name, err);
+			return 1;
+		}
+		e->filesets[i] = fs;
+		logf_(e, "Creating fileset %s under %s", def->name,
+		      fileset_root(fs));
+		rc = fileset_create(fs, def->paralloc ? (unsigned)(ncpu * 4) : 1,
+				    err, sizeof(err));
+		if (rc < 0) {
+			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
+				def->name, err);
+			return rc == -2 ? 2 : 1;
+		}
+		logf_(e, "%s: %.3fMB written", def->name,
+		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
+		logf_(e,
+		      "%s populated: %" PRIu64 " files, avg. dir. width = %.0f, "
+		      "avg. dir. depth = %.1f, %" PRIu64 " leafdirs, %.3fMB "
+		      "total size",
+		      def->name, fileset_nfiles(fs), fileset_mean_width(fs),
+		      fileset_mean_depth(fs), fileset_nleafdirs(fs),
+		      total_mb(fs));
+		if (runctl_signalled)
+			return 1;
+	}
+	return 0;
+}
+
+/* Remove what we created, unless asked to keep it or it is reused. */
+static int remove_filesets(struct engine *e)
+{
+	char err[512];
+	int rc = 0;
+
+	if (!e->filesets)
+		return 0;
+	for (size_t i = 0; i < e->w->nfilesets; i++) {
+		struct fileset *fs = e->filesets[i];
+
+		if (!fs)
+			continue;
+		if (!e->o->keep && !e->w->filesets[i].reuse) {
+			logf_(e, "Removing %s tree", fileset_name(fs));
+			if (fileset_remove(fs, err, sizeof(err)) < 0) {
+				fprintf(stderr, "fbrun: error: %s\n", err);
+				rc = 1;
+			}
+		}
+		fileset_free(fs);
+	}
+	free(e->filesets);
+	e->filesets = NULL;
+	return rc;
+}
+
+static int write_output(struct engine *e, const struct results *r,
+			time_t started)
+{
+	struct report_meta m = { e->o->script, started, PACKAGE_VERSION };
+	const char *p = e->o->output;
+	size_t n = p ? strlen(p) : 0;
+	FILE *f;
+
+	if (e->o->format == FORMAT_JSON)
+		report_json(stdout, r, &m);
+	else
+		report_text(stdout, r);
+	if (!p)
+		return 0;
+	f = fopen(p, "w");
+	if (!f) {
+		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
+			strerror(errno));
+		return 1;
+	}
+	if (n > 5 && strcmp(p + n - 5, ".json") == 0)
+		report_json(f, r, &m);
+	else
+		report_text(f, r);
+	if (fclose(f) != 0) {
+		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
+			strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int do_run(struct engine *e, const struct ir_stmt *st)
+{
+	struct run_opts ro = { .runtime_ns = e->o->runtime_s * 1000000000u,
+			       .continue_on_error = e->o->continue_on_error,
+			       .quiet = e->o->quiet };
+	struct run run = { .w = e->w, .opts = &ro };
+	struct results *r;
+	time_t started = time(NULL);
+	size_t nthreads = 0;
+	int rc;
+
+	rc = create_filesets(e);
+	if (rc)
+		return rc;
+	run.filesets = e->filesets;
+	for (size_t p = 0; p < e->w->nprocesses; p++)
+		for (int t = 0; t < e->w->processes[p].nthreads; t++)
+			nthreads += (size_t)(e->w->processes[p].instances *
+					     e->w->threads[e->w->processes[p].first_thread + t]
+						     .instances);
+	logf_(e, "Starting %zu thread%s in %zu process%s", nthreads,
+	      nthreads == 1 ? "" : "s", e->w->nprocesses,
+	      e->w->nprocesses == 1 ? "" : "es");
+	logf_(e, "Running for %" PRIu64 " seconds...",
+	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
+	rc = run_workload(&run, st) < 0 ? 1 : 0;
+	r = results_collect(&run);
+	logf_(e, "Run took %.1f seconds", r->secs);
+	if (r->reason == STOP_SIGNAL)
+		fprintf(stderr, "fbrun: warning: interrupted after %.1f s; "
+				"results so far\n",
+			r->secs);
+	else if (r->note[0] && r->reason == STOP_DONE)
+		fprintf(stderr, "fbrun: %s after %.1f s: %s\n",
+			e->w->quit == QUIT_TIMEOUT ? "warning: run ended early" :
+						     "run done",
+			r->secs, r->note);
+	fflush(stdout);
+	if (write_output(e, r, started) && !rc)
+		rc = 1;
+	if (r->error[0]) {
+		fprintf(stderr, "fbrun: error: %s\n", r->error);
+		rc = 1;
+	}
+	results_free(r);
+	run_release(&run);
+	return rc;
+}
+
+static void list(struct engine *e, const char *what)
+{
+	const struct workload *w = e->w;
+
+	if (!strcmp(what, "flowop") || !strcmp(what, "flowops")) {
+		for (size_t i = 0; i < w->nflowops; i++)
+			logf_(e, "flowop %s (%s) in thread %s", w->flowops[i]->name,
+			      w->flowops[i]->type < FO_NTYPES ?
+				      flowop_info[w->flowops[i]->type].name :
+				      w->flowops[i]->composite,
+			      w->threads[w->flowops[i]->thread].name);
+		return;
+	}
+	for (size_t i = 0; i < w->nfilesets; i++)
+		logf_(e, "fileset %s: %" PRId64 " entries under %s",
+		      w->filesets[i].name, w->filesets[i].entries,
+		      w->filesets[i].path);
+}
+
+int engine_run(const struct workload *w, const struct engine_opts *o)
+{
+	struct engine e = { .w = w, .o = o, .t0 = now_ns() };
+	struct ir_stmt implicit = { .kind = IS_RUN, .n = 60 };
+	int rc = 0;
+
+	catch_signals();
+	logf_(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
+	for (size_t i = 0; i < w->nstmts && !rc && !runctl_signalled; i++) {
+		const struct ir_stmt *st = &w->stmts[i];
+
+		switch (st->kind) {
+		case IS_ECHO:
+			logf_(&e, "%s", st->text);
+			break;
+		case IS_SYSTEM: {
+			int status;
+
+			fflush(stdout);
+			status = system(st->text);
+			if (status != 0)
+				fprintf(stderr,
+					"fbrun: warning: system \"%s\" exited "
+					"with status %d\n",
+					st->text, status);
+			break;
+		}
+		case IS_SLEEP: {
+			struct runctl *ctl = runctl_new(0);
+
+			/* sliced, so SIGINT is seen within a second */
+			for (int64_t s = 0; s < st->n * 10 && !runctl_signalled;
+			     s++)
+				runctl_sleep(ctl, 100000000u);
+			runctl_free(ctl);
+			break;
+		}
+		case IS_CREATE_FILES:
+			rc = create_filesets(&e);
+			break;
+		case IS_RUN:
+			rc = do_run(&e, st);
+			goto out;
+		case IS_DEBUG:
+			e.debug = (int)st->n;
+			break;
+		case IS_VERSION:
+			logf_(&e, "fbrun %s", PACKAGE_VERSION);
+			break;
+		case IS_LIST:
+			list(&e, st->text);
+			break;
+		}
+	}
+	if (!rc && !runctl_signalled && !w->has_run && w->nprocesses > 0) {
+		logf_(&e, "The script has no 'run'; running for 60 seconds");
+		rc = do_run(&e, &implicit);
+	}
+out:
+	if (remove_filesets(&e) && !rc)
+		rc = 1;
+	if (runctl_signalled && !rc)
+		rc = 1;
+	return rc;
+}

@@ -1,0 +1,328 @@
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "util.h"
+
+#define MIB (1024.0 * 1024.0)
+
+static enum flowop_class class_of(const struct ir_flowop *f)
+{
+	return f->type < FO_NTYPES ? flowop_info[f->type].cls : FC_OTHER;
+}
+
+static const char *type_name(const struct ir_flowop *f)
+{
+	return f->type < FO_NTYPES ? flowop_info[f->type].name : f->composite;
+}
+
+/* A name used by flowops of more than one thread is qualified by thread. */
+static void label(const struct workload *w, const struct ir_flowop *f,
+		  char *buf, size_t len)
+{
+	for (size_t i = 0; i < w->nflowops; i++) {
+		const struct ir_flowop *o = w->flowops[i];
+
+		if (o->thread != f->thread && strcmp(o->name, f->name) == 0) {
+			snprintf(buf, len, "%s/%s", w->threads[f->thread].name,
+				 f->name);
+			return;
+		}
+	}
+	snprintf(buf, len, "%s", f->name);
+}
+
+struct results *results_collect(const struct run *run)
+{
+	const struct workload *w = run->w;
+	struct results *r = xcalloc(1, sizeof(*r));
+
+	r->w = w;
+	r->nworkers = run->nworkers;
+	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
+	r->cpu_ns = (run->cpu_end.user_ns + run->cpu_end.sys_ns) -
+		    (run->cpu_start.user_ns + run->cpu_start.sys_ns);
+	r->reason = runctl_reason(run->ctl);
+	r->nfo = w->nflowops;
+	r->fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*r->fo));
+	for (size_t i = 0; i < r->nfo; i++) {
+		struct flowop_result *fr = &r->fo[i];
+
+		fr->f = w->flowops[i];
+		label(w, fr->f, fr->label, sizeof(fr->label));
+		fstats_init(&fr->s);
+		for (size_t k = 0; k < run->nworkers; k++)
+			fstats_merge(&fr->s, &run->workers[k].stats[i]);
+		if (fr->f->type >= FO_NTYPES ||
+		    !flowop_class_is_io(class_of(fr->f)))
+			continue;
+		r->io_ops += fr->s.count;
+		r->io_bytes += fr->s.bytes;
+		r->io_lat_ns += fr->s.lat_sum;
+		if (class_of(fr->f) == FC_READ)
+			r->rd_ops += fr->s.count;
+		else if (class_of(fr->f) == FC_WRITE ||
+			 fr->f->type == FO_AIOWRITE)
+			r->wr_ops += fr->s.count;
+	}
+	for (size_t k = 0; k < run->nworkers; k++) {
+		const struct worker *wk = &run->workers[k];
+
+		if (wk->err_flowop >= 0 && !r->error[0])
+			snprintf(r->error, sizeof(r->error),
+				 "flowop %s failed: %s: %s",
+				 r->fo[wk->err_flowop].label, wk->err_what,
+				 strerror(wk->err_no));
+		if (wk->done && !r->note[0])
+			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
+	}
+	return r;
+}
+
+void results_free(struct results *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nfo; i++)
+		fstats_release(&r->fo[i].s);
+	free(r->fo);
+	free(r);
+}
+
+static double per_sec(const struct results *r, uint64_t n)
+{
+	return r->secs > 0 ? (double)n / r->secs : 0;
+}
+
+static double ms_per_op(const struct fstats *s)
+{
+	return s->count ? (double)s->lat_sum / (double)s->count / 1e6 : 0;
+}
+
+static double cpu_us_per_op(const struct fstats *s)
+{
+	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples / 1e3 :
+				0;
+}
+
+/* A bucket's midpoint can lie past the largest value seen: clamp it. */
+static uint64_t quantile(const struct fstats *s, double q)
+{
+	uint64_t v = hist_quantile(&s->hist, q);
+
+	if (!s->count)
+		return 0;
+	return v > s->lat_max ? s->lat_max : v < s->lat_min ? s->lat_min : v;
+}
+
+static void print_errors(FILE *out, const struct results *r)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		if (!s->errors)
+			continue;
+		if (!any)
+			fprintf(out, "\nErrors:\n");
+		any = true;
+		fprintf(out, "%-20s %" PRIu64 " failed:", r->fo[i].label,
+			s->errors);
+		for (int k = 0; k < FSTATS_ERRNOS; k++)
+			if (s->err_count[k])
+				fprintf(out, " %s (%" PRIu64 ")",
+					strerror(s->err_no[k]), s->err_count[k]);
+		if (s->err_other)
+			fprintf(out, " other (%" PRIu64 ")", s->err_other);
+		fputc('\n', out);
+	}
+}
+
+void report_text(FILE *out, const struct results *r)
+{
+	fprintf(out, "Per-Operation Breakdown\n");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		fprintf(out, "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n",
+			r->fo[i].label, per_sec(r, s->count),
+			per_sec(r, s->bytes) / MIB, ms_per_op(s),
+			cpu_us_per_op(s));
+	}
+	fprintf(out,
+		"\nIO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "
+		"%5.1fmb/s, %6.0fus cpu/op, %5.1fms latency\n",
+		r->io_ops, per_sec(r, r->io_ops), per_sec(r, r->rd_ops),
+		per_sec(r, r->wr_ops), per_sec(r, r->io_bytes) / MIB,
+		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
+		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	fprintf(out, "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n",
+		"Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
+		"max");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		if (!s->count)
+			continue;
+		fprintf(out,
+			"%-20s %10" PRIu64 " %10.3f %10.3f %10.3f %10.3f %10.3f "
+			"%10.3f\n",
+			r->fo[i].label, s->count, ms_per_op(s),
+			quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
+			quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
+			s->lat_max / 1e6);
+	}
+	if (r->w->lathist) {
+		for (size_t i = 0; i < r->nfo; i++) {
+			const struct hist *h = &r->fo[i].s.hist;
+
+			if (!r->fo[i].s.count)
+				continue;
+			fprintf(out, "\nLatency histogram of %s (ms: from, to, count)\n",
+				r->fo[i].label);
+			for (unsigned g = 0; g < HIST_GROUPS; g++) {
+				if (!h->group[g])
+					continue;
+				for (unsigned b = 0; b < HIST_SUB; b++) {
+					uint64_t lo, hi;
+
+					if (!h->group[g][b])
+						continue;
+					hist_bucket_range(g, b, &lo, &hi);
+					fprintf(out, "  %12.6f %12.6f %10" PRIu64 "\n",
+						lo / 1e6, hi / 1e6, h->group[g][b]);
+				}
+			}
+		}
+	}
+	print_errors(out, r);
+}
+
+static const char *reason_name(enum stop_reason why)
+{
+	switch (why) {
+	case STOP_TIMEOUT: return "timeout";
+	case STOP_DONE: return "done";
+	case STOP_ERROR: return "error";
+	case STOP_SIGNAL: return "signal";
+	case STOP_NONE: break;
+	}
+	return "none";
+}
+
+static void json_flowop(struct json *j, const struct results *r,
+			const struct flowop_result *fr)
+{
+	const struct fstats *s = &fr->s;
+	static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
+	static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
+					   "p99.99" };
+
+	json_object(j, NULL);
+	json_str(j, "name", fr->label);
+	json_str(j, "flowop", fr->f->name);
+	json_str(j, "type", type_name(fr->f));
+	json_str(j, "thread", r->w->threads[fr->f->thread].name);
+	json_str(j, "process",
+		 r->w->processes[r->w->threads[fr->f->thread].process].name);
+	json_u64(j, "ops", s->count);
+	json_num(j, "ops_per_sec", per_sec(r, s->count));
+	json_u64(j, "bytes", s->bytes);
+	json_num(j, "mb_per_sec", per_sec(r, s->bytes) / MIB);
+	json_num(j, "ms_per_op", ms_per_op(s));
+	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
+	json_u64(j, "cpu_samples", s->cpu_samples);
+	json_u64(j, "errors", s->errors);
+	json_object(j, "latency_ns");
+	json_u64(j, "min", s->count ? s->lat_min : 0);
+	json_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
+	json_u64(j, "max", s->lat_max);
+	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
+		json_u64(j, qn[q], quantile(s, qs[q]));
+	json_end(j, '}');
+	json_array(j, "histogram");
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		if (!s->hist.group[g])
+			continue;
+		for (unsigned b = 0; b < HIST_SUB; b++) {
+			uint64_t lo, hi;
+
+			if (!s->hist.group[g][b])
+				continue;
+			hist_bucket_range(g, b, &lo, &hi);
+			json_object(j, NULL);
+			json_u64(j, "from_ns", lo);
+			json_u64(j, "to_ns", hi);
+			json_u64(j, "count", s->hist.group[g][b]);
+			json_end(j, '}');
+		}
+	}
+	json_end(j, ']');
+	if (s->errors) {
+		json_array(j, "errnos");
+		for (int k = 0; k < FSTATS_ERRNOS; k++) {
+			if (!s->err_count[k])
+				continue;
+			json_object(j, NULL);
+			json_i64(j, "errno", s->err_no[k]);
+			json_str(j, "message", strerror(s->err_no[k]));
+			json_u64(j, "count", s->err_count[k]);
+			json_end(j, '}');
+		}
+		json_end(j, ']');
+	}
+	json_end(j, '}');
+}
+
+void report_json(FILE *out, const struct results *r,
+		 const struct report_meta *m)
+{
+	struct json j;
+	char when[64];
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&m->started));
+	json_init(&j, out);
+	json_object(&j, NULL);
+	json_str(&j, "fbrun_version", m->version);
+	json_str(&j, "script", m->script);
+	json_str(&j, "started", when);
+	json_num(&j, "seconds", r->secs);
+	json_str(&j, "ended_by", reason_name(r->reason));
+	if (r->note[0])
+		json_str(&j, "note", r->note);
+	if (r->error[0])
+		json_str(&j, "error", r->error);
+	json_u64(&j, "threads", r->nworkers);
+	json_object(&j, "variables");
+	for (size_t i = 0; i < r->w->nvars; i++) {
+		char buf[256];
+
+		ir_value_format(buf, sizeof(buf), r->w, &r->w->vars[i].value);
+		if (r->w->vars[i].value.kind == IRV_STR)
+			json_str(&j, r->w->vars[i].name, r->w->vars[i].value.s);
+		else
+			json_str(&j, r->w->vars[i].name, buf);
+	}
+	json_end(&j, '}');
+	json_array(&j, "flowops");
+	for (size_t i = 0; i < r->nfo; i++)
+		json_flowop(&j, r, &r->fo[i]);
+	json_end(&j, ']');
+	json_object(&j, "summary");
+	json_u64(&j, "ops", r->io_ops);
+	json_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
+	json_num(&j, "reads_per_sec", per_sec(r, r->rd_ops));
+	json_num(&j, "writes_per_sec", per_sec(r, r->wr_ops));
+	json_u64(&j, "bytes", r->io_bytes);
+	json_num(&j, "mb_per_sec", per_sec(r, r->io_bytes) / MIB);
+	json_num(&j, "cpu_us_per_op",
+		 r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
+	json_num(&j, "ms_per_op",
+		 r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	json_end(&j, '}');
+	json_end(&j, '}');
+}

@@ -1,0 +1,50 @@
+/*
+ * Results of a run, merged from the workers, and their printers.  The
+ * printers only format: every figure is computed once, in results_collect.
+ */
+#ifndef FBRUN_REPORT_H
+#define FBRUN_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "ir.h"
+#include "runner.h"
+#include "stats.h"
+
+struct flowop_result {
+	const struct ir_flowop *f;
+	char label[128]; /* name, or thread/name when the name repeats */
+	struct fstats s; /* merged over every worker */
+};
+
+struct results {
+	const struct workload *w;
+	double secs; /* the measured interval */
+	struct flowop_result *fo; /* per flowop id, in definition order */
+	size_t nfo;
+	size_t nworkers;
+	uint64_t cpu_ns; /* process user + system time during the run */
+	enum stop_reason reason;
+	char note[256]; /* why the run ended early, if it did */
+	char error[512]; /* the first failure, if any */
+	/* IO Summary */
+	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;
+};
+
+struct report_meta {
+	const char *script;
+	time_t started;
+	const char *version;
+};
+
+struct results *results_collect(const struct run *run);
+void results_free(struct results *r);
+
+/* Per-flowop lines, the IO Summary and the latency table (seed layout). */
+void report_text(FILE *out, const struct results *r);
+void report_json(FILE *out, const struct results *r,
+		 const struct report_meta *m);
+
+#endif
