@@ -1,0 +1,110 @@
+#!/bin/sh
+# End-to-end runs on tiny filesets: facts about files, counts and bytes,
+# never timings.
+. "${srcdir:-.}/tests/lib.sh"
+
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+
+# json FILE EXPR: print a value from a results file
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# --- the images workload, scaled down --------------------------------------
+run_fbrun -t 2 -D dir="$TMP/img" -D nfiles=60 -D meandirwidth=10 \
+	-D nthreads=3 -D ncreators=1 -o "$TMP/img.json" "$srcdir/workloads/images.f"
+check "images.f runs and exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+for op in deletefile1 createfile1 appendfilerand1 fsync1 closefile1 uploads/closefile2 \
+	wait webserver/closefile2 readfile2 openfile2 limit; do
+	grep -q "^$op " "$TMP/out" && pass "images prints $op" || fail "images prints $op"
+done
+grep -q '^IO Summary: ' "$TMP/out" && pass "images prints the IO Summary" || fail "images prints the IO Summary"
+reads=$(awk '$1 == "readfile2" { sub("ops/s", "", $2); print $2; exit }' "$TMP/out")
+check "readfile2 ran" test "${reads:-0}" -gt 0
+check "a reuse fileset is kept after the run" test -f "$TMP/img/bigfileset/.fbrun-fileset"
+if $have_python; then
+	if json "$TMP/img.json" "r['summary']['ops']" >/dev/null; then
+		pass "the JSON results parse"
+	else
+		fail "the JSON results parse"
+	fi
+	n=$(json "$TMP/img.json" "sum(f['errors'] for f in r['flowops'])")
+	check "no flowop failed" test "$n" -eq 0
+	# the IO Summary agrees with the flowops: same total, same rate
+	ops=$(json "$TMP/img.json" "r['summary']['ops']")
+	sum=$(json "$TMP/img.json" "sum(f['ops'] for f in r['flowops'] if f['type'] not in ('delay','opslimit'))")
+	check "summary ops = sum of the I/O flowops' ops ($ops)" test "$ops" -eq "$sum"
+	text_ops=$(awk '/^IO Summary:/ { print $3 }' "$TMP/out")
+	check "text and JSON report the same op count" test "$text_ops" -eq "$ops"
+fi
+
+# --- files on disk: entries x prealloc, bytes of readwholefile ------------
+cat >"$TMP/rw.f" <<F
+define fileset name=data,path=$TMP/rw,entries=20,size=16k,dirwidth=5,prealloc=50
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop readwholefile name=readall,fd=1,iosize=4k
+  flowop closefile name=close,fd=1 } }
+run 1
+F
+run_fbrun -q --keep -o "$TMP/rw.json" "$TMP/rw.f"
+check "readwholefile workload exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+nfiles=$(find "$TMP/rw/data" -type f ! -name .fbrun-fileset | wc -l)
+check "prealloc=50 of 20 entries creates 10 files ($nfiles)" test "$nfiles" -eq 10
+bad=$(find "$TMP/rw/data" -type f ! -name .fbrun-fileset ! -size 16k | wc -l)
+check "each file has its size" test "$bad" -eq 0
+check "the fileset root carries the marker" test -f "$TMP/rw/data/.fbrun-fileset"
+check "--keep leaves the tree" test -d "$TMP/rw/data"
+if $have_python; then
+	ok=$(json "$TMP/rw.json" "[f for f in r['flowops'] if f['name']=='readall'][0]['bytes'] == 16384 * [f for f in r['flowops'] if f['name']=='readall'][0]['ops'] > 0")
+	check "readwholefile bytes = ops x file size" test "$ok" = True
+fi
+
+# A second run on the kept tree replaces it (it carries our marker).
+run_fbrun -q "$TMP/rw.f"
+check "a tree of ours is recreated and exits 0" test "$rc" -eq 0
+check "and removed after the run" test ! -e "$TMP/rw/data"
+
+# --- a foreign directory is never touched ---------------------------------
+mkdir -p "$TMP/foreign/data"
+echo precious >"$TMP/foreign/data/keep.txt"
+sed "s|$TMP/rw|$TMP/foreign|" "$TMP/rw.f" >"$TMP/foreign.f"
+run_fbrun -q "$TMP/foreign.f"
+check "a foreign non-empty directory is refused with exit 2" test "$rc" -eq 2
+grep -q "not made by fbrun" "$TMP/err" && pass "the refusal says why" || fail "the refusal says why"
+check "its content is untouched" test "$(cat "$TMP/foreign/data/keep.txt")" = precious
+check "nothing was added to it" test "$(ls -A "$TMP/foreign/data")" = keep.txt
+
+# --- create and delete keep going where filebench starves -----------------
+cat >"$TMP/churn.f" <<F
+define fileset name=mail,path=$TMP/churn,entries=40,size=4k,dirwidth=10,prealloc=50
+define process name=p { thread name=t,instances=4 {
+  flowop deletefile name=del,filesetname=mail
+  flowop createfile name=create,filesetname=mail,fd=1
+  flowop appendfilerand name=append,fd=1,iosize=8k
+  flowop closefile name=close,fd=1
+  flowop openfile name=open,filesetname=mail,fd=1
+  flowop readwholefile name=read,fd=1,iosize=4k
+  flowop closefile name=close2,fd=1 } }
+run 2
+F
+run_fbrun "$TMP/churn.f"
+check "create/delete churn runs its full time" test "$rc" -eq 0
+grep -q "Run ended" "$TMP/out" && fail "churn did not end early" || pass "churn did not end early"
+
+# --- SIGINT stops the run and still prints results -------------------------
+sed 's/run 2/run 60/' "$TMP/churn.f" >"$TMP/long.f"
+"$FBRUN" "$TMP/long.f" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+t0=$(date +%s)
+rc=0
+wait "$pid" || rc=$?
+t1=$(date +%s)
+check "SIGINT ends the run promptly" test $((t1 - t0)) -le 3
+grep -q '^IO Summary: ' "$TMP/out" && pass "an interrupted run prints its results" || fail "an interrupted run prints its results"
+check "the interrupted run's tree is removed" test ! -e "$TMP/churn/mail"
+
+done_testing
