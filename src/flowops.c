@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sched.h>
 #include <unistd.h>
 
 #include "runner.h"
@@ -58,7 +59,7 @@ static void done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
 	enum flowop_class cls = flowop_info[f->type].cls;
 
 	fstats_add(st(wk, f), t1 - t0, bytes);
-	if (!is_io(f))
+	if (!wk->run->need_totals || !is_io(f))
 		return;
 	atomic_store_explicit(&wk->io_ops,
 			      atomic_load_explicit(&wk->io_ops,
@@ -109,25 +110,26 @@ static enum fo_result norsc(struct worker *wk, const char *fmt, ...)
 	return FO_NORSC;
 }
 
-/* A buffer of n bytes: a random page-aligned place in memsize, or grown. */
+/*
+ * A buffer of n bytes: the start of the memsize buffer, or one grown on
+ * demand.  Always the same place, so the copy to or from user space stays
+ * in the CPU cache and the time measured is the file system's, not the
+ * memory bus's (filebench spreads I/O over memsize at random).
+ */
 static char *buffer(struct worker *wk, uint64_t n)
 {
-	uint64_t room;
-
-	if (wk->buf_fixed) {
-		if (n > wk->bufsize)
-			return NULL;
-		room = (wk->bufsize - n) / 4096;
-		return wk->buf + (room ? rv_below(&wk->rng, room + 1) : 0) * 4096;
-	}
+	if (wk->buf_fixed)
+		return n > wk->bufsize ? NULL : wk->buf;
 	if (n > wk->bufsize) {
-		void *p;
+		void *q;
 
 		free(wk->buf);
-		if (posix_memalign(&p, 4096, n))
+		wk->buf = NULL;
+		wk->bufsize = 0;
+		if (posix_memalign(&q, 4096, n))
 			return NULL;
-		memset(p, 0xa5, n);
-		wk->buf = p;
+		memset(q, 0xa5, n);
+		wk->buf = q;
 		wk->bufsize = n;
 	}
 	return wk->buf;
@@ -177,6 +179,23 @@ static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
 }
 
 /*
+ * fileset_pick, waiting a little when every candidate is busy for a moment
+ * (several threads opening the one file of a `define file`): only a pick
+ * that keeps failing means there is nothing to pick.
+ */
+static int64_t pick(struct fileset *fs, enum fs_pick kind, uint64_t *rotor,
+		    int64_t index)
+{
+	int64_t e = fileset_pick(fs, kind, rotor, index);
+
+	for (int i = 0; e < 0 && i < 1000; i++) {
+		sched_yield();
+		e = fileset_pick(fs, kind, rotor, index);
+	}
+	return e;
+}
+
+/*
  * Open an existing file of f's fileset into slot s.  timed: openfile,
  * where the open is the operation; else the open is setup.
  */
@@ -185,7 +204,7 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
 	char rel[256], path[512];
-	int64_t e = fileset_pick(fs, FS_FILE_EXISTING, rotor(wk, f),
+	int64_t e = pick(fs, FS_FILE_EXISTING, rotor(wk, f),
 				 index_of(wk, f));
 	uint64_t t0;
 	int fd;
@@ -212,6 +231,7 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 	s->fd = fd;
 	s->fileset = f->fileset.index;
 	s->entry = e;
+	s->size = fileset_entry_size(fs, e);
 	return FO_OK;
 }
 
@@ -236,14 +256,16 @@ static enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
 		    const struct slot *s)
 {
-	int64_t v = f->workingset.kind == IRV_NONE ? 0 :
-						     value_int(wk, &f->workingset);
 	struct stat sb;
 
-	if (v > 0)
-		return (uint64_t)v;
-	if (s->fileset >= 0 && s->entry >= 0)
-		return fileset_entry_size(fs_of(wk, s->fileset), s->entry);
+	if (f->workingset.kind != IRV_NONE) {
+		int64_t v = value_int(wk, &f->workingset);
+
+		if (v > 0)
+			return (uint64_t)v;
+	}
+	if (s->size > 0)
+		return s->size;
 	return fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
 }
 
@@ -455,7 +477,7 @@ static enum fo_result fo_createfile(struct worker *wk,
 	if (s->fd >= 0)
 		return fail(wk, f, EBUSY, "fd %" PRId64 " is already open",
 			    f->fd >= 0 ? f->fd : 0);
-	e = fileset_pick(fs, FS_FILE_ABSENT, rotor(wk, f), index_of(wk, f));
+	e = pick(fs, FS_FILE_ABSENT, rotor(wk, f), index_of(wk, f));
 	if (e < 0)
 		return norsc(wk,
 			     "flowop %s found no file left to create in "
@@ -479,6 +501,7 @@ static enum fo_result fo_createfile(struct worker *wk,
 	s->fd = fd;
 	s->fileset = f->fileset.index;
 	s->entry = e;
+	s->size = fileset_entry_size(fs, e);
 	return FO_OK;
 }
 
@@ -527,14 +550,14 @@ static enum fo_result fo_deletefile(struct worker *wk,
 	fs = fs_of(wk, fsi);
 	/* The file open in fd, if any, else one picked in turn. */
 	if (s && s->fd >= 0) {
-		e = fileset_pick(fs, FS_FILE_EXISTING, NULL, s->entry);
+		e = pick(fs, FS_FILE_EXISTING, NULL, s->entry);
 		if (e >= 0 && e != s->entry) {
 			/* someone else deleted it already: nothing to do */
 			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
 			return FO_OK;
 		}
 	} else
-		e = fileset_pick(fs, FS_FILE_EXISTING, rotor(wk, f),
+		e = pick(fs, FS_FILE_EXISTING, rotor(wk, f),
 				 index_of(wk, f));
 	if (e < 0)
 		return norsc(wk, "flowop %s found no file to delete in "
@@ -574,7 +597,7 @@ static enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 	if (f->fileset.index < 0)
 		return fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
 	fs = fs_of(wk, f->fileset.index);
-	e = fileset_pick(fs, FS_FILE_EXISTING, rotor(wk, f), index_of(wk, f));
+	e = pick(fs, FS_FILE_EXISTING, rotor(wk, f), index_of(wk, f));
 	if (e < 0)
 		return norsc(wk, "flowop %s found no file to stat in fileset %s",
 			     f->name, fileset_name(fs));
@@ -635,7 +658,7 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 	struct fileset *fs = fs_of(wk, f->fileset.index);
 	enum fs_pick kind = make ? FS_LEAF_ABSENT : FS_LEAF_EXISTING;
 	char rel[256], path[512];
-	int64_t e = fileset_pick(fs, kind, rotor(wk, f), index_of(wk, f));
+	int64_t e = pick(fs, kind, rotor(wk, f), index_of(wk, f));
 	uint64_t t0;
 	int rc;
 

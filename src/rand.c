@@ -414,16 +414,26 @@ static double open01(struct rv_rng *rng)
 
 uint64_t rv_below(struct rv_rng *rng, uint64_t n)
 {
-	uint64_t t, x;
+	unsigned __int128 m;
+	uint64_t low, t;
 
 	if (!n)
 		return 0;
-	/* drop the 2^64 mod n lowest values so x % n hits each residue equally */
-	t = -n % n;
-	do
-		x = rv_next_u64(rng);
-	while (x < t);
-	return x % n;
+	/*
+	 * Multiply-shift with rejection (Lemire): the high word is the result;
+	 * products whose low word falls below 2^64 mod n are redrawn so every
+	 * value is equally likely.  The division runs only on the rare path.
+	 */
+	m = (unsigned __int128)rv_next_u64(rng) * n;
+	low = (uint64_t)m;
+	if (low < n) {
+		t = -n % n;
+		while (low < t) {
+			m = (unsigned __int128)rv_next_u64(rng) * n;
+			low = (uint64_t)m;
+		}
+	}
+	return (uint64_t)(m >> 64);
 }
 
 double rv_normal(struct rv_rng *rng, double mean, double sigma)

@@ -79,6 +79,11 @@ enum stop_reason runctl_reason(const struct runctl *r)
 	return r->reason;
 }
 
+const atomic_bool *runctl_flag(const struct runctl *r)
+{
+	return &r->stopping;
+}
+
 bool runctl_stopping(const struct runctl *r)
 {
 	return atomic_load_explicit(&r->stopping, memory_order_relaxed);

@@ -50,7 +50,15 @@ uint64_t runctl_start(struct runctl *r);
 void runctl_stop(struct runctl *r, enum stop_reason why);
 enum stop_reason runctl_reason(const struct runctl *r);
 
-/* Cheap check for the workers' loop: one relaxed load. */
+/* The stop flag itself, for the workers' inline check. */
+const atomic_bool *runctl_flag(const struct runctl *r);
+
+/* Cheap check for the workers' loop: one relaxed load, no call. */
+static inline bool runctl_flag_set(const atomic_bool *flag)
+{
+	return atomic_load_explicit(flag, memory_order_relaxed);
+}
+
 bool runctl_stopping(const struct runctl *r);
 
 /*

@@ -37,7 +37,7 @@ static enum fo_result run_flowop(struct worker *wk, const struct ir_flowop *f)
 		enum fo_result r = FO_OK;
 		uint64_t n = s->count + s->errors, c0, t0, before;
 
-		if (runctl_stopping(wk->run->ctl))
+		if (runctl_flag_set(wk->stop))
 			return FO_OK;
 		if (f->type == FO_COMPOSITE) {
 			t0 = now_ns();
@@ -115,7 +115,7 @@ static void *worker_main(void *arg)
 	}
 	set_priorities(wk);
 	runctl_ready_wait(run->ctl);
-	while (!runctl_stopping(run->ctl)) {
+	while (!runctl_flag_set(wk->stop)) {
 		enum fo_result r = FO_OK;
 
 		for (size_t i = 0; i < t->nflowops && r == FO_OK; i++)
@@ -147,7 +147,7 @@ static void worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->nslots = t->nslots;
 	wk->slots = xcalloc((size_t)t->nslots, sizeof(*wk->slots));
 	for (int64_t i = 0; i < t->nslots; i++)
-		wk->slots[i] = (struct slot){ -1, -1, -1 };
+		wk->slots[i] = (struct slot){ -1, -1, -1, 0 };
 	wk->rotors = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
 	wk->stats = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->stats));
 	for (size_t i = 0; i < w->nflowops; i++)
@@ -246,6 +246,18 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	run->runtime_ns = run->opts->runtime_ns ?
 				  run->opts->runtime_ns :
 				  (uint64_t)st->n * 1000000000u;
+	for (size_t i = 0; i < w->nflowops; i++)
+		switch (w->flowops[i]->type) {
+		case FO_OPSLIMIT:
+		case FO_IOPSLIMIT:
+		case FO_BWLIMIT:
+		case FO_FINISHONCOUNT:
+		case FO_FINISHONBYTES:
+			run->need_totals = true;
+			break;
+		default:
+			break;
+		}
 	run->ctl = runctl_new((unsigned)n);
 	atomic_init(&run->events_taken, 0);
 	atomic_init(&run->ndone, 0);
@@ -261,6 +273,8 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 						    (unsigned)k,
 						    seed + k * 0x9e3779b97f4a7c15ull);
 	}
+	for (k = 0; k < n; k++)
+		run->workers[k].stop = runctl_flag(run->ctl);
 	for (k = 0; k < n; k++) {
 		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
 				    &run->workers[k]);

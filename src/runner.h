@@ -39,6 +39,7 @@ struct run {
 	uint64_t start_ns, end_ns; /* the measured interval */
 	uint64_t runtime_ns;
 	_Atomic uint64_t events_taken; /* eventgen tokens consumed */
+	bool need_totals; /* a finish/limit flowop reads the I/O totals */
 	_Atomic unsigned ndone; /* workers that finished (NORSC) */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;

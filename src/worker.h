@@ -25,6 +25,7 @@ struct slot {
 	int fd; /* -1 when closed */
 	int fileset;
 	int64_t entry;
+	uint64_t size; /* the entry's size when opened: the working set */
 };
 
 enum fo_result {
@@ -35,6 +36,7 @@ enum fo_result {
 
 struct worker {
 	struct run *run;
+	const atomic_bool *stop; /* the run's stop flag */
 	const struct workload *w;
 	const struct ir_thread *thread;
 	int thread_index;
