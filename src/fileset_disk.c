@@ -7,6 +7,7 @@
  * directory someone else made; remove leaves an adopted root in place.
  */
 #include "fileset_int.h"
+#include "runctl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -404,7 +405,8 @@ static int make_dirs(struct fileset *fs, char *err, size_t errlen)
 
 	sdir[0] = 0;
 	sfd[0] = fs->rootfd;
-	for (uint64_t d = 1; d < fs->ndirs && rc == 0; d++) {
+	for (uint64_t d = 1; d < fs->ndirs && rc == 0 && !runctl_signalled;
+	     d++) {
 		while (sdir[top] != fs->dirs[d].parent)
 			close(sfd[top--]);
 		if (top + 1 == cap) {
@@ -636,7 +638,7 @@ static void *pool_main(void *arg)
 	struct pool *p = arg;
 	uint64_t words = p->fs->files.n / 64 + 1, w;
 
-	while (!atomic_load(&p->failed) &&
+	while (!atomic_load(&p->failed) && !runctl_signalled &&
 	       (w = atomic_fetch_add(&p->next, 1)) < words)
 		do_word(p, w);
 	return NULL;
@@ -689,6 +691,15 @@ static int write_files(struct fileset *fs, unsigned workers, char *err,
 	return atomic_load(&p.failed) ? -1 : 0;
 }
 
+/* SIGINT or SIGTERM while creating: stop, the caller removes the tree. */
+static bool interrupted(char *err, size_t errlen)
+{
+	if (!runctl_signalled)
+		return false;
+	fs_set_err(err, errlen, "interrupted while creating files");
+	return true;
+}
+
 int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen)
 {
@@ -696,11 +707,14 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		return -1;
 	if (take_root(fs, err, errlen) < 0)
 		return fs->state == ROOT_REFUSED ? -2 : -1;
-	if (make_dirs(fs, err, errlen) < 0)
+	if (make_dirs(fs, err, errlen) < 0 || interrupted(err, errlen))
 		return -1;
 	choose(fs, &fs->files, 1);
 	choose(fs, &fs->leaves, 2);
 	if (make_leaves(fs, err, errlen) < 0)
 		return -1;
-	return write_files(fs, workers, err, errlen);
+	if (write_files(fs, workers, err, errlen) < 0 ||
+	    interrupted(err, errlen))
+		return -1;
+	return 0;
 }

@@ -107,4 +107,22 @@ check "SIGINT ends the run promptly" test $((t1 - t0)) -le 3
 grep -q '^IO Summary: ' "$TMP/out" && pass "an interrupted run prints its results" || fail "an interrupted run prints its results"
 check "the interrupted run's tree is removed" test ! -e "$TMP/churn/mail"
 
+# --- SIGINT while the fileset is being created ------------------------------
+cat >"$TMP/big.f" <<F
+define fileset name=big,path=$TMP/big,entries=200000,size=1k,dirwidth=100,prealloc
+define process name=p { thread name=t { flowop statfile name=s,filesetname=big } }
+run 60
+F
+"$FBRUN" "$TMP/big.f" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+t0=$(date +%s)
+rc=0
+wait "$pid" || rc=$?
+t1=$(date +%s)
+check "SIGINT during creation stops it promptly" test $((t1 - t0)) -le 10
+check "and exits 1" test "$rc" -eq 1
+check "and removes the partial tree" test ! -e "$TMP/big/big"
+
 done_testing
