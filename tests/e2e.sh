@@ -107,6 +107,24 @@ check "SIGINT ends the run promptly" test $((t1 - t0)) -le 3
 grep -q '^IO Summary: ' "$TMP/out" && pass "an interrupted run prints its results" || fail "an interrupted run prints its results"
 check "the interrupted run's tree is removed" test ! -e "$TMP/churn/mail"
 
+# --- varmail on tmpfs runs its full time (filebench aborts there) ----------
+if [ "$(id -u)" -ne 0 ]; then
+	echo "ok $((tap_n + 1)) # SKIP varmail on tmpfs: needs root to mount tmpfs"
+	tap_n=$((tap_n + 1))
+elif ! mkdir -p "$TMP/tmpfs" || ! mount -t tmpfs -o size=512m fbrun-test "$TMP/tmpfs" 2>/dev/null; then
+	echo "ok $((tap_n + 1)) # SKIP varmail on tmpfs: cannot mount tmpfs here"
+	tap_n=$((tap_n + 1))
+else
+	run_fbrun -t 3 -D dir="$TMP/tmpfs/varmail" "$srcdir/workloads/varmail.f"
+	umount "$TMP/tmpfs"
+	if [ "$rc" -eq 0 ] && grep -q "Run took 3" "$TMP/out" && ! grep -q "ended early" "$TMP/err"; then
+		pass "varmail on tmpfs runs its full time"
+	else
+		fail "varmail on tmpfs runs its full time (exit $rc)"
+		diag <"$TMP/err"
+	fi
+fi
+
 # --- SIGINT while the fileset is being created ------------------------------
 cat >"$TMP/big.f" <<F
 define fileset name=big,path=$TMP/big,entries=200000,size=1k,dirwidth=100,prealloc
