@@ -12,6 +12,7 @@ struct runctl {
 	pthread_cond_t cond; /* ready count, start and stop changes */
 	unsigned nworkers, nready;
 	bool started;
+	uint64_t start_ns; /* written before the workers are released */
 	atomic_bool stopping;
 	enum stop_reason reason;
 };
@@ -58,6 +59,7 @@ uint64_t runctl_start(struct runctl *r)
 	while (r->nready < r->nworkers && !atomic_load(&r->stopping))
 		pthread_cond_wait(&r->cond, &r->lock);
 	t = now_ns();
+	r->start_ns = t;
 	r->started = true;
 	pthread_cond_broadcast(&r->cond);
 	pthread_mutex_unlock(&r->lock);
@@ -77,6 +79,11 @@ void runctl_stop(struct runctl *r, enum stop_reason why)
 enum stop_reason runctl_reason(const struct runctl *r)
 {
 	return r->reason;
+}
+
+uint64_t runctl_start_ns(const struct runctl *r)
+{
+	return r->start_ns;
 }
 
 const atomic_bool *runctl_flag(const struct runctl *r)

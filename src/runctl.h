@@ -46,6 +46,12 @@ void runctl_ready_wait(struct runctl *r);
  */
 uint64_t runctl_start(struct runctl *r);
 
+/*
+ * The start time.  Workers may read it once runctl_ready_wait returned:
+ * it is written before they are released.
+ */
+uint64_t runctl_start_ns(const struct runctl *r);
+
 /* Ask everyone to stop; the first reason given is kept. */
 void runctl_stop(struct runctl *r, enum stop_reason why);
 enum stop_reason runctl_reason(const struct runctl *r);

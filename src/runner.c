@@ -18,7 +18,7 @@
 
 uint64_t run_elapsed_ns(const struct run *run)
 {
-	return now_ns() - run->start_ns;
+	return now_ns() - runctl_start_ns(run->ctl);
 }
 
 static uint64_t thread_cpu_ns(void)
