@@ -58,6 +58,7 @@ static void done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
 	uint64_t t1 = now_ns();
 	enum flowop_class cls = flowop_info[f->type].cls;
 
+	wk->last_end = t1;
 	fstats_add(st(wk, f), t1 - t0, bytes);
 	if (!wk->run->need_totals || !is_io(f))
 		return;

@@ -51,6 +51,8 @@ struct worker {
 	struct rv_rng rng;
 	uint64_t *rotors; /* opennext position per fileset */
 	struct fstats *stats; /* per flowop id */
+	uint64_t *cpu_next; /* per flowop id: when to sample CPU time again */
+	uint64_t last_end; /* end of the last recorded op, ns */
 	/* totals the finish/limit flowops of other threads read */
 	_Atomic uint64_t io_ops, io_bytes, rw_ops;
 	/* the first failure, for the report */
