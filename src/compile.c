@@ -345,22 +345,6 @@ static void build_composite(struct compiler *c, const struct ast_stmt *s)
 	c->composites[c->ncomposites++] = cp;
 }
 
-static void flowop_free(struct ir_flowop *f)
-{
-	if (!f)
-		return;
-	free(f->name);
-	free(f->composite);
-	free(f->fileset.name);
-	free(f->target.name);
-	free(f->iosize.s);
-	free(f->workingset.s);
-	free(f->value.s);
-	free(f->indexed.s);
-	free(f->children);
-	free(f);
-}
-
 /* Saved bindings of a composite's locals while its body is built. */
 struct saved_local {
 	struct binding *b;
@@ -525,7 +509,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	given = apply_attrs(c, &flowop_attrs, s->attrs, f, false, cp != NULL,
 			    what, s->loc);
 	if (given == (uint64_t)-1) {
-		flowop_free(f);
+		ir_flowop_free(f);
 		return NULL;
 	}
 	f->type = cp ? FO_COMPOSITE : (enum flowop_type)type;

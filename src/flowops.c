@@ -136,6 +136,19 @@ static char *buffer(struct worker *wk, uint64_t n)
 	return wk->buf;
 }
 
+/* buffer(), failing the flowop when n does not fit the memsize buffer. */
+static char *buffer_for(struct worker *wk, const struct ir_flowop *f,
+			uint64_t n)
+{
+	char *buf = buffer(wk, n);
+
+	if (!buf)
+		fail(wk, f, ENOMEM,
+		     "iosize %" PRIu64 " does not fit the thread's memsize",
+		     n);
+	return buf;
+}
+
 static struct fileset *fs_of(struct worker *wk, int idx)
 {
 	return wk->run->filesets[idx];
@@ -295,12 +308,9 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
-	buf = buffer(wk, (uint64_t)iosize);
+	buf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!buf)
-		return fail(wk, f, ENOMEM,
-			    "iosize %" PRId64 " does not fit the thread's "
-			    "memsize",
-			    iosize);
+		return FO_ERROR;
 	if (f->random) {
 		ws = wss(wk, f, s);
 		if (ws >= (uint64_t)iosize)
@@ -348,12 +358,9 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 
 	if (r != FO_OK)
 		return r;
-	buf = buffer(wk, n ? n : 1);
+	buf = buffer_for(wk, f, n ? n : 1);
 	if (!buf)
-		return fail(wk, f, ENOMEM,
-			    "iosize %" PRIu64 " does not fit the thread's "
-			    "memsize",
-			    n);
+		return FO_ERROR;
 	t0 = now_ns();
 	if (n > 0) {
 		if (lseek(s->fd, 0, SEEK_END) < 0 ||
@@ -402,12 +409,9 @@ static enum fo_result fo_readwholefile(struct worker *wk,
 		iosize = (int64_t)wss(wk, f, s);
 	if (iosize <= 0)
 		iosize = 1;
-	buf = buffer(wk, (uint64_t)iosize);
+	buf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!buf)
-		return fail(wk, f, ENOMEM,
-			    "iosize %" PRId64 " does not fit the thread's "
-			    "memsize",
-			    iosize);
+		return FO_ERROR;
 	t0 = now_ns();
 	if (lseek(s->fd, 0, SEEK_SET) < 0)
 		goto err;
@@ -441,12 +445,9 @@ static enum fo_result fo_writewholefile(struct worker *wk,
 	iosize = value_int(wk, &f->iosize);
 	if (iosize <= 0 || (uint64_t)iosize > size)
 		iosize = size > 0 ? (int64_t)size : 1;
-	buf = buffer(wk, (uint64_t)iosize);
+	buf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!buf)
-		return fail(wk, f, ENOMEM,
-			    "iosize %" PRId64 " does not fit the thread's "
-			    "memsize",
-			    iosize);
+		return FO_ERROR;
 	t0 = now_ns();
 	for (left = size; left > 0; left -= (uint64_t)n) {
 		size_t chunk = left < (uint64_t)iosize ? left : (size_t)iosize;
@@ -988,12 +989,9 @@ static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
-	buf = buffer(wk, (uint64_t)iosize);
+	buf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!buf)
-		return fail(wk, f, ENOMEM,
-			    "iosize %" PRId64 " does not fit the thread's "
-			    "memsize",
-			    iosize);
+		return FO_ERROR;
 	/* The request owns its data: the thread's buffer may move meanwhile. */
 	cb = xcalloc(1, sizeof(*cb));
 	cb->aio_fildes = s->fd;

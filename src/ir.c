@@ -14,8 +14,10 @@ const char *ir_quit_name(enum ir_quit q)
 	return names[q];
 }
 
-static void flowop_free(struct ir_flowop *f)
+void ir_flowop_free(struct ir_flowop *f)
 {
+	if (!f)
+		return;
 	free(f->name);
 	free(f->composite);
 	free(f->fileset.name);
@@ -46,7 +48,7 @@ void workload_free(struct workload *w)
 	}
 	free(w->threads);
 	for (size_t i = 0; i < w->nflowops; i++)
-		flowop_free(w->flowops[i]);
+		ir_flowop_free(w->flowops[i]);
 	free(w->flowops);
 	for (size_t i = 0; i < w->nrandvars; i++) {
 		free(w->randvars[i].name);

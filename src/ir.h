@@ -150,6 +150,8 @@ struct workload {
 };
 
 void workload_free(struct workload *w);
+/* Free one flowop (not its children, which the workload lists too). */
+void ir_flowop_free(struct ir_flowop *f);
 
 /* Readable dump for --dump-ir and the golden tests. */
 void workload_dump(FILE *out, const struct workload *w);

@@ -9,6 +9,19 @@ command -v python3 >/dev/null 2>&1 && have_python=true
 # json FILE EXPR: print a value from a results file
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
+# interrupt_after_1s SCRIPT: run it, SIGINT it after a second; sets $rc
+# and $took, the seconds fbrun needed to exit after the signal
+interrupt_after_1s() {
+	"$FBRUN" "$1" >"$TMP/out" 2>"$TMP/err" &
+	pid=$!
+	sleep 1
+	kill -INT "$pid"
+	t0=$(date +%s)
+	rc=0
+	wait "$pid" || rc=$?
+	took=$(($(date +%s) - t0))
+}
+
 # --- the images workload, scaled down --------------------------------------
 run_fbrun -t 2 -D dir="$TMP/img" -D nfiles=60 -D meandirwidth=10 \
 	-D nthreads=3 -D ncreators=1 -o "$TMP/img.json" "$srcdir/workloads/images.f"
@@ -95,15 +108,8 @@ grep -q "Run ended" "$TMP/out" && fail "churn did not end early" || pass "churn 
 
 # --- SIGINT stops the run and still prints results -------------------------
 sed 's/run 2/run 60/' "$TMP/churn.f" >"$TMP/long.f"
-"$FBRUN" "$TMP/long.f" >"$TMP/out" 2>"$TMP/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-t0=$(date +%s)
-rc=0
-wait "$pid" || rc=$?
-t1=$(date +%s)
-check "SIGINT ends the run promptly" test $((t1 - t0)) -le 3
+interrupt_after_1s "$TMP/long.f"
+check "SIGINT ends the run promptly" test "$took" -le 3
 grep -q '^IO Summary: ' "$TMP/out" && pass "an interrupted run prints its results" || fail "an interrupted run prints its results"
 check "the interrupted run's tree is removed" test ! -e "$TMP/churn/mail"
 
@@ -131,15 +137,8 @@ define fileset name=big,path=$TMP/big,entries=200000,size=1k,dirwidth=100,preall
 define process name=p { thread name=t { flowop statfile name=s,filesetname=big } }
 run 60
 F
-"$FBRUN" "$TMP/big.f" >"$TMP/out" 2>"$TMP/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-t0=$(date +%s)
-rc=0
-wait "$pid" || rc=$?
-t1=$(date +%s)
-check "SIGINT during creation stops it promptly" test $((t1 - t0)) -le 10
+interrupt_after_1s "$TMP/big.f"
+check "SIGINT during creation stops it promptly" test "$took" -le 10
 check "and exits 1" test "$rc" -eq 1
 check "and removes the partial tree" test ! -e "$TMP/big/big"
 

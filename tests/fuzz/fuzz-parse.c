@@ -2,7 +2,9 @@
  * libFuzzer harness: any bytes through the scanner, the parser and the
  * compiler.  Nothing is executed, so it is safe to fuzz.  Build with
  * ./configure CC=clang --enable-fuzz --enable-asan --enable-ubsan, then
- *   tests/fuzz/fuzz-parse -max_total_time=60 tests/fuzz/corpus
+ *   mkdir -p /tmp/corpus && cp tests/parse/*.f tests/errors/*.f workloads/*.f /tmp/corpus
+ *   tests/fuzz/fuzz-parse -max_total_time=60 /tmp/corpus tests/fuzz/corpus
+ * Inputs that break it go to tests/fuzz/corpus, which `make check` replays.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,15 @@
+#!/bin/sh
+# Inputs the fuzzer once broke fbrun with (tests/fuzz/corpus): each must
+# now be checked cleanly, exit 0 or 2, never crash or hang.
+. "${srcdir:-.}/tests/lib.sh"
+
+for f in "$srcdir"/tests/fuzz/corpus/*; do
+	rc=0
+	timeout 10 "$FBRUN" --parse-only "$f" >/dev/null 2>&1 || rc=$?
+	if [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ]; then
+		pass "$(basename "$f"): exit $rc"
+	else
+		fail "$(basename "$f"): exit $rc"
+	fi
+done
+done_testing

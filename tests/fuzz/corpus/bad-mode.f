@@ -1,1 +1,0 @@
-set mode quit whenever

@@ -1,1 +1,0 @@
-set $size=10x

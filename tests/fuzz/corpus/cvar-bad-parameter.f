@@ -1,1 +1,0 @@
-set $v=cvar(type=cvar-normal, parameters="mean:10;mu:3")

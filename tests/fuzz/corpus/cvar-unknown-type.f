@@ -1,1 +1,0 @@
-set $v=cvar(type=cvar-poisson, parameters="mean:10")

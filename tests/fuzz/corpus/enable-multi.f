@@ -1,1 +1,0 @@
-enable multi master=host1,client=c1

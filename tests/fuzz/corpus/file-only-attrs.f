@@ -1,1 +1,0 @@
-define file name=f,path=/tmp/fbrun-never,entries=10

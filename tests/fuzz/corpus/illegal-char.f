@@ -1,1 +1,0 @@
-set $dir=/tmp/a~b

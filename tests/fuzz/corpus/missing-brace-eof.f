@@ -1,5 +1,0 @@
-define process name=p
-{
-  thread name=t
-  {
-    flowop delay name=d,value=1

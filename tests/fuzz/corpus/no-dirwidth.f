@@ -1,2 +1,0 @@
-define fileset name=fs,path=/tmp/fbrun-never,entries=10
-define process name=p { thread name=t { flowop statfile name=s,filesetname=fs } }

@@ -1,2 +1,0 @@
-define fileset name=fs,path=/tmp/fbrun-never,entries=10,dirwidth=5
-define process name=p { thread name=t { flowop makedir name=m,filesetname=fs } }

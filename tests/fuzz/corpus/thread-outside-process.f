@@ -1,1 +1,0 @@
-define thread name=t

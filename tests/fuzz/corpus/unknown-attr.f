@@ -1,1 +1,0 @@
-define fileset name=fs,path=/tmp/fbrun-never,entries=10,dirwidth=5,prealloc,cachd

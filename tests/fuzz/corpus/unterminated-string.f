@@ -1,3 +1,0 @@
-set $x=1
-echo "no end
-run 1
