@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "attr.h"
+#include "catalog.h"
 #include "compile.h"
 #include "diag.h"
 #include "engine.h"
@@ -46,7 +47,8 @@ struct options {
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: fbrun [options] SCRIPT.f     (SCRIPT '-' reads standard input)\n"
+		"usage: fbrun [options] SCRIPT.f     (SCRIPT '-' reads standard input;\n"
+		"                                    a bare name runs a shipped workload)\n"
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
 		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
@@ -60,6 +62,7 @@ static void usage(FILE *out)
 		"      --dump-ir            print the compiled workload and exit\n"
 		"      --list-flowops       list the flowops and what they do\n"
 		"      --list-attributes    print the attribute reference (markdown)\n"
+		"      --list-workloads     list the shipped workloads\n"
 		"  -h, --help               show this help\n"
 		"  -V, --version            show the version\n"
 		"\n"
@@ -184,6 +187,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_FORMAT,
 		OPT_KEEP,
 		OPT_CONTINUE,
+		OPT_WORKLOADS,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -198,6 +202,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "dump-ir", no_argument, NULL, OPT_DUMP_IR },
 		{ "list-flowops", no_argument, NULL, OPT_LIST },
 		{ "list-attributes", no_argument, NULL, OPT_ATTRS },
+		{ "list-workloads", no_argument, NULL, OPT_WORKLOADS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -264,6 +269,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_ATTRS:
 			list_attributes();
 			return 1;
+		case OPT_WORKLOADS:
+			return catalog_list(stdout) < 0 ? -1 : 1;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -288,7 +295,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		usage(stderr);
 		return -1;
 	}
-	o->script = argv[optind];
+	o->script = catalog_resolve(argv[optind]);
 	return 0;
 }
 
@@ -386,5 +393,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < o.ndefines; i++)
 		free((char *)o.defines[i].name);
 	free(o.defines);
+	free((char *)o.script);
 	return rc;
 }

@@ -58,6 +58,13 @@ check "a script error creates nothing" test ! -e "$TMP/tree"
 grep -q "bad.f:2:48: error: unknown flowop 'statfil'; did you mean 'statfile'?" "$TMP/err" \
 	&& pass "the error is located and suggests a fix" || fail "the error is located and suggests a fix"
 
+run_fbrun --list-workloads
+n=$(ls "$srcdir"/workloads/*.f | wc -l)
+check "--list-workloads lists every shipped workload" test "$rc" -eq 0 -a "$(wc -l <"$TMP/out")" -eq "$n"
+grep -q '^varmail  *a mail server' "$TMP/out" && pass "each with what it models" || fail "each with what it models"
+(cd "$TMP" && FBRUN_WORKLOADS="$srcdir/workloads" "$FBRUN" --parse-only varmail) 2>"$TMP/err" \
+	&& pass "a bare name runs the shipped workload" || fail "a bare name runs the shipped workload"
+
 run_fbrun --list-attributes
 if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$srcdir/doc/attributes.md"; then
 	pass "doc/attributes.md matches the compiler's tables"

@@ -1,0 +1,27 @@
+/*
+ * The shipped workloads: where they are, what they model, and running one
+ * by name (`fbrun varmail`).
+ */
+#ifndef FBRUN_CATALOG_H
+#define FBRUN_CATALOG_H
+
+#include <stdio.h>
+
+/*
+ * The workload directory: $FBRUN_WORKLOADS, else ./workloads or
+ * ../workloads (a source or build tree), else the installed one, else
+ * the source tree this binary was built from.
+ * NULL if none exists.
+ */
+const char *catalog_dir(void);
+
+/* Print each workload's name and the first line of its header. */
+int catalog_list(FILE *out);
+
+/*
+ * A script path for name: name itself if it names a file, else
+ * <dir>/<name>.f for a bare name.  Returns a malloc'd path or NULL.
+ */
+char *catalog_resolve(const char *name);
+
+#endif
