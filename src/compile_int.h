@@ -66,6 +66,18 @@ uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
 int build_randvar(struct compiler *c, const char *name,
 		  const struct ast_attr *attrs, bool cvar, struct loc loc);
 
+/* Index of the fileset named name, or -1. */
+int find_fileset(const struct workload *w, const char *name);
+
+/* compile_flow.c: `define flowop` and `define process`. */
+void build_composite(struct compiler *c, const struct ast_stmt *s);
+void build_process(struct compiler *c, const struct ast_stmt *s);
+
+/* compile_check.c: references and per-thread checks. */
+void resolve_fileset(struct compiler *c, struct ir_flowop *f);
+void resolve_target(struct compiler *c, struct ir_flowop *f);
+void check_thread(struct compiler *c, int tidx);
+
 /* Report on the binding a bad value came from. */
 void note_origin(struct compiler *c, const struct origin *org);
 

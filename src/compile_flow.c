@@ -1,0 +1,347 @@
+/* Composite flowops, flowops, threads and processes. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compile_int.h"
+#include "util.h"
+
+/* ------------------------------------------------------------ flowops */
+
+static struct composite *find_composite(struct compiler *c, const char *name)
+{
+	for (size_t i = 0; i < c->ncomposites; i++)
+		if (strcmp(c->composites[i].form.composite, name) == 0)
+			return &c->composites[i];
+	return NULL;
+}
+
+void build_composite(struct compiler *c, const struct ast_stmt *s)
+{
+	struct composite cp = { .def = s };
+	struct composite *prev;
+
+	if (apply_attrs(c, &composite_attrs, s->attrs, &cp.form, false, true,
+			"define flowop", s->loc) == (uint64_t)-1) {
+		free(cp.form.composite);
+		return;
+	}
+	if (flowop_lookup(cp.form.composite) >= 0) {
+		diag_error(c->d, c->src, s->loc,
+			   "'%s' is a built-in flowop; give the composite "
+			   "another name",
+			   cp.form.composite);
+		free(cp.form.composite);
+		return;
+	}
+	if ((prev = find_composite(c, cp.form.composite))) {
+		diag_error(c->d, c->src, s->loc,
+			   "flowop '%s' is already defined", cp.form.composite);
+		diag_note(c->d, c->src, prev->def->loc, "first defined here");
+		free(cp.form.composite);
+		return;
+	}
+	c->composites = xrealloc(c->composites, (c->ncomposites + 1) *
+							sizeof(*c->composites));
+	c->composites[c->ncomposites++] = cp;
+}
+
+/* Saved bindings of a composite's locals while its body is built. */
+struct saved_local {
+	struct binding *b;
+	struct binding old;
+};
+
+/* Bind $locals: the define's defaults, then the instance's values. */
+static size_t push_locals(struct compiler *c, const struct ast_attr *def,
+			  const struct ast_attr *inst, struct saved_local **out)
+{
+	const struct ast_attr *lists[2] = { def, inst };
+	struct saved_local *saved = NULL;
+	size_t n = 0, cap = 0;
+
+	for (int k = 0; k < 2; k++) {
+		for (const struct ast_attr *a = lists[k]; a; a = a->next) {
+			struct binding *b;
+			struct ir_value v = { .kind = IRV_NONE };
+			size_t i;
+
+			if (!a->local)
+				continue;
+			if (a->value && resolve_value(c, a->value, &v, NULL) < 0)
+				continue;
+			b = env_put(c->env, a->name);
+			for (i = 0; i < n && saved[i].b != b; i++)
+				;
+			if (i == n) {
+				saved = grow_array(saved, &cap, n + 1,
+						   sizeof(*saved));
+				saved[n].b = b;
+				saved[n++].old = *b;
+				b->value = (struct ir_value){ .kind = IRV_NONE };
+				b->parts = NULL;
+			} else {
+				binding_clear(b);
+			}
+			b->value = v;
+			b->set = v.kind != IRV_NONE;
+			b->src = c->src;
+			b->loc = a->loc;
+			b->cli = false;
+			b->used = true;
+		}
+	}
+	*out = saved;
+	return n;
+}
+
+static void pop_locals(struct saved_local *saved, size_t n)
+{
+	while (n-- > 0) {
+		binding_clear(saved[n].b);
+		*saved[n].b = saved[n].old;
+	}
+	free(saved);
+}
+
+static void register_flowop(struct compiler *c, struct ir_flowop *f)
+{
+	struct workload *w = c->w;
+
+	f->id = (int)w->nflowops;
+	w->flowops = xrealloc(w->flowops, (w->nflowops + 1) * sizeof(*w->flowops));
+	w->flowops[w->nflowops++] = f;
+}
+
+static struct ir_flowop *build_flowop(struct compiler *c,
+				      const struct ast_stmt *s, int tidx,
+				      const char *prefix);
+
+static void unknown_flowop(struct compiler *c, const struct ast_stmt *s)
+{
+	const char **names = xmalloc((FO_NTYPES + c->ncomposites) *
+				     sizeof(*names));
+	const char *hint;
+	size_t n = 0;
+
+	for (int i = 0; i < FO_NTYPES; i++)
+		names[n++] = flowop_info[i].name;
+	for (size_t i = 0; i < c->ncomposites; i++)
+		names[n++] = c->composites[i].form.composite;
+	hint = did_you_mean(s->word, names, n, sizeof(*names));
+	if (hint)
+		diag_error(c->d, c->src, s->word_loc,
+			   "unknown flowop '%s'; did you mean '%s'?", s->word,
+			   hint);
+	else
+		diag_error(c->d, c->src, s->word_loc,
+			   "unknown flowop '%s' (fbrun --list-flowops shows "
+			   "them all)",
+			   s->word);
+	free(names);
+}
+
+static int expand_composite(struct compiler *c, const struct ast_stmt *s,
+			    struct composite *cp, struct ir_flowop *f,
+			    int tidx)
+{
+	struct saved_local *saved;
+	size_t nsaved, cap = 0;
+	char *prefix;
+
+	for (size_t i = 0; i < c->nexpanding; i++)
+		if (strcmp(c->expanding[i], cp->form.composite) == 0) {
+			diag_error(c->d, c->src, s->word_loc,
+				   "flowop '%s' uses itself", s->word);
+			diag_note(c->d, c->src, cp->def->loc,
+				  "'%s' is defined here", s->word);
+			return -1;
+		}
+	c->expanding = grow_array(c->expanding, &c->cap_expanding,
+				  c->nexpanding + 1, sizeof(*c->expanding));
+	c->expanding[c->nexpanding++] = cp->form.composite;
+	nsaved = push_locals(c, cp->def->attrs, s->attrs, &saved);
+	prefix = xasprintf("%s.", f->name);
+	for (const struct ast_stmt *it = cp->def->body; it; it = it->next) {
+		struct ir_flowop *child;
+
+		if (it->kind != AS_FLOWOP) {
+			diag_error(c->d, c->src, it->loc,
+				   "only flowops may appear in 'define "
+				   "flowop'");
+			continue;
+		}
+		child = build_flowop(c, it, tidx, prefix);
+		if (!child) {
+			c->w->threads[tidx].broken = true;
+			continue;
+		}
+		f->children = grow_array(f->children, &cap, f->nchildren + 1,
+					 sizeof(*f->children));
+		f->children[f->nchildren++] = child;
+	}
+	free(prefix);
+	pop_locals(saved, nsaved);
+	c->nexpanding--;
+	if (!cp->def->body)
+		diag_error(c->d, c->src, cp->def->loc,
+			   "'define flowop' needs a { flowop ... } body with "
+			   "at least one flowop");
+	return 0;
+}
+
+static struct ir_flowop *build_flowop(struct compiler *c,
+				      const struct ast_stmt *s, int tidx,
+				      const char *prefix)
+{
+	int type = flowop_lookup(s->word);
+	struct composite *cp = type < 0 ? find_composite(c, s->word) : NULL;
+	struct ir_flowop *f;
+	char what[96];
+	uint64_t given;
+	char *name;
+
+	if (type < 0 && !cp) {
+		unknown_flowop(c, s);
+		return NULL;
+	}
+	f = xcalloc(1, sizeof(*f));
+	snprintf(what, sizeof(what), "flowop %s", s->word);
+	given = apply_attrs(c, &flowop_attrs, s->attrs, f, false, cp != NULL,
+			    what, s->loc);
+	if (given == (uint64_t)-1) {
+		ir_flowop_free(f);
+		return NULL;
+	}
+	f->type = cp ? FO_COMPOSITE : (enum flowop_type)type;
+	f->loc = s->loc;
+	f->thread = tidx;
+	if (prefix) {
+		name = xasprintf("%s%s", prefix, f->name);
+		free(f->name);
+		f->name = name;
+	}
+	if (given & FA(ROTATEFD))
+		f->opennext = true;
+	if (!cp) {
+		unsigned unused = (unsigned)given & ~flowop_info[type].uses &
+				  ~FA(ROTATEFD);
+
+		for (const struct ast_attr *a = s->attrs; a; a = a->next) {
+			const struct attr_spec *sp =
+				a->local ? NULL : attr_lookup(&flowop_attrs, a->name);
+
+			if (sp && (unused & (1u << (sp - flowop_attrs.specs))))
+				diag_warning(c->d, c->src, a->loc,
+					     "attribute '%s' has no effect on "
+					     "flowop '%s'",
+					     a->name, s->word);
+		}
+		register_flowop(c, f);
+		return f;
+	}
+	f->composite = xstrdup(cp->form.composite);
+	if (!(given & FA(ITERS)))
+		f->iters = cp->form.iters;
+	register_flowop(c, f);
+	expand_composite(c, s, cp, f, tidx);
+	return f;
+}
+
+/* ------------------------------------------------------------ processes */
+
+static void build_thread(struct compiler *c, const struct ast_stmt *s,
+			 int pidx)
+{
+	struct workload *w = c->w;
+	struct ir_thread t;
+	size_t cap = 0;
+	int tidx = (int)w->nthreads;
+
+	memset(&t, 0, sizeof(t));
+	if (apply_attrs(c, &thread_attrs, s->attrs, &t, false, false,
+			"thread", s->loc) == (uint64_t)-1) {
+		free(t.name);
+		return;
+	}
+	t.loc = s->loc;
+	t.process = pidx;
+	for (int i = w->processes[pidx].first_thread; i < tidx; i++)
+		if (strcmp(w->threads[i].name, t.name) == 0) {
+			diag_error(c->d, c->src, s->loc,
+				   "thread '%s' is already defined in process "
+				   "'%s'",
+				   t.name, w->processes[pidx].name);
+			diag_note(c->d, c->src, w->threads[i].loc,
+				  "first defined here");
+		}
+	/* Register first: flowops refer to the thread by index. */
+	w->threads = xrealloc(w->threads, (w->nthreads + 1) * sizeof(t));
+	w->threads[w->nthreads++] = t;
+	for (const struct ast_stmt *it = s->body; it; it = it->next) {
+		struct ir_flowop *f;
+		struct ir_thread *th = &w->threads[tidx];
+
+		if (it->kind != AS_FLOWOP) {
+			diag_error(c->d, c->src, it->loc,
+				   "a thread cannot contain a thread");
+			continue;
+		}
+		f = build_flowop(c, it, tidx, NULL);
+		th = &w->threads[tidx];
+		if (!f) {
+			th->broken = true;
+			continue;
+		}
+		th->flowops = grow_array(th->flowops, &cap, th->nflowops + 1,
+					 sizeof(*th->flowops));
+		th->flowops[th->nflowops++] = f;
+	}
+	if (s->body_loc.start < 0)
+		diag_error(c->d, c->src, s->loc,
+			   "thread '%s' needs a { flowop ... } body", t.name);
+	else if (!s->body)
+		diag_error(c->d, c->src, s->body_loc,
+			   "thread '%s' has no flowops", t.name);
+}
+
+void build_process(struct compiler *c, const struct ast_stmt *s)
+{
+	struct workload *w = c->w;
+	struct ir_process p;
+	int pidx = (int)w->nprocesses;
+
+	memset(&p, 0, sizeof(p));
+	if (apply_attrs(c, &process_attrs, s->attrs, &p, false, false,
+			"define process", s->loc) == (uint64_t)-1) {
+		free(p.name);
+		return;
+	}
+	p.loc = s->loc;
+	p.first_thread = (int)w->nthreads;
+	for (int i = 0; i < pidx; i++)
+		if (strcmp(w->processes[i].name, p.name) == 0) {
+			diag_error(c->d, c->src, s->loc,
+				   "process '%s' is already defined", p.name);
+			diag_note(c->d, c->src, w->processes[i].loc,
+				  "first defined here");
+		}
+	w->processes = xrealloc(w->processes, (w->nprocesses + 1) * sizeof(p));
+	w->processes[w->nprocesses++] = p;
+	for (const struct ast_stmt *it = s->body; it; it = it->next) {
+		if (it->kind == AS_THREAD)
+			build_thread(c, it, pidx);
+		else
+			diag_error(c->d, c->src, it->loc,
+				   "a flowop must be inside a thread: define "
+				   "process name=... { thread name=... { "
+				   "flowop ... } }");
+	}
+	w->processes[pidx].nthreads = (int)w->nthreads - p.first_thread;
+	if (s->body_loc.start < 0)
+		diag_error(c->d, c->src, s->loc,
+			   "define process needs a { thread ... } body");
+	else if (!s->body)
+		diag_error(c->d, c->src, s->body_loc,
+			   "process '%s' has no threads", p.name);
+}
