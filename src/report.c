@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "json.h"
+#include "sha256.h"
+#include "sysinfo.h"
 #include "util.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -278,6 +280,37 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_end(j, '}');
 }
 
+/* Where the run was measured: the machine and each fileset's file system. */
+static void json_system(struct json *j, const struct workload *w)
+{
+	struct sysinfo_snap si;
+
+	sysinfo_get(&si);
+	json_object(j, "system");
+	json_str(j, "kernel", si.kernel);
+	json_str(j, "machine", si.machine);
+	json_i64(j, "cpus", si.cpus);
+	json_u64(j, "memory_bytes", si.memory);
+	json_end(j, '}');
+	json_array(j, "filesets");
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct ir_fileset *fs = &w->filesets[i];
+		struct fsinfo fi;
+
+		fsinfo_get(fs->path, &fi);
+		json_object(j, NULL);
+		json_str(j, "name", fs->name);
+		json_str(j, "path", fs->path);
+		json_i64(j, "entries", fs->entries);
+		json_str(j, "fs_type", fi.type);
+		json_str(j, "mountpoint", fi.mountpoint);
+		json_str(j, "device", fi.source);
+		json_str(j, "mount_options", fi.options);
+		json_end(j, '}');
+	}
+	json_end(j, ']');
+}
+
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m)
 {
@@ -297,6 +330,14 @@ void report_json(FILE *out, const struct results *r,
 	if (r->error[0])
 		json_str(&j, "error", r->error);
 	json_u64(&j, "threads", r->nworkers);
+	if (r->w->src) {
+		char digest[65];
+
+		sha256_hex(source_text(r->w->src), source_len(r->w->src),
+			   digest);
+		json_str(&j, "script_sha256", digest);
+	}
+	json_system(&j, r->w);
 	json_object(&j, "variables");
 	for (size_t i = 0; i < r->w->nvars; i++) {
 		char buf[256];

@@ -1,6 +1,7 @@
 /* Numbers with size suffixes, size formatting and "did you mean". */
 #include <stdint.h>
 
+#include "sha256.h"
 #include "tap.h"
 #include "util.h"
 
@@ -69,6 +70,23 @@ int main(void)
 		       "define", "suggests the closest word");
 		ok(did_you_mean("xyzzy", cands, 4, sizeof(char *)) == NULL,
 		   "no suggestion when nothing is close");
+	}
+	{
+		char hex[65], big[1000];
+
+		sha256_hex("", 0, hex);
+		is_str(hex, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+		       "sha256 of nothing");
+		sha256_hex("abc", 3, hex);
+		is_str(hex, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+		       "sha256 of abc");
+		memset(big, 'a', sizeof(big));
+		sha256_hex(big, sizeof(big), hex);
+		is_str(hex, "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3",
+		       "sha256 across blocks");
+		sha256_hex(big, 56, hex);
+		is_str(hex, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a",
+		       "sha256 whose padding needs a second block");
 	}
 	return tap_done();
 }
