@@ -283,6 +283,13 @@ static void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	if (dd && dd->value && fs.dirdepth.kind == IRV_NONE)
 		resolve_value(c, dd->value, &fs.dirdepth, NULL);
 	filesizegamma(c, s, &fs);
+	if (!fs.name[0] || !strcmp(fs.name, ".") || !strcmp(fs.name, "..") ||
+	    strchr(fs.name, '/'))
+		diag_error(c->d, c->src, s->loc,
+			   "fileset name '%s' must be one directory name (not "
+			   "'.', '..' or containing '/'): the tree is "
+			   "<path>/<name>",
+			   fs.name);
 	if (fs.readonly && fs.writeonly)
 		diag_error(c->d, c->src, s->loc,
 			   "fileset '%s' cannot be both readonly and "

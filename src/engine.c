@@ -83,6 +83,45 @@ static double total_mb(const struct fileset *fs)
 	return sum / 1048576.0;
 }
 
+/*
+ * A root is <path>/<name>, one new directory below path.  Refuse (exit 2,
+ * before anything is created) what would put it elsewhere: a name that is
+ * not one directory name ("..", "a/b" could name another tree of ours and
+ * empty it), and a path that is "/" however spelt ("//", "/tmp/..", a
+ * symlink), where an empty /mnt or /srv would be adopted and filled.
+ */
+static int check_roots(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct ir_fileset *def = &w->filesets[i];
+		char *real;
+
+		if (!def->name || !def->path)
+			continue;
+		if (!def->name[0] || !strcmp(def->name, ".") ||
+		    !strcmp(def->name, "..") || strchr(def->name, '/')) {
+			fprintf(stderr,
+				"fbrun: error: fileset '%s': a fileset name "
+				"must be one directory name (not '.', '..' "
+				"or containing '/'); refusing to run\n",
+				def->name);
+			return 2;
+		}
+		real = realpath(def->path, NULL);
+		if (real && strcmp(real, "/") == 0) {
+			fprintf(stderr,
+				"fbrun: error: fileset %s: path '%s' is the "
+				"root directory; refusing to create or remove "
+				"'/%s' there\n",
+				def->name, def->path, def->name);
+			free(real);
+			return 2;
+		}
+		free(real);
+	}
+	return 0;
+}
+
 static int create_filesets(struct engine *e)
 {
 	const struct workload *w = e->w;
@@ -91,6 +130,9 @@ static int create_filesets(struct engine *e)
 
 	if (e->created)
 		return 0;
+	/* again here: a system statement may have changed the paths */
+	if (check_roots(w))
+		return 2;
 	e->created = true;
 	e->filesets = xcalloc(w->nfilesets ? w->nfilesets : 1,
 			      sizeof(*e->filesets));
@@ -265,6 +307,8 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 
 	catch_signals();
 	logf_(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
+	if (check_roots(w))
+		return 2; /* before any statement runs */
 	for (size_t i = 0; i < w->nstmts && !rc && !runctl_signalled; i++) {
 		const struct ir_stmt *st = &w->stmts[i];
 

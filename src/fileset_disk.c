@@ -277,15 +277,18 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 				       fail_errno(err, errlen, "remove",
 						  fs->root, NULL) :
 				       0;
+		if (fs->state != ROOT_OURS)
+			return 0; /* never taken (create failed first) */
 		fs_set_err(err, errlen,
 			   "'%s' has no %s marker; not removing it", fs->root,
 			   FILESET_MARKER);
 		return -1;
 	}
 	rc = empty_root(fs, fd, err, errlen);
-	if (rc == 0 && unlinkat(fd, FILESET_MARKER, 0) < 0)
+	/* ENOENT: something else removed it meanwhile, which is fine */
+	if (rc == 0 && unlinkat(fd, FILESET_MARKER, 0) < 0 && errno != ENOENT)
 		rc = fail_errno(err, errlen, "remove", fs->root, FILESET_MARKER);
-	if (rc == 0 && !adopted && rmdir(fs->root) < 0)
+	if (rc == 0 && !adopted && rmdir(fs->root) < 0 && errno != ENOENT)
 		rc = fail_errno(err, errlen, "remove", fs->root, NULL);
 	return rc;
 }
@@ -359,6 +362,7 @@ static int take_root(struct fileset *fs, char *err, size_t errlen)
 	if (read_marker(fd, &adopted)) {
 		if (!fs->reuse)
 			rc = empty_root(fs, fd, err, errlen);
+		fs->reused = fs->reuse;
 	} else if ((empty = dir_is_empty(fd)) < 0) {
 		rc = fail_errno(err, errlen, "read", fs->root, NULL);
 	} else if (!empty) {
@@ -496,7 +500,7 @@ static int make_leaves(struct fileset *fs, char *err, size_t errlen)
 	struct fs_kind *k = &fs->leaves;
 	char rel[PATH_MAX];
 
-	if (fs->reuse && fs->trusttree)
+	if (fs->reused && fs->trusttree)
 		return 0;
 	for (uint64_t e = 0; e < k->n; e++) {
 		bool chosen = atomic_load(&k->exists[e / 64]) >> (e % 64) & 1;
@@ -668,8 +672,9 @@ static int write_files(struct fileset *fs, unsigned workers, char *err,
 	unsigned n = fs->paralloc ? workers : 1, started = 0;
 	pthread_t tid[MAX_WRITERS];
 
-	if (fs->reuse && fs->trusttree)
-		return 0; /* trusted: every chosen file is assumed right */
+	/* trusted: an existing tree of ours is assumed right; a new one is not */
+	if (fs->reused && fs->trusttree)
+		return 0;
 	p.buf = random_bytes(fs->seed);
 	if (!p.buf) {
 		fs_set_err(err, errlen, "out of memory creating '%s'",

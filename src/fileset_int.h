@@ -40,6 +40,7 @@ struct fileset {
 	_Atomic uint64_t dir_rotor, bytes;
 	int rootfd;
 	enum root_state state;
+	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
 	char **made; /* directories of path that create made, outer first */
 	size_t nmade;

@@ -65,6 +65,14 @@ static enum fo_result run_flowop(struct worker *wk, const struct ir_flowop *f)
 			}
 			wk->cpu_next[f->id] = wk->last_end + CPU_SAMPLE_NS;
 		}
+		/*
+		 * --continue-on-error: the failure is counted; go on with the
+		 * next op.  Restarting the thread's list instead would re-run
+		 * the flowops before it against the fds they still hold open
+		 * (openfile: EBUSY at full speed), hiding the real error.
+		 */
+		if (r == FO_ERROR && wk->run->opts->continue_on_error)
+			continue;
 		if (r != FO_OK)
 			return r;
 	}

@@ -1,0 +1,271 @@
+#!/bin/sh
+# fbrun removes what it created on every way out (success, error, SIGINT,
+# SIGTERM), unless --keep or reuse, and nothing else: not through a
+# symlink or a mount planted in the tree, not a foreign directory, not
+# anything of /.  A sentinel directory outside every tree must end as it
+# began.
+. "${srcdir:-.}/tests/lib.sh"
+
+is_root=false
+[ "$(id -u)" -eq 0 ] && is_root=true
+
+mounts=""
+cleanup() {
+	for m in $mounts; do
+		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
+	done
+	rm -rf --one-file-system "${TMP:?}"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
+grepq() { if grep -Eq -- "$2" "$3"; then pass "$1"; else fail "$1"; diag <"$3"; fi; }
+
+fb() {
+	rc=0
+	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+}
+
+# signal_after SIG SECS ARGS...: run fbrun, send SIG after SECS; sets $rc
+# and $took (seconds from the signal to the exit)
+signal_after() {
+	sig=$1 secs=$2
+	shift 2
+	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" &
+	pid=$!
+	sleep "$secs"
+	kill -"$sig" "$pid"
+	t0=$(date +%s)
+	rc=0
+	wait "$pid" || rc=$?
+	took=$(($(date +%s) - t0))
+}
+
+# script FILE PATH NAME RUN [ATTRS]: a small read/write workload
+script() {
+	cat >"$1" <<F
+define fileset name=$3,path=$2,entries=40,size=4k,dirwidth=5,prealloc=50${5:-}
+define process name=p { thread name=t,instances=2 {
+  flowop openfile name=open,filesetname=$3,fd=1
+  flowop appendfile name=append,fd=1,iosize=1k
+  flowop closefile name=close,fd=1
+  flowop createfile name=create,filesetname=$3,fd=2
+  flowop closefile name=close2,fd=2
+  flowop deletefile name=delete,filesetname=$3
+  flowop statfile name=stat,filesetname=$3 } }
+run $4
+F
+}
+
+# The sentinel: what must never change.  Symlinks planted below point here.
+S=$TMP/sentinel
+mkdir -p "$S/sub"
+echo precious >"$S/precious"
+echo inner >"$S/sub/inner"
+snap() { (cd "$S" && find . -printf '%p %y %s %m %n %T@ %C@\n' | sort); }
+snap >"$TMP/sentinel.before"
+sentinel_ok() {
+	snap >"$TMP/sentinel.now"
+	if cmp -s "$TMP/sentinel.before" "$TMP/sentinel.now"; then
+		pass "$1: the sentinel directory is untouched"
+	else
+		fail "$1: the sentinel directory is untouched"
+		diff "$TMP/sentinel.before" "$TMP/sentinel.now" | diag
+	fi
+}
+
+# --- success: the tree and the path directories fbrun made are removed -----
+script "$TMP/ok.f" "$TMP/ok/a/b" data 1
+fb "$TMP/ok.f"
+check "success: exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+check "success: the tree and the path fbrun made are removed" test ! -e "$TMP/ok"
+
+# --- --keep and reuse leave the tree -----------------------------------------
+fb --keep "$TMP/ok.f"
+check "--keep: exits 0" test "$rc" -eq 0
+check "--keep: the tree stays, with its marker" test -f "$TMP/ok/a/b/data/.fbrun-fileset"
+rm -rf "$TMP/ok"
+script "$TMP/reuse.f" "$TMP/reuse" data 1 ",reuse"
+fb "$TMP/reuse.f"
+check "reuse: exits 0" test "$rc" -eq 0
+check "reuse: the tree stays, with its marker" test -f "$TMP/reuse/data/.fbrun-fileset"
+rm -rf "$TMP/reuse"
+
+# --- an error ends the run: the tree is removed (kept with --keep) ---------
+{
+	echo "define fileset name=data,path=$TMP/errtree,entries=40,size=1k,dirwidth=10,prealloc=100"
+	echo "define process name=p { thread name=t {"
+	for i in $(seq 1 24); do echo "  flowop openfile name=open$i,filesetname=data,fd=$i"; done
+	for i in $(seq 1 24); do echo "  flowop closefile name=close$i,fd=$i"; done
+	echo "} }"
+	echo "run 30"
+} >"$TMP/err.f"
+rc=0
+(ulimit -n 20 && exec timeout 60 "$FBRUN" "$TMP/err.f") >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "error (EMFILE): exits 1" test "$rc" -eq 1
+check "error: the tree is removed" test ! -e "$TMP/errtree"
+rc=0
+(ulimit -n 20 && exec timeout 60 "$FBRUN" --keep "$TMP/err.f") >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "error with --keep: exits 1" test "$rc" -eq 1
+check "error with --keep: the tree stays" test -f "$TMP/errtree/data/.fbrun-fileset"
+rm -rf "$TMP/errtree"
+
+# --- SIGINT and SIGTERM during the run ---------------------------------------
+script "$TMP/sig.f" "$TMP/sig" data 60
+for sig in INT TERM; do
+	signal_after "$sig" 1 "$TMP/sig.f"
+	check "SIG$sig during the run: exits 1" test "$rc" -eq 1
+	check "SIG$sig during the run: exits promptly (${took}s)" test "$took" -le 3
+	grepq "SIG$sig during the run: prints the results so far" '^IO Summary: ' "$TMP/out"
+	check "SIG$sig during the run: the tree is removed" test ! -e "$TMP/sig"
+done
+
+# --- SIGTERM while creating the fileset --------------------------------------
+cat >"$TMP/big.f" <<F
+define fileset name=big,path=$TMP/big,entries=200000,size=1k,dirwidth=100,prealloc
+define process name=p { thread name=t { flowop statfile name=s,filesetname=big } }
+run 60
+F
+signal_after TERM 1 "$TMP/big.f"
+if grep -q "Starting" "$TMP/out"; then
+	skip "SIGTERM during creation: creating 200000 files took under 1 s here"
+else
+	check "SIGTERM during creation: exits 1" test "$rc" -eq 1
+	check "SIGTERM during creation: exits promptly (${took}s)" test "$took" -le 10
+	grepq "SIGTERM during creation: says so" 'interrupted while creating files' "$TMP/err"
+	check "SIGTERM during creation: the partial tree is removed" test ! -e "$TMP/big"
+fi
+
+# --- symlinks planted in the tree while it runs ------------------------------
+# A symlink at the top, files replaced by symlinks to a sentinel file, a
+# directory replaced by a symlink to the sentinel, one deep in the tree:
+# the run may fail on them (ELOOP) but never writes, creates or deletes
+# through them, and the cleanup unlinks them without following.
+script "$TMP/sym.f" "$TMP/sym" data 3
+rc=0
+timeout 60 "$FBRUN" --continue-on-error "$TMP/sym.f" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 1
+T=$TMP/sym/data
+# (the run creates and deletes meanwhile: some of these may lose a race)
+{
+	ln -s "$S" "$T/evil" || :
+	for f in "$T"/00000001/*; do rm -f "$f" && ln -s "$S/precious" "$f" || :; done
+	rm -rf "$T/00000002" && ln -s "$S" "$T/00000002" || :
+	d=$(find "$T" -mindepth 2 -type d | head -1)
+	[ -n "$d" ] && ln -s "$S" "$d/evil2" || :
+} 2>/dev/null
+wait "$pid" || rc=$?
+check "symlinks planted during the run: no hang, no crash (exit $rc)" test "$rc" -le 1
+grepq "symlinks planted during the run: the run reports the symlinks it met" \
+	'Too many levels of symbolic links|^IO Summary' "$TMP/out"
+check "symlinks planted during the run: the tree is removed" test ! -e "$TMP/sym"
+sentinel_ok "symlinks planted during the run"
+
+# ... and in a tree kept with --keep, then taken over by a second run
+script "$TMP/sym1.f" "$TMP/sym" data 1
+fb --keep "$TMP/sym1.f"
+ln -s "$S" "$T/evil"
+for f in "$T"/00000001/*; do rm -f "$f"; ln -s "$S/precious" "$f"; done
+rm -rf "$T/00000003"
+ln -s "$S" "$T/00000003"
+fb "$TMP/sym1.f"
+check "symlinks in a kept tree: the second run exits 0 or 1 (exit $rc)" test "$rc" -le 1
+check "symlinks in a kept tree: the tree is removed" test ! -e "$TMP/sym/data"
+sentinel_ok "symlinks in a kept tree"
+rm -rf "$TMP/sym"
+
+# --- a mount planted in the tree: never descended into ---------------------
+if ! $is_root; then
+	skip "bind mount in the tree: needs root"
+else
+	script "$TMP/mnt.f" "$TMP/mnt" data 2
+	timeout 60 "$FBRUN" "$TMP/mnt.f" >"$TMP/out" 2>"$TMP/err" &
+	pid=$!
+	sleep 1
+	mp=$TMP/mnt/data/00000002/mp
+	if mkdir "$mp" && mount --bind "$S" "$mp" 2>"$TMP/merr"; then
+		mounts="$mp $mounts"
+		rc=0
+		wait "$pid" || rc=$?
+		check "bind mount in the tree: exits 1" test "$rc" -eq 1
+		grepq "bind mount in the tree: says it will not remove the mount point" \
+			"'$mp' is a mount point; not removing it or anything under it" "$TMP/err"
+		umount "$mp"
+		mounts=""
+		sentinel_ok "bind mount in the tree"
+	else
+		wait "$pid" || :
+		skip "bind mount in the tree: cannot bind-mount here: $(head -1 "$TMP/merr")"
+	fi
+	rm -rf --one-file-system "${TMP:?}/mnt"
+fi
+
+# --- path=/ : refused outright (exit 2), nothing of / touched ----------------
+name=fbrun-cleanup-test-$$
+ln -s / "$TMP/toroot"
+for p in / // "$TMP/toroot"; do
+	if [ -e "/$name" ]; then
+		skip "path=$p: /$name exists already"
+		continue
+	fi
+	script "$TMP/root.f" "$p" "$name" 1
+	fb "$TMP/root.f"
+	check "path=$p: refused with exit 2" test "$rc" -eq 2
+	grepq "path=$p: says why" "path '$p' is the root directory; refusing" "$TMP/err"
+	check "path=$p: nothing runs" test -z "$(grep '^IO Summary' "$TMP/out")"
+	check "path=$p: /$name was never created" test ! -e "/$name"
+done
+
+# --- a fileset name that is not one directory name ---------------------------
+# name=.. would make the root <path>/.., the parent of path: with a kept
+# tree of ours there, it would be emptied.
+script "$TMP/k.f" "$TMP/k" data 1
+fb --keep "$TMP/k.f"
+(cd "$TMP/k" && find . | sort) >"$TMP/k.before"
+for n in .. . a/b; do
+	script "$TMP/name.f" "$TMP/k/data/00000001" "$n" 1
+	fb "$TMP/name.f"
+	check "fileset name '$n': refused with exit 2" test "$rc" -eq 2
+	grepq "fileset name '$n': says why" "fileset name '$n' must be one directory name" "$TMP/err"
+	check "fileset name '$n': the kept tree next to it is untouched" \
+		sh -c '(cd "$1/k" && find . | sort) | cmp -s - "$1/k.before"' sh "$TMP"
+done
+script "$TMP/name.f" "$TMP/newdir/sub" .. 1
+fb "$TMP/name.f"
+check "fileset name '..': nothing created" test ! -e "$TMP/newdir"
+rm -rf "$TMP/k"
+
+# --- a path with '..' in it: works, and removes only what it made -----------
+script "$TMP/dots.f" "$TMP/p/../q" data 1
+fb "$TMP/dots.f"
+check "path with '..': exits 0" test "$rc" -eq 0
+check "path with '..': removes the tree and the directories it made" \
+	test ! -e "$TMP/p" -a ! -e "$TMP/q"
+script "$TMP/dots2.f" "$S/../q2" data 1
+fb "$TMP/dots2.f"
+check "path through the sentinel's '..': exits 0" test "$rc" -eq 0
+check "path through the sentinel's '..': removes its tree" test ! -e "$TMP/q2"
+sentinel_ok "path with '..'"
+
+# --- what is not ours is refused, untouched (exit 2) ------------------------
+mkdir -p "$TMP/foreign/data"
+echo mine >"$TMP/foreign/data/keep.txt"
+(cd "$TMP/foreign" && find . -printf '%p %s %T@\n' | sort) >"$TMP/foreign.before"
+script "$TMP/foreign.f" "$TMP/foreign" data 1
+fb "$TMP/foreign.f"
+check "non-empty foreign directory: refused with exit 2" test "$rc" -eq 2
+grepq "non-empty foreign directory: says why" "not made by fbrun; refusing" "$TMP/err"
+check "non-empty foreign directory: untouched" \
+	sh -c '(cd "$1/foreign" && find . -printf "%p %s %T@\n" | sort) | cmp -s - "$1/foreign.before"' sh "$TMP"
+mkdir -p "$TMP/lnroot"
+ln -s "$S" "$TMP/lnroot/data"
+script "$TMP/lnroot.f" "$TMP/lnroot" data 1
+fb "$TMP/lnroot.f"
+check "root that is a symlink to the sentinel: refused with exit 2" test "$rc" -eq 2
+check "root that is a symlink: the symlink stays" test -L "$TMP/lnroot/data"
+sentinel_ok "everything"
+
+done_testing

@@ -1,0 +1,278 @@
+#!/bin/sh
+# Faults during a run: a full file system, a permission denied, too many
+# open files, a file where a directory should be, the tree removed under
+# the run.  Each must give one clear message naming the flowop, the file
+# and the errno text, print the results, never hang, and exit 1; with
+# --continue-on-error the run goes on and counts the errors per flowop.
+. "${srcdir:-.}/tests/lib.sh"
+
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+is_root=false
+[ "$(id -u)" -eq 0 ] && is_root=true
+
+# Mounts made here are unmounted whatever happens, before $TMP goes.
+mounts=""
+cleanup() {
+	for m in $mounts; do
+		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
+	done
+	rm -rf --one-file-system "${TMP:?}"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
+# grepq DESCRIPTION PATTERN FILE: ok if an extended regex matches
+grepq() { if grep -Eq -- "$2" "$3"; then pass "$1"; else fail "$1"; diag <"$3"; fi; }
+
+# fb ARGS...: fbrun under `timeout 60`, output in $TMP/out, $TMP/err, $rc
+fb() {
+	rc=0
+	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+}
+
+# json FILE EXPR: print a value from a results file
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# failed_clearly WHAT FLOWOP PATH_PREFIX ERRTEXT: the default policy:
+# exit 1, the error names the flowop, a file under PATH_PREFIX and the
+# errno text, and the results are printed with the error counted.
+failed_clearly() {
+	check "$1: no hang (exit $rc)" test "$rc" -ne 124
+	check "$1: exits 1" test "$rc" -eq 1
+	grepq "$1: the message names flowop $2, the file and '$4'" \
+		"flowop $2 failed: .*'$3[^']*': $4\$" "$TMP/err"
+	n=$(grep -c 'error:' "$TMP/err" || :)
+	check "$1: one error message" test "$n" -eq 1
+	grepq "$1: prints the Per-Operation Breakdown" '^Per-Operation Breakdown$' "$TMP/out"
+	grepq "$1: prints the IO Summary" '^IO Summary: ' "$TMP/out"
+	grepq "$1: the Errors section counts it against $2" \
+		"^$2 +[0-9]+ failed: $4 \\([0-9]+\\)" "$TMP/out"
+}
+
+# kept_going WHAT FLOWOP ERRTEXT ERRNO: --continue-on-error -t 1 -o r.json:
+# ran its full second, counted more than one error against FLOWOP.
+kept_going() {
+	check "$1 --continue-on-error: no hang (exit $rc)" test "$rc" -ne 124
+	check "$1 --continue-on-error: exits 1 (errors happened)" test "$rc" -eq 1
+	grepq "$1 --continue-on-error: runs its full time" '^[0-9.]+: Run took 1\.' "$TMP/out"
+	n=$(awk -v f="$2" '$1 == f && $3 == "failed:" { print $2 }' "$TMP/out")
+	check "$1 --continue-on-error: Errors: $2 failed ${n:-0} times with $3" \
+		test "${n:-0}" -gt 1
+	if $have_python && [ -f "$TMP/r.json" ]; then
+		ok=$(json "$TMP/r.json" "any(f['name'] == '$2' and f['errors'] > 1 and any(e['errno'] == $4 for e in f['errnos']) for f in r['flowops'])")
+		check "$1 --continue-on-error: JSON flowops[$2].errors > 1, errno $4" test "$ok" = True
+	fi
+}
+
+# --- ENOSPC: a writer appending until a 2 MiB tmpfs is full ----------------
+mnt=$TMP/full
+if ! $is_root; then
+	skip "ENOSPC: needs root to mount a tmpfs"
+elif ! mkdir -p "$mnt" || ! mount -t tmpfs -o size=2m fbrun-faults "$mnt" 2>"$TMP/merr"; then
+	skip "ENOSPC: cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+else
+	mounts="$mnt $mounts"
+	cat >"$TMP/full.f" <<F
+define fileset name=data,path=$mnt,entries=4,size=4k,dirwidth=4,prealloc=100
+define process name=p { thread name=t {
+  flowop appendfile name=append,filesetname=data,fd=1,iosize=64k } }
+run 30
+F
+	fb "$TMP/full.f"
+	failed_clearly "ENOSPC" append "$mnt/data/" "No space left on device"
+	check "ENOSPC: the tree is removed" test -z "$(ls -A "$mnt")"
+
+	rm -f "$TMP/r.json"
+	fb -t 1 --continue-on-error -o "$TMP/r.json" "$TMP/full.f"
+	kept_going "ENOSPC" append "No space left on device" 28
+	check "ENOSPC --continue-on-error: the tree is removed" test -z "$(ls -A "$mnt")"
+
+	# the same fault while preallocating: a creation error, tree removed
+	sed 's/size=4k/size=1m/' "$TMP/full.f" >"$TMP/fullc.f"
+	fb "$TMP/fullc.f"
+	check "ENOSPC while creating: exits 1" test "$rc" -eq 1
+	grepq "ENOSPC while creating: names the fileset, the file and the errno" \
+		"fileset data: cannot write '$mnt/data/[^']+': No space left on device\$" "$TMP/err"
+	check "ENOSPC while creating: the partial tree is removed" test -z "$(ls -A "$mnt")"
+
+	# EROFS: the file system goes read-only between creation and the run
+	cat >"$TMP/ro.f" <<F
+define fileset name=data,path=$mnt,entries=8,size=1k,dirwidth=4,prealloc=50
+create files
+system "mount -o remount,ro $mnt"
+define process name=p { thread name=t {
+  flowop createfile name=create,filesetname=data,fd=1
+  flowop closefile name=close,fd=1 } }
+run 30
+F
+	fb "$TMP/ro.f"
+	check "EROFS: no hang (exit $rc)" test "$rc" -ne 124
+	check "EROFS: exits 1" test "$rc" -eq 1
+	grepq "EROFS: the message names flowop create, the file and the errno" \
+		"flowop create failed: cannot create '$mnt/data/[^']+': Read-only file system\$" "$TMP/err"
+	grepq "EROFS: prints the IO Summary" '^IO Summary: ' "$TMP/out"
+	grepq "EROFS: says clearly the tree could not be removed" \
+		"error: cannot remove '$mnt/data/[^']*': Read-only file system\$" "$TMP/err"
+	mount -o remount,rw "$mnt"
+	umount "$mnt"
+	mounts=""
+fi
+
+# --- EACCES: the run cannot create or open its files -------------------------
+# Root bypasses permissions: run fbrun as nobody.
+as_user=""
+if $is_root; then
+	chmod 755 "$TMP"
+	if command -v setpriv >/dev/null 2>&1 &&
+		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+		as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	elif command -v runuser >/dev/null 2>&1 && runuser -u nobody -- true 2>/dev/null; then
+		as_user="runuser -u nobody --"
+	fi
+fi
+if $is_root && [ -z "$as_user" ]; then
+	skip "EACCES: running as root and neither setpriv nor runuser can drop privileges"
+	skip "EACCES during the run: cannot drop privileges"
+elif ! $as_user test -x "$FBRUN"; then
+	skip "EACCES: $FBRUN is not executable by an unprivileged user"
+	skip "EACCES during the run: $FBRUN is not executable by an unprivileged user"
+else
+	# (a) the fileset root exists, is empty and is 0555: creation fails
+	mkdir -p "$TMP/acc/data"
+	chmod 555 "$TMP/acc/data"
+	cat >"$TMP/acc.f" <<F
+define fileset name=data,path=$TMP/acc,entries=4,size=4k,dirwidth=4,prealloc=100
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop closefile name=close,fd=1 } }
+run 30
+F
+	rc=0
+	timeout 60 $as_user "$FBRUN" "$TMP/acc.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "EACCES on a 0555 fileset root: exits 1" test "$rc" -eq 1
+	grepq "EACCES on a 0555 fileset root: names the fileset, the file and the errno" \
+		"fileset data: cannot create '$TMP/acc/data/.fbrun-fileset': Permission denied\$" "$TMP/err"
+	check "EACCES on a 0555 fileset root: nothing created" test -z "$(ls -A "$TMP/acc/data")"
+	if grep -q "has no .fbrun-fileset marker" "$TMP/err"; then
+		fail "EACCES on a 0555 fileset root: no second, misleading error"
+	else
+		pass "EACCES on a 0555 fileset root: no second, misleading error"
+	fi
+
+	# (b) the files turn read-only between creation and the run: openfile
+	# (O_RDWR) fails with EACCES while the run is going
+	mkdir -p "$TMP/acc2"
+	chmod 777 "$TMP/acc2"
+	cat >"$TMP/acc2.f" <<F
+define fileset name=data,path=$TMP/acc2,entries=8,size=4k,dirwidth=4,prealloc=100
+create files
+system "find $TMP/acc2/data -type f ! -name .fbrun-fileset -exec chmod a-w {} +"
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop closefile name=close,fd=1 } }
+run 30
+F
+	rc=0
+	timeout 60 $as_user "$FBRUN" "$TMP/acc2.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	failed_clearly "EACCES during the run" open "$TMP/acc2/data/" "Permission denied"
+	check "EACCES during the run: the tree is removed" test ! -e "$TMP/acc2/data"
+	rc=0
+	timeout 60 $as_user "$FBRUN" -t 1 --continue-on-error "$TMP/acc2.f" \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	rm -f "$TMP/r.json"
+	kept_going "EACCES during the run" open "Permission denied" 13
+	check "EACCES --continue-on-error: the tree is removed" test ! -e "$TMP/acc2/data"
+fi
+
+# --- EMFILE: more open files than RLIMIT_NOFILE allows ---------------------
+{
+	echo "define fileset name=data,path=$TMP/emf,entries=40,size=1k,dirwidth=10,prealloc=100"
+	echo "define process name=p { thread name=t {"
+	for i in $(seq 1 24); do echo "  flowop openfile name=open$i,filesetname=data,fd=$i"; done
+	for i in $(seq 1 24); do echo "  flowop closefile name=close$i,fd=$i"; done
+	echo "} }"
+	echo "run 30"
+} >"$TMP/emf.f"
+rc=0
+(ulimit -n 20 && exec timeout 60 "$FBRUN" "$TMP/emf.f") >"$TMP/out" 2>"$TMP/err" || rc=$?
+op=$(sed -n "s/.*flowop \(open[0-9]*\) failed: .*/\1/p" "$TMP/err" | head -1)
+failed_clearly "EMFILE" "${op:-open}" "$TMP/emf/data/" "Too many open files"
+check "EMFILE: the tree is removed" test ! -e "$TMP/emf"
+rm -f "$TMP/r.json"
+rc=0
+(ulimit -n 20 && exec timeout 60 "$FBRUN" -t 1 --continue-on-error -o "$TMP/r.json" "$TMP/emf.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+kept_going "EMFILE" "${op:-open}" "Too many open files" 24
+# a failed op is counted and the thread goes on with the next flowop: the
+# files open1 holds are closed by close1, so open1 itself never fails
+n=$(awk '$1 == "open1" && $3 == "failed:" { print $2 }' "$TMP/out")
+check "EMFILE --continue-on-error: open1 never fails (no EBUSY cascade: ${n:-0})" test -z "$n"
+
+# --- a fileset path that is a regular file ----------------------------------
+# Exit 1, not 2: exit 2 is for script and usage errors and for fbrun's own
+# refusals to touch a tree that is not its own; a file in the path is the
+# system's ENOTDIR when making the path, like EACCES there.
+echo precious >"$TMP/afile"
+cat >"$TMP/afile.f" <<F
+define fileset name=data,path=$TMP/afile,entries=4,size=1k,dirwidth=4,prealloc=100
+define process name=p { thread name=t { flowop statfile name=stat,filesetname=data } }
+run 30
+F
+before=$(ls -A "$TMP")
+fb "$TMP/afile.f"
+check "path is a file: exits 1" test "$rc" -eq 1
+grepq "path is a file: names the fileset, the path and the errno" \
+	"fileset data: cannot (open|create) '$TMP/afile[^']*': Not a directory\$" "$TMP/err"
+check "path is a file: one error message" test "$(grep -c 'error:' "$TMP/err")" -eq 1
+check "path is a file: nothing runs" test -z "$(grep '^IO Summary' "$TMP/out")"
+check "path is a file: the file is untouched" test "$(cat "$TMP/afile")" = precious
+check "path is a file: nothing created" test "$(ls -A "$TMP")" = "$before"
+sed "s|path=$TMP/afile|path=$TMP/afile/sub|" "$TMP/afile.f" >"$TMP/afile2.f"
+fb "$TMP/afile2.f"
+check "a file inside the path: exits 1" test "$rc" -eq 1
+grepq "a file inside the path: names it and the errno" \
+	"fileset data: cannot create '$TMP/afile/sub': Not a directory\$" "$TMP/err"
+check "a file inside the path: the file is untouched" test "$(cat "$TMP/afile")" = precious
+
+# --- the tree removed while the run reads it ---------------------------------
+cat >"$TMP/rmd.f" <<F
+define fileset name=data,path=$TMP/rmd,entries=50,size=4k,dirwidth=5,prealloc=100
+define process name=p { thread name=t,instances=2 {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop readwholefile name=read,fd=1,iosize=4k
+  flowop closefile name=close,fd=1 } }
+run 3
+F
+# rm_during_run ARGS...: run, rm -rf the tree after 1 s; sets $rc
+rm_during_run() {
+	rc=0
+	timeout 60 "$FBRUN" "$@" "$TMP/rmd.f" >"$TMP/out" 2>"$TMP/err" &
+	pid=$!
+	sleep 1
+	rm -rf "$TMP/rmd/data" 2>/dev/null || :
+	wait "$pid" || rc=$?
+}
+rm_during_run
+failed_clearly "tree removed during the run" open "$TMP/rmd/data/" "No such file or directory"
+check "tree removed during the run: no crash at cleanup (exit $rc)" test "$rc" -lt 128
+if grep -q "error: cannot remove .*No such file or directory" "$TMP/err"; then
+	fail "tree removed during the run: cleanup does not complain about what is gone"
+else
+	pass "tree removed during the run: cleanup does not complain about what is gone"
+fi
+rm -f "$TMP/r.json"
+rm_during_run --continue-on-error -o "$TMP/r.json"
+check "tree removed, --continue-on-error: no hang (exit $rc)" test "$rc" -ne 124
+check "tree removed, --continue-on-error: exits 1" test "$rc" -eq 1
+grepq "tree removed, --continue-on-error: prints the IO Summary" '^IO Summary: ' "$TMP/out"
+grepq "tree removed, --continue-on-error: Errors: open failed with ENOENT" \
+	'^open +[0-9]+ failed: No such file or directory' "$TMP/out"
+if $have_python; then
+	n=$(json "$TMP/r.json" "[f['errors'] for f in r['flowops'] if f['name'] == 'open'][0]")
+	check "tree removed, --continue-on-error: JSON open errors ($n) > 0" test "$n" -gt 0
+fi
+check "tree removed: nothing left" test -z "$(ls -A "$TMP/rmd" 2>/dev/null)"
+
+done_testing
