@@ -19,6 +19,7 @@ struct aioq {
 	struct io_uring ring;
 	bool ready;
 	size_t pending;
+	int err; /* first failure not yet reported by aioq_wait */
 };
 
 struct aioq *aioq_new(void)
@@ -53,13 +54,17 @@ int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off)
 
 	if (!q->ready)
 		return ENOSYS;
-	/* a full ring: make room by reaping the oldest completion */
-	while (!(sqe = io_uring_get_sqe(&q->ring)) || q->pending >= RING_DEPTH) {
-		if (q->pending == 0)
-			return EAGAIN;
-		if ((rc = reap_one(q)) != 0)
-			return rc;
-	}
+	/*
+	 * A full ring: make room by reaping the oldest completion.  Only then
+	 * take an entry: one taken and left unfilled would be submitted with
+	 * a stale request's data.
+	 */
+	while (q->pending >= RING_DEPTH)
+		if ((rc = reap_one(q)) != 0 && !q->err)
+			q->err = rc;
+	sqe = io_uring_get_sqe(&q->ring);
+	if (!sqe)
+		return EAGAIN;
 	copy = memcpy(xmalloc(len ? len : 1), buf, len);
 	io_uring_prep_write(sqe, fd, copy, (unsigned)len, (uint64_t)off);
 	io_uring_sqe_set_data(sqe, copy);
@@ -72,14 +77,13 @@ int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off)
 	return 0;
 }
 
-int aioq_wait(struct aioq *q)
+void aioq_drain(struct aioq *q)
 {
-	int first = 0, rc;
+	int rc;
 
 	while (q->pending > 0)
-		if ((rc = reap_one(q)) != 0 && !first)
-			first = rc;
-	return first;
+		if ((rc = reap_one(q)) != 0 && !q->err)
+			q->err = rc;
 }
 
 void aioq_free(struct aioq *q)
@@ -87,7 +91,7 @@ void aioq_free(struct aioq *q)
 	if (!q)
 		return;
 	if (q->ready) {
-		aioq_wait(q);
+		aioq_drain(q);
 		io_uring_queue_exit(&q->ring);
 	}
 	free(q);
@@ -104,6 +108,7 @@ const char *aioq_backend(void)
 struct aioq {
 	struct aiocb **cb;
 	size_t n, cap;
+	int err; /* first failure not yet reported by aioq_wait */
 };
 
 struct aioq *aioq_new(void)
@@ -131,30 +136,27 @@ int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off)
 	return 0;
 }
 
-int aioq_wait(struct aioq *q)
+void aioq_drain(struct aioq *q)
 {
-	int first = 0;
-
 	for (size_t i = 0; i < q->n; i++) {
 		const struct aiocb *one[1] = { q->cb[i] };
 		int err;
 
 		while ((err = aio_error(q->cb[i])) == EINPROGRESS)
 			aio_suspend(one, 1, NULL);
-		if (aio_return(q->cb[i]) < 0 && !first)
-			first = err;
+		if (aio_return(q->cb[i]) < 0 && !q->err)
+			q->err = err;
 		free((void *)q->cb[i]->aio_buf);
 		free(q->cb[i]);
 	}
 	q->n = 0;
-	return first;
 }
 
 void aioq_free(struct aioq *q)
 {
 	if (!q)
 		return;
-	aioq_wait(q);
+	aioq_drain(q);
 	free(q->cb);
 	free(q);
 }
@@ -164,6 +166,21 @@ const char *aioq_backend(void)
 	return "posix aio";
 }
 #endif
+
+int aioq_wait(struct aioq *q)
+{
+	int err;
+
+	aioq_drain(q);
+	err = q->err;
+	q->err = 0;
+	return err;
+}
+
+bool aioq_idle(const struct aioq *q)
+{
+	return aioq_pending(q) == 0 && q->err == 0;
+}
 
 size_t aioq_pending(const struct aioq *q)
 {

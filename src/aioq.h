@@ -6,6 +6,7 @@
 #ifndef FBRUN_AIOQ_H
 #define FBRUN_AIOQ_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -20,9 +21,18 @@ int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off);
 
 /*
  * Wait for every write in flight.  Returns 0, or the errno of the first
- * write that failed (all are reaped either way).
+ * write that failed since the last aioq_wait (all are reaped either way).
  */
 int aioq_wait(struct aioq *q);
+
+/*
+ * Wait for every write in flight but keep their errors for the next
+ * aioq_wait: for closing an fd under writes still queued on it.
+ */
+void aioq_drain(struct aioq *q);
+
+/* Nothing in flight and no error waiting to be reported. */
+bool aioq_idle(const struct aioq *q);
 
 size_t aioq_pending(const struct aioq *q);
 

@@ -173,7 +173,7 @@ static const struct attr_spec randvar_specs[] = {
 	{ "gamma", NULL, AT_INT, RV(gamma), 1, BIG, 1500, 0, NULL,
 	  "gamma shape x 1000" },
 	{ "mean", NULL, AT_INT, RV(mean), 0, BIG, 0, A_SIZE, NULL,
-	  "mean of the distribution (before min is added)" },
+	  "mean of the values (min included)" },
 	{ "min", NULL, AT_INT, RV(min), 0, BIG, 0, A_SIZE, NULL,
 	  "smallest value" },
 	{ "round", NULL, AT_INT, RV(round), 0, BIG, 0, A_SIZE, NULL,

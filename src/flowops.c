@@ -4,7 +4,6 @@
  * syscalls filebench times, and records the result in the worker's own
  * statistics.
  */
-#include <aio.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -528,6 +527,13 @@ static enum fo_result fo_closefile(struct worker *wk,
 	if (s->fd < 0)
 		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
+	/*
+	 * Writes still queued on the fd first (untimed; aiowait reports their
+	 * errors): closing under them lost them, or sent them to whatever
+	 * file reused the number.
+	 */
+	if (wk->aioq)
+		aioq_drain(wk->aioq);
 	t0 = now_ns();
 	rc = close(s->fd);
 	s->fd = -1;
@@ -552,11 +558,20 @@ static enum fo_result fo_deletefile(struct worker *wk,
 	fs = fs_of(wk, fsi);
 	/* The file open in fd, if any, else one picked in turn. */
 	if (s && s->fd >= 0) {
-		e = pick(fs, FS_FILE_EXISTING, NULL, s->entry);
-		if (e >= 0 && e != s->entry) {
-			/* someone else deleted it already: nothing to do */
+		/*
+		 * Another entry comes back while ours is busy for a moment
+		 * (another thread stats or opens it), not only once it is
+		 * gone: that skipped the delete.  Retry as pick() does; only
+		 * an entry that stays unavailable was deleted by someone else.
+		 */
+		for (int i = 0;; i++) {
+			e = pick(fs, FS_FILE_EXISTING, NULL, s->entry);
+			if (e < 0 || e == s->entry)
+				break;
 			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
-			return FO_OK;
+			if (i == 1000)
+				return FO_OK; /* deleted already: nothing to do */
+			sched_yield();
 		}
 	} else
 		e = pick(fs, FS_FILE_EXISTING, rotor(wk, f),
@@ -809,8 +824,11 @@ static uint64_t total_of(struct worker *wk, const struct ir_flowop *f,
 	return sum;
 }
 
-/* Wait until rate * elapsed covers `need` units (scaled by unit). */
-static void wait_tokens(struct worker *wk, uint64_t need, double unit)
+/*
+ * Wait until rate * elapsed covers `need` units (scaled by unit).
+ * Returns false if the end of the run cut the wait short.
+ */
+static bool wait_tokens(struct worker *wk, uint64_t need, double unit)
 {
 	struct run *run = wk->run;
 	double rate = (double)wk->w->eventgen_rate * unit;
@@ -820,11 +838,12 @@ static void wait_tokens(struct worker *wk, uint64_t need, double unit)
 		double wait;
 
 		if (have >= (double)need)
-			return;
+			return true;
 		wait = ((double)need - have) / rate;
 		runctl_sleep(run->ctl, wait > 0.1 ? 100000000u :
 						    (uint64_t)(wait * 1e9) + 1);
 	}
+	return false;
 }
 
 static enum fo_result limit(struct worker *wk, const struct ir_flowop *f,
@@ -835,8 +854,9 @@ static enum fo_result limit(struct worker *wk, const struct ir_flowop *f,
 	if (wk->w->eventgen_rate == 0)
 		return FO_OK; /* no eventgen: nothing to hold to (warned) */
 	t0 = now_ns();
-	wait_tokens(wk, total_of(wk, f, kind), unit);
-	done(wk, f, t0, 0);
+	/* as a delay: a wait cut short by the end of the run is not one */
+	if (wait_tokens(wk, total_of(wk, f, kind), unit))
+		done(wk, f, t0, 0);
 	return FO_OK;
 }
 
@@ -849,8 +869,9 @@ static enum fo_result fo_eventlimit(struct worker *wk,
 		return FO_OK;
 	t0 = now_ns();
 	n = atomic_fetch_add(&wk->run->events_taken, 1) + 1;
-	wait_tokens(wk, n, 1.0);
-	done(wk, f, t0, 0);
+	/* not recorded if the run ended first: no event was passed */
+	if (wait_tokens(wk, n, 1.0))
+		done(wk, f, t0, 0);
 	return FO_OK;
 }
 
@@ -891,7 +912,11 @@ static enum fo_result fo_finishonbytes(struct worker *wk,
 	uint64_t n = total_of(wk, f, T_BYTES);
 
 	done(wk, f, t0, 0);
-	if (n > (uint64_t)value_int(wk, &f->value))
+	/*
+	 * >=, as finishoncount: "finish once value bytes are moved" (filebench
+	 * tests >, so it moved one more I/O than asked for)
+	 */
+	if (n >= (uint64_t)value_int(wk, &f->value))
 		return norsc(wk, "flowop %s: %" PRIu64 " bytes moved", f->name,
 			     n);
 	return FO_OK;
@@ -914,13 +939,17 @@ static enum fo_result fo_block(struct worker *wk, const struct ir_flowop *f)
 {
 	struct sync_point *sp = &wk->run->syncs[f->id];
 	uint64_t t0 = now_ns(), gen;
+	bool woken;
 
 	pthread_mutex_lock(&sp->lock);
 	gen = sp->generation;
 	while (gen == sp->generation && !runctl_stopping(wk->run->ctl))
 		sync_wait(sp);
+	woken = gen != sp->generation;
 	pthread_mutex_unlock(&sp->lock);
-	done(wk, f, t0, 0);
+	/* ended by the end of the run, not a wakeup: not a block (as delay) */
+	if (woken)
+		done(wk, f, t0, 0);
 	return FO_OK;
 }
 
@@ -942,17 +971,22 @@ static enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
 	struct sync_point *sp = &wk->run->syncs[f->id];
 	int64_t want = value_int(wk, &f->value);
 	uint64_t t0 = now_ns();
+	bool took = false;
 
 	if (want < 1)
 		want = 1;
 	pthread_mutex_lock(&sp->lock);
 	while (sp->sem < want && !runctl_stopping(wk->run->ctl))
 		sync_wait(sp);
-	if (sp->sem >= want)
+	if (sp->sem >= want) {
 		sp->sem -= want;
+		took = true;
+	}
 	pthread_cond_broadcast(&sp->cond); /* blocking posters may go on */
 	pthread_mutex_unlock(&sp->lock);
-	done(wk, f, t0, 0);
+	/* only units taken count: ops x value = units taken, always */
+	if (took)
+		done(wk, f, t0, 0);
 	return FO_OK;
 }
 
@@ -981,9 +1015,10 @@ static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
 	int64_t iosize = value_int(wk, &f->iosize);
-	struct aiocb *cb;
 	uint64_t t0, ws;
-	char *buf;
+	off_t off = 0;
+	char *buf, path[512];
+	int rc;
 
 	if (r != FO_OK)
 		return r;
@@ -992,34 +1027,34 @@ static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	buf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!buf)
 		return FO_ERROR;
-	/* The request owns its data: the thread's buffer may move meanwhile. */
-	cb = xcalloc(1, sizeof(*cb));
-	cb->aio_fildes = s->fd;
-	cb->aio_buf = memcpy(xmalloc((size_t)iosize), buf, (size_t)iosize);
-	cb->aio_nbytes = (size_t)iosize;
 	if (f->random) {
 		ws = wss(wk, f, s);
-		cb->aio_offset = ws >= (uint64_t)iosize ?
-					 (off_t)(rv_below(&wk->rng,
-							  ws / (uint64_t)iosize) *
-						 (uint64_t)iosize) :
-					 0;
+		if (ws >= (uint64_t)iosize)
+			off = (off_t)(rv_below(&wk->rng, ws / (uint64_t)iosize) *
+				      (uint64_t)iosize);
 	} else {
-		cb->aio_offset = wk->aio_off;
-		wk->aio_off += iosize;
-	}
-	t0 = now_ns();
-	if (aio_write(cb) < 0) {
-		int err = errno;
+		/*
+		 * At the file's own position, moved on as write() would: a
+		 * position per thread ran on across files, so every file
+		 * opened after the first was written past its end, leaving a
+		 * hole.
+		 */
+		off = lseek(s->fd, (off_t)iosize, SEEK_CUR);
+		if (off < 0) {
+			int err = errno;
 
-		free((void *)cb->aio_buf);
-		free(cb);
-		return fail(wk, f, err, "cannot start an asynchronous write");
+			slot_path(wk, s, path, sizeof(path));
+			return fail(wk, f, err, "cannot seek '%s'", path);
+		}
+		off -= (off_t)iosize;
 	}
+	if (!wk->aioq)
+		wk->aioq = aioq_new();
+	t0 = now_ns();
+	rc = aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off);
+	if (rc != 0)
+		return fail(wk, f, rc, "cannot start an asynchronous write");
 	done(wk, f, t0, (uint64_t)iosize);
-	wk->aio = grow_array(wk->aio, &wk->cap_aio, wk->naio + 1,
-			     sizeof(*wk->aio));
-	wk->aio[wk->naio++] = cb;
 	return FO_OK;
 }
 
@@ -1027,22 +1062,12 @@ static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 static enum fo_result fo_aiowait(struct worker *wk, const struct ir_flowop *f)
 {
 	uint64_t t0;
-	int err = 0;
+	int err;
 
-	if (wk->naio == 0)
+	if (!wk->aioq || aioq_idle(wk->aioq))
 		return FO_OK;
 	t0 = now_ns();
-	for (size_t i = 0; i < wk->naio; i++) {
-		const struct aiocb *one[1] = { wk->aio[i] };
-
-		while (aio_error(wk->aio[i]) == EINPROGRESS)
-			aio_suspend(one, 1, NULL);
-		if (aio_return(wk->aio[i]) < 0 && !err)
-			err = aio_error(wk->aio[i]);
-		free((void *)wk->aio[i]->aio_buf);
-		free(wk->aio[i]);
-	}
-	wk->naio = 0;
+	err = aioq_wait(wk->aioq);
 	if (err)
 		return fail(wk, f, err, "asynchronous write failed");
 	done(wk, f, t0, 0);
@@ -1066,19 +1091,12 @@ enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f)
 
 void worker_close_slots(struct worker *wk)
 {
+	/* writes still in flight first: they need their fds */
+	aioq_free(wk->aioq);
+	wk->aioq = NULL;
 	for (int64_t i = 0; i < wk->nslots; i++)
 		if (wk->slots[i].fd >= 0) {
 			close(wk->slots[i].fd);
 			wk->slots[i].fd = -1;
 		}
-	for (size_t i = 0; i < wk->naio; i++) {
-		const struct aiocb *one[1] = { wk->aio[i] };
-
-		while (aio_error(wk->aio[i]) == EINPROGRESS)
-			aio_suspend(one, 1, NULL);
-		aio_return(wk->aio[i]);
-		free((void *)wk->aio[i]->aio_buf);
-		free(wk->aio[i]);
-	}
-	wk->naio = 0;
 }

@@ -332,7 +332,6 @@ void run_release(struct run *run)
 		free(wk->slots);
 		free(wk->rotors);
 		free(wk->buf);
-		free(wk->aio);
 	}
 	free(run->workers);
 	for (size_t i = 0; i < run->w->nflowops; i++) {

@@ -6,12 +6,12 @@
 #ifndef FBRUN_WORKER_H
 #define FBRUN_WORKER_H
 
-#include <aio.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "aioq.h"
 #include "fileset.h"
 #include "ir.h"
 #include "rand.h"
@@ -59,9 +59,7 @@ struct worker {
 	int err_flowop;
 	int err_no;
 	char err_what[256];
-	struct aiocb **aio; /* outstanding aiowrite requests */
-	size_t naio, cap_aio;
-	int64_t aio_off; /* next offset of sequential aiowrites */
+	struct aioq *aioq; /* aiowrite's queue, made on first use */
 	bool done; /* returned NORSC */
 	char norsc_why[160];
 };
