@@ -13,6 +13,7 @@
 
 #include "attr.h"
 #include "catalog.h"
+#include "compare.h"
 #include "compile.h"
 #include "diag.h"
 #include "engine.h"
@@ -49,6 +50,7 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: fbrun [options] SCRIPT.f     (SCRIPT '-' reads standard input;\n"
 		"                                    a bare name runs a shipped workload)\n"
+		"       fbrun compare A.json B.json ...  compare runs (fbrun compare --help)\n"
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
 		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
@@ -384,8 +386,12 @@ out:
 int main(int argc, char **argv)
 {
 	struct options o = { .action = ACT_RUN };
-	int rc = parse_args(argc, argv, &o);
+	int rc;
 
+	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return compare_main(argc - 1, argv + 1);
+	rc = parse_args(argc, argv, &o);
 	if (rc == 0)
 		rc = run(&o);
 	else

@@ -1,0 +1,224 @@
+#!/bin/sh
+# fbrun compare: the table and its ratios, refusing runs of different
+# workloads, --common, labels, bad input and the HTML page, on tiny real
+# runs.  Facts about structure and ratios, never about timings.
+. "${srcdir:-.}/tests/lib.sh"
+
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+
+# json FILE EXPR: print a value from a results file
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# has FILE REGEX: grep -E quietly
+has() { grep -Eq -- "$2" "$1"; }
+
+# --- three tiny runs: two of images.f, one of another script -------------
+for n in 2 3; do
+	run_fbrun -q -t 1 -D dir="$TMP/img$n" -D nfiles=40 -D meandirwidth=10 \
+		-D nthreads=$n -D ncreators=1 -o "$TMP/img$n.json" \
+		"$srcdir/workloads/images.f"
+	check "images.f run with $n threads exits 0" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+done
+# shares openfile2 and readfile2 with images.f, nothing else
+cat >"$TMP/web.f" <<F
+define fileset name=bigfileset,path=$TMP/web,entries=20,size=4k,dirwidth=5,prealloc=100
+define process name=web { thread name=webserver {
+  flowop openfile name=openfile2,filesetname=bigfileset,fd=1
+  flowop readwholefile name=readfile2,fd=1,iosize=4k
+  flowop closefile name=closefile2,fd=1
+  flowop statfile name=stat1,filesetname=bigfileset } }
+run 1
+F
+run_fbrun -q -o "$TMP/web.json" "$TMP/web.f"
+check "the other workload exits 0" test "$rc" -eq 0
+A=$TMP/img2.json
+B=$TMP/img3.json
+C=$TMP/web.json
+
+# --- a run compared with itself ---------------------------------------------
+run_fbrun compare "$A" "$A"
+check "compare A A exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+cp "$TMP/out" "$TMP/self.txt"
+nratio=$(grep -o '([^)]*)' "$TMP/self.txt" | grep -c 'x)$' || true)
+other=$(grep -o '([^)]*x)' "$TMP/self.txt" | grep -vc '^(1\.00x)$' || true)
+check "a run against itself has ratios ($nratio)" test "$nratio" -gt 20
+check "and every one is 1.00x ($other are not)" test "$other" -eq 0
+for m in 'ops/s' 'mb/s' 'ms/op' 'us/op-cpu' 'p99 ms'; do
+	has "$TMP/self.txt" "^readfile2 +$m " && pass "readfile2 has a $m row" ||
+		fail "readfile2 has a $m row"
+done
+for m in 'ops/s' 'reads/s' 'writes/s' 'mb/s' 'ms/op' 'us/op-cpu'; do
+	has "$TMP/self.txt" "^IO Summary +$m " && pass "IO Summary has a $m row" ||
+		fail "IO Summary has a $m row"
+done
+has "$TMP/self.txt" '^flowop +metric +img2 +img2$' &&
+	pass "columns are labelled with the file names" ||
+	fail "columns are labelled with the file names"
+has "$TMP/self.txt" "^  img2 .*images\.f, [a-z0-9]+ on /" &&
+	pass "the header says what each run is (script, file system)" ||
+	fail "the header says what each run is (script, file system)"
+if $have_python; then
+	# five rows per flowop, in the file's order
+	json "$A" "'\n'.join(f['name'] for f in r['flowops'])" >"$TMP/names"
+	n=$(wc -l <"$TMP/names")
+	rows=$(awk '$1 != "IO" && $2 ~ /^(ops\/s|mb\/s|ms\/op|us\/op-cpu|p99)$/' \
+		"$TMP/self.txt" | wc -l)
+	check "5 rows for each of the $n flowops ($rows)" test "$rows" -eq $((n * 5))
+	awk '$2 == "ops/s" && $1 != "IO" { print $1 }' "$TMP/self.txt" >"$TMP/order"
+	check "flowops appear in the file's order" cmp -s "$TMP/names" "$TMP/order"
+fi
+
+# --- two runs of one workload: ratios -------------------------------------
+run_fbrun compare "$A" "$B" --label two --label three
+check "compare A B exits 0" test "$rc" -eq 0
+cp "$TMP/out" "$TMP/ab.txt"
+has "$TMP/ab.txt" '^flowop +metric +two +three$' &&
+	pass "--label names the columns in order" ||
+	fail "--label names the columns in order"
+has "$TMP/ab.txt" '^  \$nthreads: 2 \| 3$' &&
+	pass "the variables that differ are listed" ||
+	fail "the variables that differ are listed"
+if $have_python; then
+	want=$(python3 -c "
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+fa = [f for f in a['flowops'] if f['name'] == 'readfile2'][0]['ops_per_sec']
+fb = [f for f in b['flowops'] if f['name'] == 'readfile2'][0]['ops_per_sec']
+r = fb / fa
+print('%.0fx' % r if r >= 99.995 else '%.2fx' % r)" "$A" "$B")
+	got=$(awk '$1 == "readfile2" && $2 == "ops/s" { print $5 }' "$TMP/ab.txt")
+	check "readfile2 ops/s ratio is B/A ($got, want ($want))" test "$got" = "($want)"
+fi
+run_fbrun compare --label only "$A" "$B"
+has "$TMP/out" '^flowop +metric +only +img3$' &&
+	pass "runs without a --label keep their file name" ||
+	fail "runs without a --label keep their file name"
+run_fbrun compare -l x -l y -l z "$A" "$B"
+check "more labels than files exits 2" test "$rc" -eq 2
+
+# --- different workloads ----------------------------------------------------
+run_fbrun compare "$A" "$C"
+check "runs of different scripts are refused with exit 2" test "$rc" -eq 2
+has "$TMP/err" 'different scripts' && pass "and the message says why" ||
+	fail "and the message says why"
+has "$TMP/err" -- '--common' && pass "and suggests --common" ||
+	fail "and suggests --common"
+check "nothing is printed on standard output" test ! -s "$TMP/out"
+run_fbrun compare --common "$A" "$C"
+check "--common compares them, exit 0" test "$rc" -eq 0
+has "$TMP/out" '^readfile2 +ops/s ' && has "$TMP/out" '^openfile2 +ops/s ' &&
+	pass "--common keeps the shared flowops" ||
+	fail "--common keeps the shared flowops"
+has "$TMP/out" '^(deletefile1|stat1|closefile2) ' &&
+	fail "--common drops the others" || pass "--common drops the others"
+has "$TMP/out" 'left out: 12 of img2.s 14, 2 of web.s 4' &&
+	pass "--common says how many were left out" ||
+	fail "--common says how many were left out"
+if $have_python; then
+	# same script, one flowop fewer: the name sets differ
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1])); r['flowops'] = r['flowops'][1:]
+json.dump(r, open(sys.argv[2], 'w'))" "$A" "$TMP/fewer.json"
+	run_fbrun compare "$A" "$TMP/fewer.json"
+	check "different flowop sets are refused with exit 2" test "$rc" -eq 2
+	has "$TMP/err" 'ran different flowops \(only in .*img2\.json: deletefile1' &&
+		pass "and the message names the missing flowop" ||
+		fail "and the message names the missing flowop"
+fi
+
+# --- bad input ----------------------------------------------------------------
+printf '{\n  "flowops": [\n    {"name": "a"}\n    {"name": "b"}\n  ]\n}\n' >"$TMP/bad.json"
+run_fbrun compare "$A" "$TMP/bad.json"
+check "invalid JSON exits 2" test "$rc" -eq 2
+has "$TMP/err" "bad\.json:4:5: expected ',' or ']'" &&
+	pass "and the error has file:line:col" || fail "and the error has file:line:col"
+head -c 2000 "$A" >"$TMP/cut.json"
+run_fbrun compare "$TMP/cut.json" "$A"
+check "a truncated file exits 2" test "$rc" -eq 2
+has "$TMP/err" 'cut\.json:[0-9]+:[0-9]+: ' && pass "with its location" ||
+	fail "with its location"
+: >"$TMP/empty.json"
+run_fbrun compare "$TMP/empty.json" "$A"
+check "an empty file exits 2" test "$rc" -eq 2
+awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; print "" }' >"$TMP/deep.json"
+run_fbrun compare "$TMP/deep.json" "$A"
+check "deep nesting is an error, not a crash" test "$rc" -eq 2
+has "$TMP/err" 'nested deeper' && pass "and says so" || fail "and says so"
+printf '{"a": "\\ud800"}' >"$TMP/surrogate.json"
+run_fbrun compare "$TMP/surrogate.json" "$A"
+check "an unpaired surrogate exits 2" test "$rc" -eq 2
+printf '{"script": "x"}' >"$TMP/other.json"
+run_fbrun compare "$TMP/other.json" "$A"
+check "JSON that is not a results file exits 2" test "$rc" -eq 2
+has "$TMP/err" 'not an fbrun results file' && pass "and says so" ||
+	fail "and says so"
+run_fbrun compare "$TMP/missing.json" "$A"
+check "a missing file exits 2" test "$rc" -eq 2
+has "$TMP/err" "cannot read" && pass "and says it cannot read it" ||
+	fail "and says it cannot read it"
+run_fbrun compare "$A"
+check "one file is a usage error" test "$rc" -eq 2
+run_fbrun compare --bogus "$A" "$B"
+check "an unknown option exits 2" test "$rc" -eq 2
+run_fbrun compare --help
+check "--help exits 0" test "$rc" -eq 0 -a -s "$TMP/out"
+
+# --- the HTML page --------------------------------------------------------------
+run_fbrun compare "$A" "$B" --label '<b>&two' --html "$TMP/r.html"
+check "--html exits 0" test "$rc" -eq 0
+check "and writes the page" test -s "$TMP/r.html"
+has "$TMP/r.html" '<svg' && pass "the page has inline SVG" ||
+	fail "the page has inline SVG"
+has "$TMP/r.html" '<script|src=|href=|@import|url\(' &&
+	fail "no script and nothing fetched" || pass "no script and nothing fetched"
+has "$TMP/r.html" '&lt;b&gt;&amp;two' && ! has "$TMP/r.html" '<b>&two' &&
+	pass "labels are escaped" || fail "labels are escaped"
+bars=$(grep -o '<svg [^>]*class="bars"' "$TMP/r.html" | wc -l)
+check "one bar chart per metric ($bars)" test "$bars" -eq 5
+if $have_python; then
+	cat >"$TMP/check.py" <<'P'
+import sys
+from html.parser import HTMLParser
+VOID = {'meta', 'br', 'hr', 'img', 'input', 'link', 'rect', 'line',
+	'polyline', 'path', 'circle'}
+class Check(HTMLParser):
+	def __init__(self):
+		super().__init__()
+		self.stack, self.errors = [], []
+	def handle_starttag(self, tag, attrs):
+		if tag not in VOID:
+			self.stack.append(tag)
+	def handle_startendtag(self, tag, attrs):
+		pass # <rect .../>: opened and closed
+	def handle_endtag(self, tag):
+		if not self.stack or self.stack[-1] != tag:
+			self.errors.append('%s at %s' % (tag, self.getpos()))
+		else:
+			self.stack.pop()
+c = Check()
+c.feed(open(sys.argv[1], encoding='utf-8').read())
+c.close()
+if c.errors or c.stack:
+	print('bad nesting:', c.errors[:3], 'unclosed:', c.stack[-3:])
+	sys.exit(1)
+P
+	check "the page parses with balanced tags" python3 "$TMP/check.py" "$TMP/r.html"
+	want=$(python3 -c "
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[1:]]
+names = [f['name'] for f in runs[0]['flowops']]
+def has(r, n):
+	return any(f['name'] == n and any(b['count'] for b in f.get('histogram', []))
+		   for f in r['flowops'])
+print(sum(1 for n in names if any(has(r, n) for r in runs)))" "$A" "$B")
+	got=$(grep -o '<svg [^>]*class="cdf"' "$TMP/r.html" | wc -l)
+	check "a latency CDF per flowop with data ($got, want $want)" test "$got" -eq "$want"
+fi
+run_fbrun compare "$A" "$B" --html "$TMP/no/such/dir/r.html"
+check "an unwritable --html path exits 2" test "$rc" -eq 2
+
+done_testing
