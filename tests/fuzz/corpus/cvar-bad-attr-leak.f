@@ -1,0 +1,1 @@
+set $v=cvar(oisson, parameters="mean:10")
