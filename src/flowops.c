@@ -935,17 +935,46 @@ static void sync_wait(struct sync_point *sp)
 	pthread_cond_timedwait(&sp->cond, &sp->lock, &ts);
 }
 
+/*
+ * Each instance of a block or semblock flowop (one per thread instance)
+ * has its own point, in its worker; a wakeup or sempost reaches every
+ * instance of its target, as in filebench.
+ */
+static struct sync_point *point(struct worker *wk, int flowop)
+{
+	return &wk->syncs[flowop];
+}
+
+/* Calls fn on the point of every instance of flowop `target`. */
+static void each_instance(struct worker *wk, int target,
+			  void (*fn)(struct worker *, struct sync_point *,
+				     const struct ir_flowop *),
+			  const struct ir_flowop *f)
+{
+	struct run *run = wk->run;
+	int thread = wk->w->flowops[target]->thread;
+
+	for (size_t i = 0; i < run->nworkers; i++)
+		if (run->workers[i].thread_index == thread)
+			fn(wk, point(&run->workers[i], target), f);
+}
+
+/*
+ * block waits for a wakeup it has not seen yet: one sent while the thread
+ * was busy elsewhere is not lost (filebench loses it, and both sides of a
+ * block/wakeup pair can then wait until the run ends).
+ */
 static enum fo_result fo_block(struct worker *wk, const struct ir_flowop *f)
 {
-	struct sync_point *sp = &wk->run->syncs[f->id];
-	uint64_t t0 = now_ns(), gen;
+	struct sync_point *sp = point(wk, f->id);
+	uint64_t t0 = now_ns();
 	bool woken;
 
 	pthread_mutex_lock(&sp->lock);
-	gen = sp->generation;
-	while (gen == sp->generation && !runctl_stopping(wk->run->ctl))
+	while (sp->generation == sp->seen && !runctl_flag_set(wk->stop))
 		sync_wait(sp);
-	woken = gen != sp->generation;
+	woken = sp->generation != sp->seen;
+	sp->seen = sp->generation;
 	pthread_mutex_unlock(&sp->lock);
 	/* ended by the end of the run, not a wakeup: not a block (as delay) */
 	if (woken)
@@ -953,22 +982,34 @@ static enum fo_result fo_block(struct worker *wk, const struct ir_flowop *f)
 	return FO_OK;
 }
 
-static enum fo_result fo_wakeup(struct worker *wk, const struct ir_flowop *f)
+static void wake_one(struct worker *wk, struct sync_point *sp,
+		     const struct ir_flowop *f)
 {
-	struct sync_point *sp = &wk->run->syncs[f->target.index];
-	uint64_t t0 = now_ns();
-
+	(void)wk;
+	(void)f;
 	pthread_mutex_lock(&sp->lock);
 	sp->generation++;
 	pthread_cond_broadcast(&sp->cond);
 	pthread_mutex_unlock(&sp->lock);
+}
+
+static enum fo_result fo_wakeup(struct worker *wk, const struct ir_flowop *f)
+{
+	uint64_t t0 = now_ns();
+
+	each_instance(wk, (int)f->target.index, wake_one, f);
 	done(wk, f, t0, 0);
 	return FO_OK;
 }
 
+/*
+ * semblock takes `value` units, first widening the room blocking posters
+ * have by the same amount: posters may run up to highwater + value ahead
+ * of the consumer, so a value larger than highwater does not deadlock.
+ */
 static enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
 {
-	struct sync_point *sp = &wk->run->syncs[f->id];
+	struct sync_point *sp = point(wk, f->id);
 	int64_t want = value_int(wk, &f->value);
 	uint64_t t0 = now_ns();
 	bool took = false;
@@ -976,13 +1017,14 @@ static enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
 	if (want < 1)
 		want = 1;
 	pthread_mutex_lock(&sp->lock);
-	while (sp->sem < want && !runctl_stopping(wk->run->ctl))
+	sp->room += want;
+	pthread_cond_broadcast(&sp->cond); /* blocking posters may go on */
+	while (sp->sem < want && !runctl_flag_set(wk->stop))
 		sync_wait(sp);
 	if (sp->sem >= want) {
 		sp->sem -= want;
 		took = true;
 	}
-	pthread_cond_broadcast(&sp->cond); /* blocking posters may go on */
 	pthread_mutex_unlock(&sp->lock);
 	/* only units taken count: ops x value = units taken, always */
 	if (took)
@@ -990,21 +1032,31 @@ static enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
 	return FO_OK;
 }
 
+static void post_one(struct worker *wk, struct sync_point *sp,
+		     const struct ir_flowop *f)
+{
+	int64_t add = value_int(wk, &f->value);
+
+	if (add < 1)
+		add = 1;
+	pthread_mutex_lock(&sp->lock);
+	/* a blocking poster first waits for room in the consumer's allowance */
+	while (f->blocking && sp->room < add && !runctl_flag_set(wk->stop))
+		sync_wait(sp);
+	if (f->blocking)
+		sp->room -= add;
+	sp->sem += add;
+	pthread_cond_broadcast(&sp->cond);
+	pthread_mutex_unlock(&sp->lock);
+}
+
 static enum fo_result fo_sempost(struct worker *wk, const struct ir_flowop *f)
 {
-	struct sync_point *sp = &wk->run->syncs[f->target.index];
-	const struct ir_flowop *target = wk->w->flowops[f->target.index];
-	int64_t add = value_int(wk, &f->value);
 	uint64_t t0 = now_ns();
 
-	pthread_mutex_lock(&sp->lock);
-	sp->sem += add > 0 ? add : 1;
-	pthread_cond_broadcast(&sp->cond);
-	while (f->blocking && sp->sem > target->highwater &&
-	       !runctl_stopping(wk->run->ctl))
-		sync_wait(sp);
-	pthread_mutex_unlock(&sp->lock);
-	done(wk, f, t0, 0);
+	each_instance(wk, (int)f->target.index, post_one, f);
+	if (!runctl_flag_set(wk->stop))
+		done(wk, f, t0, 0);
 	return FO_OK;
 }
 

@@ -145,6 +145,23 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* This instance's points for its block and semblock flowops. */
+static void init_syncs(struct worker *wk)
+{
+	const struct workload *w = wk->w;
+	pthread_condattr_t ca;
+
+	wk->syncs = xcalloc(w->nflowops, sizeof(*wk->syncs));
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* as sync_wait */
+	for (size_t i = 0; i < w->nflowops; i++) {
+		pthread_mutex_init(&wk->syncs[i].lock, NULL);
+		pthread_cond_init(&wk->syncs[i].cond, &ca);
+		wk->syncs[i].room = w->flowops[i]->highwater;
+	}
+	pthread_condattr_destroy(&ca);
+}
+
 static void worker_init(struct run *run, struct worker *wk, int tidx,
 			unsigned instance, uint64_t seed)
 {
@@ -167,6 +184,8 @@ static void worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->cpu_next = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(uint64_t));
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
+	if (run->has_syncs)
+		init_syncs(wk);
 	rv_rng_seed(&wk->rng, seed);
 	atomic_init(&wk->io_ops, 0);
 	atomic_init(&wk->io_bytes, 0);
@@ -239,7 +258,6 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	const struct workload *w = run->w;
 	size_t n = 0, k = 0;
 	uint64_t seed = now_ns();
-	pthread_condattr_t ca;
 	int rc;
 
 	for (size_t p = 0; p < w->nprocesses; p++)
@@ -249,20 +267,16 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 					      .instances);
 	run->nworkers = n;
 	run->workers = xcalloc(n ? n : 1, sizeof(*run->workers));
-	run->syncs = xcalloc(w->nflowops ? w->nflowops : 1,
-			     sizeof(*run->syncs));
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* as sync_wait */
-	for (size_t i = 0; i < w->nflowops; i++) {
-		pthread_mutex_init(&run->syncs[i].lock, NULL);
-		pthread_cond_init(&run->syncs[i].cond, &ca);
-	}
-	pthread_condattr_destroy(&ca);
+
 	run->runtime_ns = run->opts->runtime_ns ?
 				  run->opts->runtime_ns :
 				  (uint64_t)st->n * 1000000000u;
 	for (size_t i = 0; i < w->nflowops; i++)
 		switch (w->flowops[i]->type) {
+		case FO_BLOCK:
+		case FO_SEMBLOCK:
+			run->has_syncs = true;
+			break;
 		case FO_OPSLIMIT:
 		case FO_IOPSLIMIT:
 		case FO_BWLIMIT:
@@ -327,6 +341,12 @@ void run_release(struct run *run)
 
 		for (size_t f = 0; f < run->w->nflowops; f++)
 			fstats_release(&wk->stats[f]);
+		if (wk->syncs)
+			for (size_t f = 0; f < run->w->nflowops; f++) {
+				pthread_mutex_destroy(&wk->syncs[f].lock);
+				pthread_cond_destroy(&wk->syncs[f].cond);
+			}
+		free(wk->syncs);
 		free(wk->stats);
 		free(wk->cpu_next);
 		free(wk->slots);
@@ -334,10 +354,5 @@ void run_release(struct run *run)
 		free(wk->buf);
 	}
 	free(run->workers);
-	for (size_t i = 0; i < run->w->nflowops; i++) {
-		pthread_mutex_destroy(&run->syncs[i].lock);
-		pthread_cond_destroy(&run->syncs[i].cond);
-	}
-	free(run->syncs);
 	runctl_free(run->ctl);
 }

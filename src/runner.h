@@ -19,7 +19,9 @@ struct sync_point {
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	uint64_t generation; /* block: bumped by each wakeup */
+	uint64_t seen; /* block: the last generation it returned for */
 	int64_t sem; /* semblock: available units */
+	int64_t room; /* semblock: units blocking posters may still add */
 };
 
 struct run_opts {
@@ -35,11 +37,11 @@ struct run {
 	struct fileset **filesets; /* per IR fileset, created */
 	struct worker *workers;
 	size_t nworkers;
-	struct sync_point *syncs; /* per flowop id */
 	uint64_t start_ns, end_ns; /* the measured interval */
 	uint64_t runtime_ns;
 	_Atomic uint64_t events_taken; /* eventgen tokens consumed */
 	bool need_totals; /* a finish/limit flowop reads the I/O totals */
+	bool has_syncs; /* block or semblock flowops: workers get sync points */
 	_Atomic unsigned ndone; /* workers that finished (NORSC) */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;

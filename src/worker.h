@@ -19,6 +19,7 @@
 #include "stats.h"
 
 struct run;
+struct sync_point;
 
 /* An fd slot: what the thread holds open there. */
 struct slot {
@@ -60,6 +61,7 @@ struct worker {
 	int err_no;
 	char err_what[256];
 	struct aioq *aioq; /* aiowrite's queue, made on first use */
+	struct sync_point *syncs; /* per flowop id, if the run has any */
 	bool done; /* returned NORSC */
 	char norsc_why[160];
 };

@@ -30,6 +30,11 @@ eventgen rate=$eventrate
 # directory holds the whole set. No prealloc: the set starts empty.
 define fileset name=swingset,path=$dir,entries=$nfiles,size=$meanfilesize,dirwidth=$nfiles,dirgamma=0
 
+# The threads hand over with a semaphore, not block/wakeup as in the stock
+# script: a wakeup sent before the other thread has reached its block is
+# lost, and both threads then wait until the end of the run. A sempost
+# is counted, so it is never lost.
+
 # Create one file, fill it, close it; paced by the event rate if set.
 define flowop name=createandclose
 {
@@ -44,8 +49,8 @@ define process name=creator,instances=1
   thread name=creatorthread,memsize=10m,instances=1
   {
     flowop createandclose name=fillup,iters=$nfiles
-    flowop wakeup name=wakedeleter,target=deleterblock
-    flowop block name=creatorblock
+    flowop sempost name=wakedeleter,target=deleterblock,value=1
+    flowop semblock name=creatorblock,value=1
   }
 }
 
@@ -53,9 +58,9 @@ define process name=deleter,instances=1
 {
   thread name=deleterthread,memsize=1m,instances=1
   {
-    flowop block name=deleterblock
+    flowop semblock name=deleterblock,value=1
     flowop deletefile name=drain,filesetname=swingset,iters=$nfiles
-    flowop wakeup name=wakecreator,target=creatorblock
+    flowop sempost name=wakecreator,target=creatorblock,value=1
   }
 }
 

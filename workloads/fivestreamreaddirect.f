@@ -1,8 +1,8 @@
 # fivestreamreaddirect.f -- fivestreamread with O_DIRECT: five readers
 # each stream their own large file front to back in iosize chunks,
 # bypassing the page cache, so the device is measured under five
-# concurrent sequential streams. O_DIRECT does not work on tmpfs; point
-# dir at a disk file system.
+# concurrent sequential streams. tmpfs has no device to measure (and no
+# O_DIRECT before Linux 6.6); point dir at a disk file system.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamreaddirect"  where the files live

@@ -3,8 +3,8 @@
 # so the device is measured under five concurrent sequential write
 # streams. To keep disk use bounded, each file is reopened every nwrites
 # writes and the pass rewrites the same iosize x nwrites bytes (200 MB per
-# file by default) from the start. O_DIRECT does not work on tmpfs; point
-# dir at a disk file system.
+# file by default) from the start. tmpfs has no device to measure (and no
+# O_DIRECT before Linux 6.6); point dir at a disk file system.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamwritedirect"  where the files live

@@ -21,7 +21,8 @@
 #   usermode      200000  CPU loop iterations per shadow transaction
 #   memperthread  1m      buffer per thread
 #   workingset    0       bytes of each data file touched; 0 = whole file
-#   directio      0       1 opens the files with O_DIRECT (not on tmpfs)
+#   directio      0       1 opens the files with O_DIRECT (tmpfs: only
+#                         from Linux 6.6)
 #   eventrate     0       shadow transactions per second in total;
 #                         0 means no limit
 #   runtime       60      seconds to measure

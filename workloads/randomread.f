@@ -10,7 +10,7 @@
 #   workingset  0       bytes at the start of the file to read from;
 #                       0 = the whole file
 #   directio    0       1 bypasses the page cache with O_DIRECT
-#                       (not supported on tmpfs)
+#                       (on tmpfs only from Linux 6.6)
 #   runtime     60      seconds to measure
 #
 # Typical: fbrun -D runtime=30 -D nthreads=4 workloads/randomread.f

@@ -9,7 +9,7 @@
 #   nthreads    1       threads in each group (readers and writers)
 #   workingset  0       bytes at the start of the file used; 0 = all
 #   directio    0       1 bypasses the page cache with O_DIRECT
-#                       (not supported on tmpfs)
+#                       (on tmpfs only from Linux 6.6)
 #   runtime     60      seconds to measure
 #
 # Typical: fbrun -D runtime=30 -D nthreads=2 workloads/randomrw.f

@@ -11,7 +11,7 @@
 #   workingset  0       bytes at the start of the file to write to;
 #                       0 = the whole file
 #   directio    0       1 bypasses the page cache with O_DIRECT
-#                       (not supported on tmpfs)
+#                       (on tmpfs only from Linux 6.6)
 #   runtime     60      seconds to measure
 #
 # Typical: fbrun -D runtime=30 -D directio=1 workloads/randomwrite.f

@@ -1,7 +1,7 @@
 # singlestreamreaddirect.f -- singlestreamread with O_DIRECT: one reader
 # streams a large file front to back in iosize chunks, bypassing the page
-# cache, so the device itself is measured. O_DIRECT does not work on
-# tmpfs; point dir at a disk file system.
+# cache, so the device itself is measured. tmpfs has no device (and no
+# O_DIRECT before Linux 6.6); point dir at a disk file system.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamreaddirect"  where the file lives

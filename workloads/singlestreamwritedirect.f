@@ -2,8 +2,9 @@
 # streams iosize chunks into a file, bypassing the page cache, so the
 # device itself is measured. To keep disk use bounded, the file is closed
 # and reopened every nwrites writes and each pass rewrites the same
-# iosize x nwrites bytes (1 GB by default) from the start. O_DIRECT does
-# not work on tmpfs; point dir at a disk file system.
+# iosize x nwrites bytes (1 GB by default) from the start. tmpfs has no
+# device (and no O_DIRECT before Linux 6.6); point dir at a disk file
+# system.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamwritedirect"  where the file lives
