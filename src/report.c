@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "json.h"
 #include "sha256.h"
@@ -201,6 +202,12 @@ void report_text(FILE *out, const struct results *r)
 			}
 		}
 	}
+	for (size_t i = 0; i < r->nfo; i++)
+		if (r->fo[i].f->type == FO_TESTRANDVAR && r->fo[i].s.count)
+			fprintf(out, "\n%s: mean %.1f over %" PRIu64 " samples\n",
+				r->fo[i].label,
+				(double)r->fo[i].s.bytes / (double)r->fo[i].s.count,
+				r->fo[i].s.count);
 	print_errors(out, r);
 }
 
@@ -280,6 +287,16 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_end(j, '}');
 }
 
+/* The process's largest resident set so far (fileset creation included). */
+static uint64_t peak_rss(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ?
+		       (uint64_t)ru.ru_maxrss * 1024 :
+		       0;
+}
+
 /* Where the run was measured: the machine and each fileset's file system. */
 static void json_system(struct json *j, const struct workload *w)
 {
@@ -330,6 +347,7 @@ void report_json(FILE *out, const struct results *r,
 	if (r->error[0])
 		json_str(&j, "error", r->error);
 	json_u64(&j, "threads", r->nworkers);
+	json_u64(&j, "peak_rss_bytes", peak_rss());
 	if (r->w->src) {
 		char digest[65];
 
