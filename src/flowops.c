@@ -282,6 +282,15 @@ static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
 	return fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
 }
 
+/* A uniform iosize-aligned offset inside the working set (0 if it is smaller). */
+static uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
+			      const struct slot *s, uint64_t iosize)
+{
+	uint64_t ws = wss(wk, f, s);
+
+	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
+}
+
 static void slot_path(struct worker *wk, const struct slot *s, char *buf,
 		      size_t len)
 {
@@ -300,7 +309,7 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 	enum fo_result r = io_file(wk, f, &s);
 	int64_t iosize = value_int(wk, &f->iosize);
 	char *buf, path[512];
-	uint64_t t0, ws, off = 0;
+	uint64_t t0, off = 0;
 	ssize_t n;
 
 	if (r != FO_OK)
@@ -311,10 +320,7 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 	if (!buf)
 		return FO_ERROR;
 	if (f->random) {
-		ws = wss(wk, f, s);
-		if (ws >= (uint64_t)iosize)
-			off = rv_below(&wk->rng, ws / (uint64_t)iosize) *
-			      (uint64_t)iosize;
+		off = random_offset(wk, f, s, (uint64_t)iosize);
 		t0 = now_ns();
 		n = is_write ? pwrite(s->fd, buf, (size_t)iosize, (off_t)off) :
 			       pread(s->fd, buf, (size_t)iosize, (off_t)off);
@@ -1067,7 +1073,7 @@ static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
 	int64_t iosize = value_int(wk, &f->iosize);
-	uint64_t t0, ws;
+	uint64_t t0;
 	off_t off = 0;
 	char *buf, path[512];
 	int rc;
@@ -1080,10 +1086,7 @@ static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	if (!buf)
 		return FO_ERROR;
 	if (f->random) {
-		ws = wss(wk, f, s);
-		if (ws >= (uint64_t)iosize)
-			off = (off_t)(rv_below(&wk->rng, ws / (uint64_t)iosize) *
-				      (uint64_t)iosize);
+		off = (off_t)random_offset(wk, f, s, (uint64_t)iosize);
 	} else {
 		/*
 		 * At the file's own position, moved on as write() would: a
