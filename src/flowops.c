@@ -16,15 +16,13 @@
 #include <sched.h>
 #include <unistd.h>
 
-#include "runner.h"
+#include "flowops_int.h"
 #include "util.h"
-#include "worker.h"
 
-#define NS_PER_SEC 1000000000ull
 
 /* ------------------------------------------------------------ helpers */
 
-static int64_t value_int(struct worker *wk, const struct ir_value *v)
+int64_t op_value(struct worker *wk, const struct ir_value *v)
 {
 	double d;
 
@@ -51,7 +49,7 @@ static bool is_io(const struct ir_flowop *f)
 }
 
 /* Record a completed op, and the totals other threads' limits read. */
-static void done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
+void op_done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
 		 uint64_t bytes)
 {
 	uint64_t t1 = now_ns();
@@ -76,12 +74,8 @@ static void done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
 			memory_order_relaxed);
 }
 
-static enum fo_result fail(struct worker *wk, const struct ir_flowop *f,
-			   int err, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
 /* Count a failed op against its flowop and remember the first failure. */
-static enum fo_result fail(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f,
 			   int err, const char *fmt, ...)
 {
 	va_list ap;
@@ -97,10 +91,7 @@ static enum fo_result fail(struct worker *wk, const struct ir_flowop *f,
 	return FO_ERROR;
 }
 
-static enum fo_result norsc(struct worker *wk, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static enum fo_result norsc(struct worker *wk, const char *fmt, ...)
+enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -116,7 +107,7 @@ static enum fo_result norsc(struct worker *wk, const char *fmt, ...)
  * in the CPU cache and the time measured is the file system's, not the
  * memory bus's (filebench spreads I/O over memsize at random).
  */
-static char *buffer(struct worker *wk, uint64_t n)
+char *buffer(struct worker *wk, uint64_t n)
 {
 	if (wk->buf_fixed)
 		return n > wk->bufsize ? NULL : wk->buf;
@@ -136,13 +127,13 @@ static char *buffer(struct worker *wk, uint64_t n)
 }
 
 /* buffer(), failing the flowop when n does not fit the memsize buffer. */
-static char *buffer_for(struct worker *wk, const struct ir_flowop *f,
+char *buffer_for(struct worker *wk, const struct ir_flowop *f,
 			uint64_t n)
 {
 	char *buf = buffer(wk, n);
 
 	if (!buf)
-		fail(wk, f, ENOMEM,
+		op_fail(wk, f, ENOMEM,
 		     "iosize %" PRIu64 " does not fit the thread's memsize",
 		     n);
 	return buf;
@@ -178,7 +169,7 @@ static uint64_t *rotor(struct worker *wk, const struct ir_flowop *f)
 
 static int64_t index_of(struct worker *wk, const struct ir_flowop *f)
 {
-	return f->indexed.kind == IRV_NONE ? -1 : value_int(wk, &f->indexed);
+	return f->indexed.kind == IRV_NONE ? -1 : op_value(wk, &f->indexed);
 }
 
 static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
@@ -223,7 +214,7 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 	int fd;
 
 	if (e < 0)
-		return norsc(wk, "flowop %s found no existing file in fileset %s",
+		return op_norsc(wk, "flowop %s found no existing file in fileset %s",
 			     f->name, fileset_name(fs));
 	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
 	t0 = now_ns();
@@ -234,10 +225,10 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
 		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
 			sizeof(path));
-		return fail(wk, f, err, "cannot open '%s'", path);
+		return op_fail(wk, f, err, "cannot open '%s'", path);
 	}
 	if (timed)
-		done(wk, f, t0, 0);
+		op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
 	if (f->noreadahead)
 		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
@@ -249,7 +240,7 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 }
 
 /* The file an I/O flowop works on: its slot, opened first if needed. */
-static enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
+enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 			      struct slot **out)
 {
 	struct slot *s = slot_of(wk, f);
@@ -259,7 +250,7 @@ static enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 	if (s->fd >= 0)
 		return FO_OK;
 	if (f->fileset.index < 0)
-		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
 	r = open_into(wk, f, s, false);
 	return r;
@@ -272,7 +263,7 @@ static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
 	struct stat sb;
 
 	if (f->workingset.kind != IRV_NONE) {
-		int64_t v = value_int(wk, &f->workingset);
+		int64_t v = op_value(wk, &f->workingset);
 
 		if (v > 0)
 			return (uint64_t)v;
@@ -283,7 +274,7 @@ static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
 }
 
 /* A uniform iosize-aligned offset inside the working set (0 if it is smaller). */
-static uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
+uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
 			      const struct slot *s, uint64_t iosize)
 {
 	uint64_t ws = wss(wk, f, s);
@@ -291,7 +282,7 @@ static uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
 	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
 }
 
-static void slot_path(struct worker *wk, const struct slot *s, char *buf,
+void slot_path(struct worker *wk, const struct slot *s, char *buf,
 		      size_t len)
 {
 	if (s->fileset >= 0)
@@ -307,7 +298,7 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 {
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
-	int64_t iosize = value_int(wk, &f->iosize);
+	int64_t iosize = op_value(wk, &f->iosize);
 	char *buf, path[512];
 	uint64_t t0, off = 0;
 	ssize_t n;
@@ -333,21 +324,21 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 		int err = errno;
 
 		slot_path(wk, s, path, sizeof(path));
-		return fail(wk, f, err, "cannot %s '%s'",
+		return op_fail(wk, f, err, "cannot %s '%s'",
 			    is_write ? "write" : "read", path);
 	}
-	done(wk, f, t0, (uint64_t)n);
+	op_done(wk, f, t0, (uint64_t)n);
 	if (!is_write && !f->random && n == 0)
 		lseek(s->fd, 0, SEEK_SET); /* sequential reads wrap at EOF */
 	return FO_OK;
 }
 
-static enum fo_result fo_read(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_read(struct worker *wk, const struct ir_flowop *f)
 {
 	return do_rw(wk, f, false);
 }
 
-static enum fo_result fo_write(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_write(struct worker *wk, const struct ir_flowop *f)
 {
 	return do_rw(wk, f, true);
 }
@@ -373,31 +364,31 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 			int err = errno;
 
 			slot_path(wk, s, path, sizeof(path));
-			return fail(wk, f, err, "cannot append to '%s'", path);
+			return op_fail(wk, f, err, "cannot append to '%s'", path);
 		}
 	}
-	done(wk, f, t0, (uint64_t)got);
+	op_done(wk, f, t0, (uint64_t)got);
 	return FO_OK;
 }
 
-static enum fo_result fo_appendfile(struct worker *wk,
+enum fo_result fo_appendfile(struct worker *wk,
 				    const struct ir_flowop *f)
 {
-	int64_t n = value_int(wk, &f->iosize);
+	int64_t n = op_value(wk, &f->iosize);
 
 	return append(wk, f, n > 0 ? (uint64_t)n : 0);
 }
 
 /* Uniform 0..iosize-1 bytes: the mean append is iosize/2. */
-static enum fo_result fo_appendfilerand(struct worker *wk,
+enum fo_result fo_appendfilerand(struct worker *wk,
 					const struct ir_flowop *f)
 {
-	int64_t n = value_int(wk, &f->iosize);
+	int64_t n = op_value(wk, &f->iosize);
 
 	return append(wk, f, n > 0 ? rv_below(&wk->rng, (uint64_t)n) : 0);
 }
 
-static enum fo_result fo_readwholefile(struct worker *wk,
+enum fo_result fo_readwholefile(struct worker *wk,
 				       const struct ir_flowop *f)
 {
 	struct slot *s;
@@ -409,7 +400,7 @@ static enum fo_result fo_readwholefile(struct worker *wk,
 
 	if (r != FO_OK)
 		return r;
-	iosize = value_int(wk, &f->iosize);
+	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0)
 		iosize = (int64_t)wss(wk, f, s);
 	if (iosize <= 0)
@@ -424,14 +415,14 @@ static enum fo_result fo_readwholefile(struct worker *wk,
 		total += (uint64_t)n;
 	if (n < 0)
 		goto err;
-	done(wk, f, t0, total);
+	op_done(wk, f, t0, total);
 	return FO_OK;
 err:
 	slot_path(wk, s, path, sizeof(path));
-	return fail(wk, f, errno, "cannot read '%s'", path);
+	return op_fail(wk, f, errno, "cannot read '%s'", path);
 }
 
-static enum fo_result fo_writewholefile(struct worker *wk,
+enum fo_result fo_writewholefile(struct worker *wk,
 					const struct ir_flowop *f)
 {
 	struct slot *s, *src = f->srcfd >= 0 ? &wk->slots[f->srcfd] : NULL;
@@ -444,10 +435,10 @@ static enum fo_result fo_writewholefile(struct worker *wk,
 	if (r != FO_OK)
 		return r;
 	if (src && src->fd < 0)
-		return fail(wk, f, EBADF, "srcfd %" PRId64 " is not open",
+		return op_fail(wk, f, EBADF, "srcfd %" PRId64 " is not open",
 			    f->srcfd);
 	size = src ? wss(wk, f, src) : wss(wk, f, s);
-	iosize = value_int(wk, &f->iosize);
+	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0 || (uint64_t)iosize > size)
 		iosize = size > 0 ? (int64_t)size : 1;
 	buf = buffer_for(wk, f, (uint64_t)iosize);
@@ -462,16 +453,16 @@ static enum fo_result fo_writewholefile(struct worker *wk,
 			int err = errno;
 
 			slot_path(wk, s, path, sizeof(path));
-			return fail(wk, f, err, "cannot write '%s'", path);
+			return op_fail(wk, f, err, "cannot write '%s'", path);
 		}
 	}
-	done(wk, f, t0, size);
+	op_done(wk, f, t0, size);
 	return FO_OK;
 }
 
 /* ------------------------------------------------------------ files */
 
-static enum fo_result fo_createfile(struct worker *wk,
+enum fo_result fo_createfile(struct worker *wk,
 				    const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);
@@ -482,11 +473,11 @@ static enum fo_result fo_createfile(struct worker *wk,
 	int fd;
 
 	if (s->fd >= 0)
-		return fail(wk, f, EBUSY, "fd %" PRId64 " is already open",
+		return op_fail(wk, f, EBUSY, "fd %" PRId64 " is already open",
 			    f->fd >= 0 ? f->fd : 0);
 	e = pick(fs, FS_FILE_ABSENT, rotor(wk, f), index_of(wk, f));
 	if (e < 0)
-		return norsc(wk,
+		return op_norsc(wk,
 			     "flowop %s found no file left to create in "
 			     "fileset %s",
 			     f->name, fileset_name(fs));
@@ -501,9 +492,9 @@ static enum fo_result fo_createfile(struct worker *wk,
 		fileset_unbusy(fs, FS_FILE_ABSENT, e, false);
 		path_of(wk, f->fileset.index, FS_FILE_ABSENT, e, path,
 			sizeof(path));
-		return fail(wk, f, err, "cannot create '%s'", path);
+		return op_fail(wk, f, err, "cannot create '%s'", path);
 	}
-	done(wk, f, t0, 0);
+	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
 	s->fd = fd;
 	s->fileset = f->fileset.index;
@@ -512,18 +503,18 @@ static enum fo_result fo_createfile(struct worker *wk,
 	return FO_OK;
 }
 
-static enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);
 
 	if (s->fd >= 0)
-		return fail(wk, f, EBUSY,
+		return op_fail(wk, f, EBUSY,
 			    "fd %" PRId64 " is already open: close it first",
 			    f->fd >= 0 ? f->fd : 0);
 	return open_into(wk, f, s, true);
 }
 
-static enum fo_result fo_closefile(struct worker *wk,
+enum fo_result fo_closefile(struct worker *wk,
 				   const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);
@@ -531,7 +522,7 @@ static enum fo_result fo_closefile(struct worker *wk,
 	int rc;
 
 	if (s->fd < 0)
-		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
 	/*
 	 * Writes still queued on the fd first (untimed; aiowait reports their
@@ -544,12 +535,12 @@ static enum fo_result fo_closefile(struct worker *wk,
 	rc = close(s->fd);
 	s->fd = -1;
 	if (rc < 0)
-		return fail(wk, f, errno, "close failed");
-	done(wk, f, t0, 0);
+		return op_fail(wk, f, errno, "close failed");
+	op_done(wk, f, t0, 0);
 	return FO_OK;
 }
 
-static enum fo_result fo_deletefile(struct worker *wk,
+enum fo_result fo_deletefile(struct worker *wk,
 				    const struct ir_flowop *f)
 {
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
@@ -560,7 +551,7 @@ static enum fo_result fo_deletefile(struct worker *wk,
 	uint64_t t0;
 
 	if (fsi < 0)
-		return fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
 	fs = fs_of(wk, fsi);
 	/* The file open in fd, if any, else one picked in turn. */
 	if (s && s->fd >= 0) {
@@ -583,7 +574,7 @@ static enum fo_result fo_deletefile(struct worker *wk,
 		e = pick(fs, FS_FILE_EXISTING, rotor(wk, f),
 				 index_of(wk, f));
 	if (e < 0)
-		return norsc(wk, "flowop %s found no file to delete in "
+		return op_norsc(wk, "flowop %s found no file to delete in "
 				 "fileset %s",
 			     f->name, fileset_name(fs));
 	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
@@ -593,14 +584,14 @@ static enum fo_result fo_deletefile(struct worker *wk,
 
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
 		path_of(wk, fsi, FS_FILE_EXISTING, e, path, sizeof(path));
-		return fail(wk, f, err, "cannot delete '%s'", path);
+		return op_fail(wk, f, err, "cannot delete '%s'", path);
 	}
-	done(wk, f, t0, 0);
+	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
 	return FO_OK;
 }
 
-static enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
 	struct fileset *fs;
@@ -612,17 +603,17 @@ static enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 	if (s && s->fd >= 0) {
 		t0 = now_ns();
 		if (fstat(s->fd, &sb) < 0)
-			return fail(wk, f, errno, "cannot fstat fd %" PRId64,
+			return op_fail(wk, f, errno, "cannot fstat fd %" PRId64,
 				    f->fd);
-		done(wk, f, t0, 0);
+		op_done(wk, f, t0, 0);
 		return FO_OK;
 	}
 	if (f->fileset.index < 0)
-		return fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
 	fs = fs_of(wk, f->fileset.index);
 	e = pick(fs, FS_FILE_EXISTING, rotor(wk, f), index_of(wk, f));
 	if (e < 0)
-		return norsc(wk, "flowop %s found no file to stat in fileset %s",
+		return op_norsc(wk, "flowop %s found no file to stat in fileset %s",
 			     f->name, fileset_name(fs));
 	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
 	t0 = now_ns();
@@ -632,34 +623,34 @@ static enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
 		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
 			sizeof(path));
-		return fail(wk, f, err, "cannot stat '%s'", path);
+		return op_fail(wk, f, err, "cannot stat '%s'", path);
 	}
-	done(wk, f, t0, 0);
+	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
 	return FO_OK;
 }
 
-static enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);
 	char path[512];
 	uint64_t t0;
 
 	if (s->fd < 0)
-		return fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
 	t0 = now_ns();
 	if (fsync(s->fd) < 0) {
 		int err = errno;
 
 		slot_path(wk, s, path, sizeof(path));
-		return fail(wk, f, err, "cannot fsync '%s'", path);
+		return op_fail(wk, f, err, "cannot fsync '%s'", path);
 	}
-	done(wk, f, t0, 0);
+	op_done(wk, f, t0, 0);
 	return FO_OK;
 }
 
-static enum fo_result fo_fsyncset(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_fsyncset(struct worker *wk, const struct ir_flowop *f)
 {
 	for (int64_t i = 0; i < wk->nslots; i++) {
 		struct slot *s = &wk->slots[i];
@@ -669,8 +660,8 @@ static enum fo_result fo_fsyncset(struct worker *wk, const struct ir_flowop *f)
 			continue;
 		t0 = now_ns();
 		if (fsync(s->fd) < 0)
-			return fail(wk, f, errno, "cannot fsync fd %" PRId64, i);
-		done(wk, f, t0, 0);
+			return op_fail(wk, f, errno, "cannot fsync fd %" PRId64, i);
+		op_done(wk, f, t0, 0);
 	}
 	return FO_OK;
 }
@@ -686,7 +677,7 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 	int rc;
 
 	if (e < 0)
-		return norsc(wk, "flowop %s found no leaf directory to %s in "
+		return op_norsc(wk, "flowop %s found no leaf directory to %s in "
 				 "fileset %s",
 			     f->name, make ? "make" : "remove",
 			     fileset_name(fs));
@@ -699,27 +690,27 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 
 		fileset_unbusy(fs, kind, e, !make);
 		path_of(wk, f->fileset.index, kind, e, path, sizeof(path));
-		return fail(wk, f, err, "cannot %s '%s'",
+		return op_fail(wk, f, err, "cannot %s '%s'",
 			    make ? "make directory" : "remove directory",
 			    path);
 	}
-	done(wk, f, t0, 0);
+	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, kind, e, make);
 	return FO_OK;
 }
 
-static enum fo_result fo_makedir(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_makedir(struct worker *wk, const struct ir_flowop *f)
 {
 	return leafdir(wk, f, true);
 }
 
-static enum fo_result fo_removedir(struct worker *wk,
+enum fo_result fo_removedir(struct worker *wk,
 				   const struct ir_flowop *f)
 {
 	return leafdir(wk, f, false);
 }
 
-static enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
+enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
 	int64_t d = fileset_pick_dir(fs, rotor(wk, f));
@@ -730,7 +721,7 @@ static enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 	int fd;
 
 	if (d < 0)
-		return norsc(wk, "fileset %s has no directory to list",
+		return op_norsc(wk, "fileset %s has no directory to list",
 			     fileset_name(fs));
 	fileset_dirpath(fs, d, rel, sizeof(rel));
 	t0 = now_ns();
@@ -741,391 +732,13 @@ static enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 
 		if (fd >= 0)
 			close(fd);
-		return fail(wk, f, err, "cannot list '%s/%s'",
+		return op_fail(wk, f, err, "cannot list '%s/%s'",
 			    fileset_root(fs), rel);
 	}
 	while ((de = readdir(dir)))
 		bytes += strlen(de->d_name) + sizeof(*de);
 	closedir(dir);
-	done(wk, f, t0, bytes);
-	return FO_OK;
-}
-
-/* ------------------------------------------------------------ time, CPU */
-
-static enum fo_result fo_delay(struct worker *wk, const struct ir_flowop *f)
-{
-	int64_t secs = value_int(wk, &f->value);
-	uint64_t t0 = now_ns();
-
-	/* a delay cut short by the end of the run is not a delay */
-	if (runctl_sleep(wk->run->ctl,
-			 (uint64_t)(secs > 0 ? secs : 0) * NS_PER_SEC))
-		done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-static enum fo_result fo_hog(struct worker *wk, const struct ir_flowop *f)
-{
-	int64_t n = value_int(wk, &f->value);
-	volatile char *p = (volatile char *)buffer(wk, 1);
-	uint64_t t0 = now_ns();
-
-	for (int64_t i = 0; i < n; i++)
-		p[0] = (char)i;
-	done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-static enum fo_result fo_print(struct worker *wk, const struct ir_flowop *f)
-{
-	uint64_t t0 = now_ns();
-
-	if (f->value.kind == IRV_STR)
-		printf("%s\n", f->value.s);
-	else
-		printf("%" PRId64 "\n", value_int(wk, &f->value));
-	done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-/* Samples value; the report shows the mean through the byte counter. */
-static enum fo_result fo_testrandvar(struct worker *wk,
-				     const struct ir_flowop *f)
-{
-	uint64_t t0 = now_ns();
-	int64_t v = value_int(wk, &f->value);
-
-	done(wk, f, t0, v > 0 ? (uint64_t)v : 0);
-	return FO_OK;
-}
-
-/* ------------------------------------------------------------ limits */
-
-enum total_kind { T_OPS, T_BYTES, T_RW };
-
-/* Process-wide total of I/O (or of the target flowop) so far. */
-static uint64_t total_of(struct worker *wk, const struct ir_flowop *f,
-			 enum total_kind kind)
-{
-	struct run *run = wk->run;
-	uint64_t sum = 0;
-
-	for (size_t i = 0; i < run->nworkers; i++) {
-		struct worker *o = &run->workers[i];
-
-		if (f->target.index >= 0) {
-			struct fstats *s = &o->stats[f->target.index];
-
-			sum += kind == T_BYTES ?
-				       __atomic_load_n(&s->bytes, __ATOMIC_RELAXED) :
-				       __atomic_load_n(&s->count, __ATOMIC_RELAXED);
-		} else {
-			sum += atomic_load_explicit(kind == T_OPS ? &o->io_ops :
-						    kind == T_RW ? &o->rw_ops :
-								   &o->io_bytes,
-						    memory_order_relaxed);
-		}
-	}
-	return sum;
-}
-
-/*
- * Wait until rate * elapsed covers `need` units (scaled by unit).
- * Returns false if the end of the run cut the wait short.
- */
-static bool wait_tokens(struct worker *wk, uint64_t need, double unit)
-{
-	struct run *run = wk->run;
-	double rate = (double)wk->w->eventgen_rate * unit;
-
-	while (!runctl_stopping(run->ctl)) {
-		double have = rate * (double)run_elapsed_ns(run) / 1e9;
-		double wait;
-
-		if (have >= (double)need)
-			return true;
-		wait = ((double)need - have) / rate;
-		runctl_sleep(run->ctl, wait > 0.1 ? 100000000u :
-						    (uint64_t)(wait * 1e9) + 1);
-	}
-	return false;
-}
-
-static enum fo_result limit(struct worker *wk, const struct ir_flowop *f,
-			    enum total_kind kind, double unit)
-{
-	uint64_t t0;
-
-	if (wk->w->eventgen_rate == 0)
-		return FO_OK; /* no eventgen: nothing to hold to (warned) */
-	t0 = now_ns();
-	/* as a delay: a wait cut short by the end of the run is not one */
-	if (wait_tokens(wk, total_of(wk, f, kind), unit))
-		done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-static enum fo_result fo_eventlimit(struct worker *wk,
-				    const struct ir_flowop *f)
-{
-	uint64_t t0, n;
-
-	if (wk->w->eventgen_rate == 0)
-		return FO_OK;
-	t0 = now_ns();
-	n = atomic_fetch_add(&wk->run->events_taken, 1) + 1;
-	/* not recorded if the run ended first: no event was passed */
-	if (wait_tokens(wk, n, 1.0))
-		done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-static enum fo_result fo_opslimit(struct worker *wk, const struct ir_flowop *f)
-{
-	return limit(wk, f, T_OPS, 1.0);
-}
-
-static enum fo_result fo_iopslimit(struct worker *wk,
-				   const struct ir_flowop *f)
-{
-	return limit(wk, f, T_RW, 1.0);
-}
-
-/* One event allows one MiB. */
-static enum fo_result fo_bwlimit(struct worker *wk, const struct ir_flowop *f)
-{
-	return limit(wk, f, T_BYTES, 1048576.0);
-}
-
-static enum fo_result fo_finishoncount(struct worker *wk,
-				       const struct ir_flowop *f)
-{
-	uint64_t t0 = now_ns();
-	uint64_t n = total_of(wk, f, T_OPS);
-
-	done(wk, f, t0, 0);
-	if (n >= (uint64_t)value_int(wk, &f->value))
-		return norsc(wk, "flowop %s: %" PRIu64 " operations done",
-			     f->name, n);
-	return FO_OK;
-}
-
-static enum fo_result fo_finishonbytes(struct worker *wk,
-				       const struct ir_flowop *f)
-{
-	uint64_t t0 = now_ns();
-	uint64_t n = total_of(wk, f, T_BYTES);
-
-	done(wk, f, t0, 0);
-	/*
-	 * >=, as finishoncount: "finish once value bytes are moved" (filebench
-	 * tests >, so it moved one more I/O than asked for)
-	 */
-	if (n >= (uint64_t)value_int(wk, &f->value))
-		return norsc(wk, "flowop %s: %" PRIu64 " bytes moved", f->name,
-			     n);
-	return FO_OK;
-}
-
-/* ------------------------------------------------------------ sync */
-
-/* Wait on a sync point for up to 100 ms, so stops are seen quickly. */
-static void sync_wait(struct sync_point *sp)
-{
-	struct timespec ts;
-	uint64_t t = now_ns() + 100000000u;
-
-	ts.tv_sec = (time_t)(t / NS_PER_SEC);
-	ts.tv_nsec = (long)(t % NS_PER_SEC);
-	pthread_cond_timedwait(&sp->cond, &sp->lock, &ts);
-}
-
-/*
- * Each instance of a block or semblock flowop (one per thread instance)
- * has its own point, in its worker; a wakeup or sempost reaches every
- * instance of its target, as in filebench.
- */
-static struct sync_point *point(struct worker *wk, int flowop)
-{
-	return &wk->syncs[flowop];
-}
-
-/* Calls fn on the point of every instance of flowop `target`. */
-static void each_instance(struct worker *wk, int target,
-			  void (*fn)(struct worker *, struct sync_point *,
-				     const struct ir_flowop *),
-			  const struct ir_flowop *f)
-{
-	struct run *run = wk->run;
-	int thread = wk->w->flowops[target]->thread;
-
-	for (size_t i = 0; i < run->nworkers; i++)
-		if (run->workers[i].thread_index == thread)
-			fn(wk, point(&run->workers[i], target), f);
-}
-
-/*
- * block waits for a wakeup it has not seen yet: one sent while the thread
- * was busy elsewhere is not lost (filebench loses it, and both sides of a
- * block/wakeup pair can then wait until the run ends).
- */
-static enum fo_result fo_block(struct worker *wk, const struct ir_flowop *f)
-{
-	struct sync_point *sp = point(wk, f->id);
-	uint64_t t0 = now_ns();
-	bool woken;
-
-	pthread_mutex_lock(&sp->lock);
-	while (sp->generation == sp->seen && !runctl_flag_set(wk->stop))
-		sync_wait(sp);
-	woken = sp->generation != sp->seen;
-	sp->seen = sp->generation;
-	pthread_mutex_unlock(&sp->lock);
-	/* ended by the end of the run, not a wakeup: not a block (as delay) */
-	if (woken)
-		done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-static void wake_one(struct worker *wk, struct sync_point *sp,
-		     const struct ir_flowop *f)
-{
-	(void)wk;
-	(void)f;
-	pthread_mutex_lock(&sp->lock);
-	sp->generation++;
-	pthread_cond_broadcast(&sp->cond);
-	pthread_mutex_unlock(&sp->lock);
-}
-
-static enum fo_result fo_wakeup(struct worker *wk, const struct ir_flowop *f)
-{
-	uint64_t t0 = now_ns();
-
-	each_instance(wk, (int)f->target.index, wake_one, f);
-	done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-/*
- * semblock takes `value` units, first widening the room blocking posters
- * have by the same amount: posters may run up to highwater + value ahead
- * of the consumer, so a value larger than highwater does not deadlock.
- */
-static enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
-{
-	struct sync_point *sp = point(wk, f->id);
-	int64_t want = value_int(wk, &f->value);
-	uint64_t t0 = now_ns();
-	bool took = false;
-
-	if (want < 1)
-		want = 1;
-	pthread_mutex_lock(&sp->lock);
-	sp->room += want;
-	pthread_cond_broadcast(&sp->cond); /* blocking posters may go on */
-	while (sp->sem < want && !runctl_flag_set(wk->stop))
-		sync_wait(sp);
-	if (sp->sem >= want) {
-		sp->sem -= want;
-		took = true;
-	}
-	pthread_mutex_unlock(&sp->lock);
-	/* only units taken count: ops x value = units taken, always */
-	if (took)
-		done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-static void post_one(struct worker *wk, struct sync_point *sp,
-		     const struct ir_flowop *f)
-{
-	int64_t add = value_int(wk, &f->value);
-
-	if (add < 1)
-		add = 1;
-	pthread_mutex_lock(&sp->lock);
-	/* a blocking poster first waits for room in the consumer's allowance */
-	while (f->blocking && sp->room < add && !runctl_flag_set(wk->stop))
-		sync_wait(sp);
-	if (f->blocking)
-		sp->room -= add;
-	sp->sem += add;
-	pthread_cond_broadcast(&sp->cond);
-	pthread_mutex_unlock(&sp->lock);
-}
-
-static enum fo_result fo_sempost(struct worker *wk, const struct ir_flowop *f)
-{
-	uint64_t t0 = now_ns();
-
-	each_instance(wk, (int)f->target.index, post_one, f);
-	if (!runctl_flag_set(wk->stop))
-		done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-/* ------------------------------------------------------------ AIO */
-
-static enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
-{
-	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
-	int64_t iosize = value_int(wk, &f->iosize);
-	uint64_t t0;
-	off_t off = 0;
-	char *buf, path[512];
-	int rc;
-
-	if (r != FO_OK)
-		return r;
-	if (iosize <= 0)
-		iosize = 1;
-	buf = buffer_for(wk, f, (uint64_t)iosize);
-	if (!buf)
-		return FO_ERROR;
-	if (f->random) {
-		off = (off_t)random_offset(wk, f, s, (uint64_t)iosize);
-	} else {
-		/*
-		 * At the file's own position, moved on as write() would: a
-		 * position per thread ran on across files, so every file
-		 * opened after the first was written past its end, leaving a
-		 * hole.
-		 */
-		off = lseek(s->fd, (off_t)iosize, SEEK_CUR);
-		if (off < 0) {
-			int err = errno;
-
-			slot_path(wk, s, path, sizeof(path));
-			return fail(wk, f, err, "cannot seek '%s'", path);
-		}
-		off -= (off_t)iosize;
-	}
-	if (!wk->aioq)
-		wk->aioq = aioq_new();
-	t0 = now_ns();
-	rc = aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off);
-	if (rc != 0)
-		return fail(wk, f, rc, "cannot start an asynchronous write");
-	done(wk, f, t0, (uint64_t)iosize);
-	return FO_OK;
-}
-
-/* Reap every outstanding write: one operation. */
-static enum fo_result fo_aiowait(struct worker *wk, const struct ir_flowop *f)
-{
-	uint64_t t0;
-	int err;
-
-	if (!wk->aioq || aioq_idle(wk->aioq))
-		return FO_OK;
-	t0 = now_ns();
-	err = aioq_wait(wk->aioq);
-	if (err)
-		return fail(wk, f, err, "asynchronous write failed");
-	done(wk, f, t0, 0);
+	op_done(wk, f, t0, bytes);
 	return FO_OK;
 }
 

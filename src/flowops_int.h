@@ -1,0 +1,49 @@
+/* Shared by flowops.c and flowops_more.c only. */
+#ifndef FBRUN_FLOWOPS_INT_H
+#define FBRUN_FLOWOPS_INT_H
+
+#include <stdint.h>
+
+#include "runner.h"
+#include "worker.h"
+
+#define NS_PER_SEC 1000000000ull
+
+/* Every flowop's function, from the one list. */
+#define FLOWOP(id, name, fn, cls, uses, needs, help)                           \
+	enum fo_result fn(struct worker *wk, const struct ir_flowop *f);
+#include "flowop_list.h"
+#undef FLOWOP
+
+/* A value as an integer now: constants as they are, randvars sampled. */
+int64_t op_value(struct worker *wk, const struct ir_value *v);
+
+/* Record a completed op that started at t0 and moved bytes. */
+void op_done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
+	     uint64_t bytes);
+
+/* Count a failed op against f (errno err); the first one is remembered. */
+enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f, int err,
+		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Nothing to do (no file to pick, a finish condition): the thread is done. */
+enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The thread's I/O buffer for n bytes, or NULL. */
+char *buffer(struct worker *wk, uint64_t n);
+/* buffer(), failing f when n does not fit the memsize buffer. */
+char *buffer_for(struct worker *wk, const struct ir_flowop *f, uint64_t n);
+
+/* The file an I/O flowop works on: its slot, opened first if needed. */
+enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
+		       struct slot **out);
+
+/* A uniform iosize-aligned offset inside the working set. */
+uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
+		       const struct slot *s, uint64_t iosize);
+
+/* The full path of the file in slot s, for messages. */
+void slot_path(struct worker *wk, const struct slot *s, char *buf, size_t len);
+
+#endif
