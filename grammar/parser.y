@@ -86,12 +86,12 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct parse_ctx *ctx,
 %%
 
 program:
-	stmts			{ ctx->result = $1; }
+	stmts			{ ctx->result = ast_stmt_reverse($1); }
 	;
 
 stmts:
 	%empty			{ $$ = NULL; }
-	| stmts stmt		{ $$ = ast_stmt_append($1, $2); }
+	| stmts stmt		{ $2->next = $1; $$ = $2; } /* reversed */
 	;
 
 stmt:
@@ -186,13 +186,13 @@ opt_body:
 	| '{' items '}'		{
 		$$ = stmt(AS_DEFINE, @1);
 		$$->body_loc = @1;
-		$$->body = $2;
+		$$->body = ast_stmt_reverse($2);
 	}
 	;
 
 items:
 	%empty			{ $$ = NULL; }
-	| items item		{ $$ = ast_stmt_append($1, $2); }
+	| items item		{ $2->next = $1; $$ = $2; } /* reversed */
 	;
 
 item:
@@ -216,12 +216,12 @@ item:
 
 attrs:
 	%empty			{ $$ = NULL; }
-	| attr_list		{ $$ = $1; }
+	| attr_list		{ $$ = ast_attr_reverse($1); }
 	;
 
 attr_list:
 	attr			{ $$ = $1; }
-	| attr_list ',' attr	{ $$ = ast_attr_append($1, $3); }
+	| attr_list ',' attr	{ $3->next = $1; $$ = $3; } /* reversed */
 	;
 
 attr:

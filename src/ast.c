@@ -64,6 +64,34 @@ struct ast_stmt *ast_stmt_append(struct ast_stmt *a, struct ast_stmt *b)
 	APPEND(struct ast_stmt, a, b);
 }
 
+/* Reverse a list built by prepending (appending each would be O(n^2)). */
+#define REVERSE(type, l)                                                       \
+	do {                                                                   \
+		type *prev_ = NULL;                                            \
+		while (l) {                                                    \
+			type *next_ = (l)->next;                               \
+			(l)->next = prev_;                                     \
+			prev_ = (l);                                           \
+			(l) = next_;                                           \
+		}                                                              \
+		return prev_;                                                  \
+	} while (0)
+
+struct ast_stmt *ast_stmt_reverse(struct ast_stmt *l)
+{
+	REVERSE(struct ast_stmt, l);
+}
+
+struct ast_attr *ast_attr_reverse(struct ast_attr *l)
+{
+	REVERSE(struct ast_attr, l);
+}
+
+struct ast_value *ast_value_reverse(struct ast_value *l)
+{
+	REVERSE(struct ast_value, l);
+}
+
 void ast_strpart_free(struct ast_strpart *p)
 {
 	while (p) {

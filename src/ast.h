@@ -98,6 +98,11 @@ struct ast_attr *ast_attr_append(struct ast_attr *a, struct ast_attr *b);
 struct ast_value *ast_value_append(struct ast_value *a, struct ast_value *b);
 struct ast_stmt *ast_stmt_append(struct ast_stmt *a, struct ast_stmt *b);
 
+/* Reverse a list (the parser builds lists by prepending). */
+struct ast_stmt *ast_stmt_reverse(struct ast_stmt *l);
+struct ast_attr *ast_attr_reverse(struct ast_attr *l);
+struct ast_value *ast_value_reverse(struct ast_value *l);
+
 void ast_value_free(struct ast_value *v);
 void ast_attr_free(struct ast_attr *a);
 void ast_strpart_free(struct ast_strpart *p);

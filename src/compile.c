@@ -14,7 +14,7 @@ static const char *const entities[] = { "fileset", "file", "process",
 /* ------------------------------------------------------------ helpers */
 
 static int64_t want_int(struct compiler *c, const struct ast_value *v,
-			const char *what, int64_t min, bool *ok)
+			const char *what, int64_t min, int64_t max, bool *ok)
 {
 	struct ir_value iv;
 	struct origin org;
@@ -23,12 +23,13 @@ static int64_t want_int(struct compiler *c, const struct ast_value *v,
 		*ok = false;
 		return 0;
 	}
-	if (iv.kind == IRV_INT && iv.i >= min)
+	if (iv.kind == IRV_INT && iv.i >= min && iv.i <= max)
 		return iv.i;
 	if (iv.kind == IRV_INT)
 		diag_error(c->d, c->src, v->loc,
-			   "%s must be at least %" PRId64 ", got %" PRId64,
-			   what, min, iv.i);
+			   "%s must be between %" PRId64 " and %" PRId64
+			   ", got %" PRId64,
+			   what, min, max, iv.i);
 	else
 		diag_error(c->d, c->src, v->loc, "%s must be an integer",
 			   what);
@@ -388,12 +389,12 @@ static void run_stmt(struct compiler *c, const struct ast_stmt *s)
 	int64_t secs = 60, period = 0;
 
 	if (s->kind == AS_RUN && s->value)
-		secs = want_int(c, s->value, "run time", 0, &ok);
+		secs = want_int(c, s->value, "run time", 0, MAX_SECONDS, &ok);
 	if (s->kind == AS_PSRUN) {
 		period = 10;
 		if (s->value) {
 			period = want_int(c, s->value, "psrun interval",
-					  INT64_MIN + 1, &ok);
+					  -MAX_SECONDS, MAX_SECONDS, &ok);
 			if (ok && period == 0) {
 				diag_error(c->d, c->src, s->value->loc,
 					   "psrun interval cannot be 0");
@@ -401,7 +402,8 @@ static void run_stmt(struct compiler *c, const struct ast_stmt *s)
 			}
 		}
 		if (s->value2)
-			secs = want_int(c, s->value2, "run time", 0, &ok);
+			secs = want_int(c, s->value2, "run time", 0,
+					MAX_SECONDS, &ok);
 	}
 	if (ok && secs == 0)
 		secs = 60;
@@ -435,7 +437,7 @@ static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
 	case AS_DEBUG:
 		n = want_int(c, s->value, s->kind == AS_SLEEP ? "sleep time" :
 								 "debug level",
-			     0, &ok);
+			     0, MAX_SECONDS, &ok);
 		if (ok)
 			add_stmt(c, s->kind == AS_SLEEP ? IS_SLEEP : IS_DEBUG,
 				 s->loc)->n = n;

@@ -12,6 +12,12 @@
 #include "diag.h"
 #include "ir.h"
 
+/*
+ * The longest time a script or -t may ask for (100 years): so many
+ * seconds still fit in a 64-bit count of nanoseconds.
+ */
+#define MAX_SECONDS ((int64_t)100 * 365 * 24 * 3600)
+
 /* A -D NAME=VALUE from the command line. */
 struct cli_define {
 	const char *name;

@@ -32,7 +32,8 @@ int64_t op_value(struct worker *wk, const struct ir_value *v)
 		return v->i;
 	case IRV_RAND:
 		d = rv_sample(&wk->w->randvars[v->rv].spec, &wk->rng);
-		return d > (double)INT64_MAX ? INT64_MAX : (int64_t)d;
+		/* 2^63 itself does not fit: compare against it, not INT64_MAX */
+		return d >= 0x1p63 ? INT64_MAX : (int64_t)d;
 	default:
 		return 0;
 	}

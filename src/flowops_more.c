@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compile.h"
 #include "flowops_int.h"
 #include "util.h"
 
@@ -18,6 +19,9 @@ enum fo_result fo_delay(struct worker *wk, const struct ir_flowop *f)
 {
 	int64_t secs = op_value(wk, &f->value);
 	uint64_t t0 = now_ns();
+
+	if (secs > MAX_SECONDS)
+		secs = MAX_SECONDS; /* longer than any run: no ns overflow */
 
 	/* a delay cut short by the end of the run is not a delay */
 	if (runctl_sleep(wk->run->ctl,
@@ -32,8 +36,12 @@ enum fo_result fo_hog(struct worker *wk, const struct ir_flowop *f)
 	volatile char *p = (volatile char *)buffer(wk, 1);
 	uint64_t t0 = now_ns();
 
-	for (int64_t i = 0; i < n; i++)
+	for (int64_t i = 0; i < n; i++) {
 		p[0] = (char)i;
+		/* a long hog must still end with the run */
+		if ((i & 0xfffff) == 0xfffff && runctl_flag_set(wk->stop))
+			return FO_OK;
+	}
 	op_done(wk, f, t0, 0);
 	return FO_OK;
 }

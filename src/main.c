@@ -219,12 +219,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 't':
 			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
-			    n <= 0) {
+			    n <= 0 || n > MAX_SECONDS) {
 				fprintf(stderr,
-					"fbrun: error: --runtime expects a "
-					"positive number of seconds, got "
-					"'%s'\n",
-					optarg);
+					"fbrun: error: --runtime expects 1 to "
+					"%lld seconds, got '%s'\n",
+					(long long)MAX_SECONDS, optarg);
 				return -1;
 			}
 			o->run.runtime_s = (uint64_t)n;

@@ -79,6 +79,9 @@ struct results *results_collect(const struct run *run)
 				 "flowop %s failed: %s: %s",
 				 r->fo[wk->err_flowop].label, wk->err_what,
 				 strerror(wk->err_no));
+		else if (wk->err_flowop < 0 && wk->err_no && !r->error[0])
+			snprintf(r->error, sizeof(r->error), "%s: %s",
+				 wk->err_what, strerror(wk->err_no));
 		if (wk->done && !r->note[0])
 			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
 	}

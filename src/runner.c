@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -120,12 +121,25 @@ static void *worker_main(void *arg)
 		void *p;
 
 		/* allocated and touched now, so it is resident before timing */
-		if (posix_memalign(&p, 4096, (size_t)t->memsize) == 0) {
-			memset(p, 0xa5, (size_t)t->memsize);
-			wk->buf = p;
-			wk->bufsize = (size_t)t->memsize;
-			wk->buf_fixed = true;
+		int rc = (uint64_t)t->memsize > SIZE_MAX ?
+				 ENOMEM :
+				 posix_memalign(&p, 4096, (size_t)t->memsize);
+
+		if (rc != 0) {
+			/* no buffer, no run: say so and stop everyone */
+			wk->err_no = rc;
+			snprintf(wk->err_what, sizeof(wk->err_what),
+				 "thread %s cannot allocate its memsize of %" PRId64
+				 " bytes",
+				 t->name, t->memsize);
+			runctl_stop(run->ctl, STOP_ERROR);
+			runctl_ready_wait(run->ctl);
+			return NULL;
 		}
+		memset(p, 0xa5, (size_t)t->memsize);
+		wk->buf = p;
+		wk->bufsize = (size_t)t->memsize;
+		wk->buf_fixed = true;
 	}
 	set_priorities(wk);
 	runctl_ready_wait(run->ctl);

@@ -142,7 +142,8 @@ int edit_distance(const char *a, const char *b, int max)
 	size_t la = strlen(a), lb = strlen(b), i, j;
 	int *row, best, r;
 
-	if ((la > lb ? la - lb : lb - la) > (size_t)max)
+	/* nobody misspells a name that long: do not spend O(n*m) on it */
+	if ((la > lb ? la - lb : lb - la) > (size_t)max || la > 256 || lb > 256)
 		return max + 1;
 	row = xmalloc((lb + 1) * sizeof(*row));
 	for (j = 0; j <= lb; j++)
