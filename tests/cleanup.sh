@@ -6,21 +6,8 @@
 # began.
 . "${srcdir:-.}/tests/lib.sh"
 
-is_root=false
-[ "$(id -u)" -eq 0 ] && is_root=true
 
-mounts=""
-cleanup() {
-	for m in $mounts; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
-	done
-	rm -rf --one-file-system "${TMP:?}"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
-grepq() { if grep -Eq -- "$2" "$3"; then pass "$1"; else fail "$1"; diag <"$3"; fi; }
 
 fb() {
 	rc=0

@@ -8,23 +8,8 @@
 
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
-is_root=false
-[ "$(id -u)" -eq 0 ] && is_root=true
 
-# Mounts made here are unmounted whatever happens, before $TMP goes.
-mounts=""
-cleanup() {
-	for m in $mounts; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
-	done
-	rm -rf --one-file-system "${TMP:?}"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
 
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
-# grepq DESCRIPTION PATTERN FILE: ok if an extended regex matches
-grepq() { if grep -Eq -- "$2" "$3"; then pass "$1"; else fail "$1"; diag <"$3"; fi; }
 
 # fb ARGS...: fbrun under `timeout 60`, output in $TMP/out, $TMP/err, $rc
 fb() {

@@ -8,7 +8,6 @@
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
 
 # fb NAME [ARGS]: run $TMP/NAME.f keeping its tree; results in
 # $TMP/NAME.json, output in $TMP/NAME.out and $TMP/NAME.err, status in $rc

@@ -9,15 +9,7 @@
 # "ok N # SKIP known bug: ..." (they pass as soon as the bug is fixed).
 . "${srcdir:-.}/tests/lib.sh"
 
-trap 'exit 130' INT TERM
 
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
-# kb BUG DESCRIPTION COMMAND...: a check a known bug makes fail today
-kb() {
-	kb_bug=$1 kb_desc=$2
-	shift 2
-	if "$@"; then pass "$kb_desc"; else skip "known bug: $kb_bug ($kb_desc)"; fi
-}
 
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true

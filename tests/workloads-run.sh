@@ -22,7 +22,6 @@ if dd if=/dev/zero of="$TMP/direct-probe" bs=4096 count=1 oflag=direct \
 fi
 rm -f "$TMP/direct-probe"
 
-skip() { tap_n=$((tap_n + 1)); echo "ok $tap_n # SKIP $*"; }
 
 # summarise JSON: prints "ERRORS IO_OPS ENDED_BY OPS_PER_SEC IDLE", IDLE
 # being the I/O flowops that did no operation (comma-separated, or -)
