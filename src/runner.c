@@ -98,8 +98,7 @@ static void finish(struct worker *wk, enum fo_result r)
 	struct run *run = wk->run;
 
 	if (r == FO_ERROR) {
-		if (!run->opts->continue_on_error)
-			runctl_stop(run->ctl, STOP_ERROR);
+		runctl_stop(run->ctl, STOP_ERROR);
 		return;
 	}
 	wk->done = true;
@@ -146,10 +145,9 @@ static void *worker_main(void *arg)
 	while (!runctl_flag_set(wk->stop)) {
 		enum fo_result r = FO_OK;
 
+		/* with --continue-on-error, run_flowop never returns FO_ERROR */
 		for (size_t i = 0; i < t->nflowops && r == FO_OK; i++)
 			r = run_flowop(wk, t->flowops[i]);
-		if (r == FO_ERROR && run->opts->continue_on_error)
-			continue;
 		if (r != FO_OK) {
 			finish(wk, r);
 			break;
