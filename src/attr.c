@@ -147,6 +147,18 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 				    "waits" },
 	[FA_ROTATEFD] = { "rotatefd", NULL, AT_OBSOLETE, 0, 0, 0, 0, 0, NULL,
 			  "write opennext" },
+	[FA_ENTRIES] = { "entries", NULL, AT_VALUE, FO(entries), 0, BIG, 0,
+			 0, NULL, "number of files createnext makes (default: "
+				  "no limit)" },
+	[FA_DIRS] = { "dirs", NULL, AT_INT, FO(dirs), 0, 99999, 0, 0, NULL,
+		      "files go in this many subdirectories 00000, 00001, "
+		      "...; 0 or 1: the fileset's root" },
+	[FA_FILESIZE] = { "filesize", NULL, AT_VALUE, FO(filesize), 0, BIG, 0,
+			  A_RANDOM | A_SIZE, NULL,
+			  "bytes written into each file createnext makes" },
+	[FA_FSYNC] = { "fsync", NULL, AT_BOOL, FO(fsync), 0, 0, 0, 0, NULL,
+		       "fsync each file written and its directory (bonnie++ "
+		       "-b)" },
 };
 const struct attr_table flowop_attrs = TABLE("flowop", flowop_specs);
 

@@ -70,6 +70,10 @@ enum flowop_attr {
 	FA_BLOCKING,
 	FA_HIGHWATER,
 	FA_ROTATEFD,
+	FA_ENTRIES,
+	FA_DIRS,
+	FA_FILESIZE,
+	FA_FSYNC,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

@@ -115,8 +115,9 @@ char *catalog_resolve(const char *name)
 	const char *dir;
 	char *path;
 
+	/* a path as given; "bonnie/putc" is a shipped one when no file */
 	if (strcmp(name, "-") == 0 || stat(name, &st) == 0 ||
-	    strchr(name, '/'))
+	    name[0] == '/' || name[0] == '.')
 		return xstrdup(name);
 	dir = catalog_dir();
 	if (!dir)
@@ -129,4 +130,24 @@ char *catalog_resolve(const char *name)
 		return path;
 	free(path);
 	return xstrdup(name);
+}
+
+int catalog_show(FILE *out, const char *name)
+{
+	char *path = catalog_resolve(name), buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f) {
+		fprintf(stderr, "fbrun: error: no workload '%s' (see "
+				"--list-workloads)\n",
+			name);
+		free(path);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, out);
+	fclose(f);
+	free(path);
+	return 0;
 }

@@ -24,4 +24,7 @@ int catalog_list(FILE *out);
  */
 char *catalog_resolve(const char *name);
 
+/* Print the shipped workload name (as catalog_resolve finds it). */
+int catalog_show(FILE *out, const char *name);
+
 #endif

@@ -173,8 +173,9 @@ static int create_filesets(struct engine *e)
 }
 
 /* Remove what we created, unless asked to keep it or it is reused. */
-static int remove_filesets(struct engine *e)
+static int remove_filesets(struct engine *e, bool failed)
 {
+	bool scratch = e->o->series && (failed || e->o->series_last);
 	char err[512];
 	int rc = 0;
 
@@ -185,7 +186,7 @@ static int remove_filesets(struct engine *e)
 
 		if (!fs)
 			continue;
-		if (!e->o->keep && !e->w->filesets[i].reuse) {
+		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
 			logf_(e, "Removing %s tree", fileset_name(fs));
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
 				fprintf(stderr, "fbrun: error: %s\n", err);
@@ -235,7 +236,8 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 {
 	struct run_opts ro = { .runtime_ns = e->o->runtime_s * 1000000000u,
 			       .continue_on_error = e->o->continue_on_error,
-			       .quiet = e->o->quiet };
+			       .quiet = e->o->quiet,
+			       .seed = e->o->seed };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
@@ -263,13 +265,17 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		fprintf(stderr, "fbrun: warning: interrupted after %.1f s; "
 				"results so far\n",
 			r->secs);
-	else if (r->note[0] && r->reason == STOP_DONE)
-		fprintf(stderr, "fbrun: %s after %.1f s: %s\n",
-			e->w->quit == QUIT_TIMEOUT ? "warning: run ended early" :
-						     "run done",
+	else if (r->note[0] && r->reason == STOP_DONE &&
+		 e->w->quit == QUIT_TIMEOUT)
+		fprintf(stderr, "fbrun: warning: run ended early after %.1f s: "
+				"%s\n",
 			r->secs, r->note);
+	else if (r->note[0] && r->reason == STOP_DONE)
+		logf_(e, "Run done after %.1f s: %s", r->secs, r->note);
 	fflush(stdout);
-	if (write_output(e, r, started) && !rc)
+	if (e->o->collect)
+		e->o->collect(r, e->o->collect_arg);
+	else if (write_output(e, r, started) && !rc)
 		rc = 1;
 	if (r->error[0]) {
 		fprintf(stderr, "fbrun: error: %s\n", r->error);
@@ -309,6 +315,14 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 	logf_(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
 	if (check_roots(w))
 		return 2; /* before any statement runs */
+	/*
+	 * Interrupted between two runs of a series: take the filesets the
+	 * last run kept, so they are removed below.
+	 */
+	if (o->series && runctl_signalled) {
+		create_filesets(&e);
+		rc = 1;
+	}
 	for (size_t i = 0; i < w->nstmts && !rc && !runctl_signalled; i++) {
 		const struct ir_stmt *st = &w->stmts[i];
 
@@ -360,7 +374,7 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 		rc = do_run(&e, &implicit);
 	}
 out:
-	if (remove_filesets(&e) && !rc)
+	if (remove_filesets(&e, rc != 0 || runctl_signalled) && !rc)
 		rc = 1;
 	if (runctl_signalled && !rc)
 		rc = 1;

@@ -12,6 +12,8 @@
 
 #include "ir.h"
 
+struct results;
+
 enum report_format {
 	FORMAT_TEXT,
 	FORMAT_JSON,
@@ -25,6 +27,16 @@ struct engine_opts {
 	bool quiet; /* no log lines */
 	enum report_format format; /* of standard output */
 	const char *output; /* also write the report here (.json: JSON) */
+	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
+	/*
+	 * A run of a series (fbrun bonnie's phases): its filesets carry
+	 * reuse, so the next run finds them; they are removed after a failed
+	 * run, or after this one if it is the series' last.
+	 */
+	bool series, series_last;
+	/* set: the results go here instead of being printed */
+	void (*collect)(const struct results *r, void *arg);
+	void *collect_arg;
 };
 
 int engine_run(const struct workload *w, const struct engine_opts *o);

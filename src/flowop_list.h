@@ -58,6 +58,40 @@ FLOWOP(REMOVEDIR, "removedir", fo_removedir, FC_IO, FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS, "remove a leaf directory")
 FLOWOP(LISTDIR, "listdir", fo_listdir, FC_IO, FA(FILESET), NEED_FILESET,
        "read all entries of one of the fileset's directories")
+FLOWOP(WRITEBYTES, "writebytes", fo_writebytes, FC_WRITE, FA_FILEIO,
+       NEED_FILE | NEED_IOSIZE,
+       "write iosize bytes sequentially with one write() per byte "
+       "(bonnie++'s per-character output)")
+FLOWOP(READBYTES, "readbytes", fo_readbytes, FC_READ, FA_FILEIO,
+       NEED_FILE | NEED_IOSIZE,
+       "read iosize bytes sequentially with one read() per byte, rewinding "
+       "at end of file")
+FLOWOP(REWRITE, "rewrite", fo_rewrite, FC_WRITE, FA_FILEIO,
+       NEED_FILE | NEED_IOSIZE,
+       "read iosize bytes, change one, seek back and write them: the file "
+       "is rewritten in place, rewinding at end of file")
+FLOWOP(SEEKRW, "seekrw", fo_seekrw, FC_READ, FA_FILEIO | FA(VALUE) | FA(FSYNC),
+       NEED_FILE | NEED_IOSIZE | NEED_VALUE,
+       "take one of value tickets the run's threads share (done when none "
+       "is left): seek to a random iosize chunk and read it; one ticket in "
+       "ten also writes it back with a byte changed")
+FLOWOP(SYNC, "sync", fo_sync, FC_IO, 0, 0,
+       "flush every file system's dirty data (sync())")
+FLOWOP(CREATENEXT, "createnext", fo_createnext, FC_IO,
+       FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
+	       FA(RANDOM) | FA(FSYNC),
+       NEED_FILESET,
+       "create the next numbered file in the fileset's root (or its dirs "
+       "subdirectories) with bonnie++'s names, random: random part first, "
+       "writing filesize bytes")
+FLOWOP(STATNEXT, "statnext", fo_statnext, FC_IO,
+       FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM), NEED_FILESET,
+       "stat the next file in directory order (random: in an order shuffled "
+       "before the run) and read its data if it has any")
+FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FC_IO,
+       FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC), NEED_FILESET,
+       "delete the next file in directory order (random: in a shuffled "
+       "order); empty subdirectories are removed")
 FLOWOP(DELAY, "delay", fo_delay, FC_OTHER, FA(VALUE), NEED_VALUE,
        "sleep value seconds")
 FLOWOP(HOG, "hog", fo_hog, FC_OTHER, FA(VALUE), NEED_VALUE,

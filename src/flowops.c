@@ -758,6 +758,40 @@ enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f)
 	return dispatch[f->type](wk, f);
 }
 
+static int prepare_list(struct worker *wk, struct ir_flowop *const *fl,
+			size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct ir_flowop *f = fl[i];
+
+		if (f->type == FO_COMPOSITE) {
+			if (prepare_list(wk, f->children, f->nchildren) < 0)
+				return -1;
+		} else if ((f->type == FO_CREATENEXT ||
+			    f->type == FO_STATNEXT ||
+			    f->type == FO_DELETENEXT) &&
+			   !wk->fostate[f->id] &&
+			   flowop_names_prepare(wk, f) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int worker_prepare(struct worker *wk)
+{
+	return prepare_list(wk, wk->thread->flowops, wk->thread->nflowops);
+}
+
+void worker_release_state(struct worker *wk)
+{
+	for (size_t i = 0; wk->fostate && i < wk->w->nflowops; i++)
+		if (wk->fostate[i])
+			flowop_names_free(wk->fostate[i]);
+	free(wk->fostate);
+	wk->fostate = NULL;
+}
+
 void worker_close_slots(struct worker *wk)
 {
 	/* writes still in flight first: they need their fds */

@@ -43,6 +43,10 @@ enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
 		       const struct slot *s, uint64_t iosize);
 
+/* createnext/statnext/deletenext state (flowops_names.c). */
+int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
+void flowop_names_free(void *state);
+
 /* The full path of the file in slot s, for messages. */
 void slot_path(struct worker *wk, const struct slot *s, char *buf, size_t len);
 

@@ -26,6 +26,8 @@ void ir_flowop_free(struct ir_flowop *f)
 	free(f->workingset.s);
 	free(f->value.s);
 	free(f->indexed.s);
+	free(f->entries.s);
+	free(f->filesize.s);
 	free(f->children);
 	free(f);
 }
@@ -166,17 +168,21 @@ static void dump_flowop(FILE *out, const struct workload *w,
 	dump_value(out, w, "workingset", &f->workingset);
 	dump_value(out, w, "value", &f->value);
 	dump_value(out, w, "indexed", &f->indexed);
+	dump_value(out, w, "entries", &f->entries);
+	dump_value(out, w, "filesize", &f->filesize);
+	if (f->dirs > 0)
+		fprintf(out, " dirs=%" PRId64, f->dirs);
 	if (f->iters != 1)
 		fprintf(out, " iters=%" PRId64, f->iters);
 	if (f->target.name)
 		fprintf(out, " target=%s", f->target.name);
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
-	fprintf(out, "%s%s%s%s%s%s\n", f->random ? " random" : "",
+	fprintf(out, "%s%s%s%s%s%s%s\n", f->random ? " random" : "",
 		f->dsync ? " dsync" : "", f->directio ? " directio" : "",
 		f->opennext ? " opennext" : "",
 		f->noreadahead ? " noreadahead" : "",
-		f->blocking ? " blocking" : "");
+		f->blocking ? " blocking" : "", f->fsync ? " fsync" : "");
 	for (size_t i = 0; i < f->nchildren; i++)
 		dump_flowop(out, w, f->children[i], depth + 1);
 }

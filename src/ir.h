@@ -67,9 +67,9 @@ struct ir_flowop {
 	int id; /* index in workload->flowops */
 	struct ir_ref fileset;
 	int64_t fd, srcfd; /* -1 if not given */
-	struct ir_value iosize, workingset, value, indexed;
-	bool random, dsync, directio, opennext, noreadahead, blocking;
-	int64_t iters, highwater;
+	struct ir_value iosize, workingset, value, indexed, entries, filesize;
+	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
+	int64_t iters, highwater, dirs;
 	struct ir_ref target;
 	/* FO_COMPOSITE: the flowops of the `define flowop`, run in order */
 	char *composite;

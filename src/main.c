@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "attr.h"
+#include "bonnie.h"
 #include "catalog.h"
 #include "compare.h"
 #include "compile.h"
@@ -65,6 +66,7 @@ static void usage(FILE *out)
 		"      --list-flowops       list the flowops and what they do\n"
 		"      --list-attributes    print the attribute reference (markdown)\n"
 		"      --list-workloads     list the shipped workloads\n"
+		"      --show NAME          print a shipped workload (e.g. bonnie/putc)\n"
 		"  -h, --help               show this help\n"
 		"  -V, --version            show the version\n"
 		"\n"
@@ -190,6 +192,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_KEEP,
 		OPT_CONTINUE,
 		OPT_WORKLOADS,
+		OPT_SHOW,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -205,6 +208,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "list-flowops", no_argument, NULL, OPT_LIST },
 		{ "list-attributes", no_argument, NULL, OPT_ATTRS },
 		{ "list-workloads", no_argument, NULL, OPT_WORKLOADS },
+		{ "show", required_argument, NULL, OPT_SHOW },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -272,6 +276,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return 1;
 		case OPT_WORKLOADS:
 			return catalog_list(stdout) < 0 ? -1 : 1;
+		case OPT_SHOW:
+			return catalog_show(stdout, optarg) < 0 ? -1 : 1;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -390,6 +396,9 @@ int main(int argc, char **argv)
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return compare_main(argc - 1, argv + 1);
+	/* "fbrun bonnie ...": bonnie++'s tests, its options */
+	if (argc > 1 && strcmp(argv[1], "bonnie") == 0)
+		return bonnie_main(argc - 1, argv + 1);
 	rc = parse_args(argc, argv, &o);
 	if (rc == 0)
 		rc = run(&o);

@@ -141,6 +141,12 @@ static void *worker_main(void *arg)
 		wk->buf_fixed = true;
 	}
 	set_priorities(wk);
+	if (worker_prepare(wk) < 0) {
+		runctl_stop(run->ctl, STOP_ERROR);
+		runctl_ready_wait(run->ctl);
+		worker_close_slots(wk);
+		return NULL;
+	}
 	runctl_ready_wait(run->ctl);
 	while (!runctl_flag_set(wk->stop)) {
 		enum fo_result r = FO_OK;
@@ -194,6 +200,7 @@ static void worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->rotors = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
 	wk->stats = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->stats));
 	wk->cpu_next = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(uint64_t));
+	wk->fostate = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(void *));
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
 	if (run->has_syncs)
@@ -269,9 +276,12 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 {
 	const struct workload *w = run->w;
 	size_t n = 0, k = 0;
-	uint64_t seed = now_ns();
+	uint64_t seed = run->opts->seed ? run->opts->seed : now_ns();
 	int rc;
 
+	run->seed = seed;
+	run->shared = xcalloc(w->nflowops ? w->nflowops : 1,
+			      sizeof(*run->shared));
 	for (size_t p = 0; p < w->nprocesses; p++)
 		for (int t = 0; t < w->processes[p].nthreads; t++)
 			n += (size_t)(w->processes[p].instances *
@@ -359,6 +369,7 @@ void run_release(struct run *run)
 				pthread_cond_destroy(&wk->syncs[f].cond);
 			}
 		free(wk->syncs);
+		worker_release_state(wk);
 		free(wk->stats);
 		free(wk->cpu_next);
 		free(wk->slots);
@@ -366,5 +377,6 @@ void run_release(struct run *run)
 		free(wk->buf);
 	}
 	free(run->workers);
+	free(run->shared);
 	runctl_free(run->ctl);
 }

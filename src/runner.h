@@ -28,6 +28,7 @@ struct run_opts {
 	uint64_t runtime_ns; /* 0: the script's */
 	bool continue_on_error;
 	bool quiet;
+	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
 };
 
 struct run {
@@ -43,6 +44,8 @@ struct run {
 	bool need_totals; /* a finish/limit flowop reads the I/O totals */
 	bool has_syncs; /* block or semblock flowops: workers get sync points */
 	_Atomic unsigned ndone; /* workers that finished (NORSC) */
+	_Atomic uint64_t *shared; /* per flowop id: seekrw's tickets taken */
+	uint64_t seed;
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

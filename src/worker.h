@@ -62,6 +62,7 @@ struct worker {
 	char err_what[256];
 	struct aioq *aioq; /* aiowrite's queue, made on first use */
 	struct sync_point *syncs; /* per flowop id, if the run has any */
+	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */
 	char norsc_why[160];
 };
@@ -71,5 +72,14 @@ enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f);
 
 /* Close every slot still open (end of the thread). */
 void worker_close_slots(struct worker *wk);
+
+/*
+ * Set up what the thread's flowops need before the clock starts (the
+ * directories and shuffled names of createnext/statnext/deletenext).
+ * -1: a flowop failed, recorded as its error.
+ */
+int worker_prepare(struct worker *wk);
+/* Free that state (after the thread ended). */
+void worker_release_state(struct worker *wk);
 
 #endif

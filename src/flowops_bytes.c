@@ -1,0 +1,213 @@
+/*
+ * The data flowops bonnie++'s I/O tests need, usable in any script: I/O
+ * one byte per system call, rewriting a file in place, random reads with
+ * occasional rewrites drawn from a pool of tickets the run's threads
+ * share, and sync().
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "flowops_int.h"
+#include "util.h"
+
+/* Read n bytes unless the file ends first; short reads are retried. */
+static ssize_t read_full(int fd, char *buf, size_t n)
+{
+	size_t got = 0;
+
+	while (got < n) {
+		ssize_t r = read(fd, buf + got, n - got);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	return (ssize_t)got;
+}
+
+static enum fo_result io_fail(struct worker *wk, const struct ir_flowop *f,
+			      const struct slot *s, const char *verb)
+{
+	char path[512];
+	int err = errno ? errno : ENOSPC; /* write() of 0 bytes: no room */
+
+	slot_path(wk, s, path, sizeof(path));
+	return op_fail(wk, f, err, "cannot %s '%s'", verb, path);
+}
+
+static int64_t iosize_of(struct worker *wk, const struct ir_flowop *f)
+{
+	int64_t n = op_value(wk, &f->iosize);
+
+	return n > 0 ? n : 1;
+}
+
+/*
+ * iosize one-byte write()s at the file position; the bytes count 0..127
+ * over and over.  The latency is the whole run of calls, so iosize=8k
+ * times what bonnie++ times per chunk of its per-character test.
+ */
+enum fo_result fo_writebytes(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t n = iosize_of(wk, f);
+	uint64_t t0;
+
+	if (r != FO_OK)
+		return r;
+	t0 = now_ns();
+	for (int64_t i = 0; i < n; i++) {
+		char c = (char)(i & 0x7f);
+
+		errno = 0;
+		if (write(s->fd, &c, 1) != 1)
+			return io_fail(wk, f, s, "write");
+	}
+	op_done(wk, f, t0, (uint64_t)n);
+	return FO_OK;
+}
+
+/* iosize one-byte read()s; at end of file the next op starts over. */
+enum fo_result fo_readbytes(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t n = iosize_of(wk, f), i;
+	uint64_t t0;
+	ssize_t got = 1;
+	char c;
+
+	if (r != FO_OK)
+		return r;
+	t0 = now_ns();
+	for (i = 0; i < n && got == 1; i++) {
+		got = read(s->fd, &c, 1);
+		if (got < 0)
+			return io_fail(wk, f, s, "read");
+	}
+	if (got == 0) {
+		i--;
+		lseek(s->fd, 0, SEEK_SET);
+	}
+	op_done(wk, f, t0, (uint64_t)i);
+	return FO_OK;
+}
+
+/*
+ * Read iosize bytes at the file position, change one byte, seek back and
+ * write them: the file is rewritten in place (bonnie++'s Rewrite).  At
+ * end of file it starts over from the beginning.
+ */
+enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t n = iosize_of(wk, f);
+	uint64_t t0, done = wk->stats[f->id].count;
+	char *buf;
+	ssize_t got;
+
+	if (r != FO_OK)
+		return r;
+	buf = buffer_for(wk, f, (uint64_t)n);
+	if (!buf)
+		return FO_ERROR;
+	t0 = now_ns();
+	got = read_full(s->fd, buf, (size_t)n);
+	if (got == 0 && lseek(s->fd, 0, SEEK_SET) == 0)
+		got = read_full(s->fd, buf, (size_t)n);
+	if (got < 0)
+		return io_fail(wk, f, s, "read");
+	if (got == 0) {
+		errno = ENODATA;
+		return io_fail(wk, f, s, "rewrite empty file");
+	}
+	buf[done % (uint64_t)got]++;
+	errno = 0;
+	if (lseek(s->fd, -(off_t)got, SEEK_CUR) < 0 ||
+	    write(s->fd, buf, (size_t)got) != got)
+		return io_fail(wk, f, s, "write");
+	op_done(wk, f, t0, (uint64_t)got);
+	return FO_OK;
+}
+
+/* A ticket's value: repeatable from the run's seed, 31 bits as rand(). */
+static uint64_t ticket_value(uint64_t seed, uint64_t k)
+{
+	uint64_t z = seed + (k + 1) * 0x9e3779b97f4a7c15ULL;
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (z ^ (z >> 31)) & 0x7fffffff;
+}
+
+/*
+ * Take the next of value tickets shared by every thread of the run (the
+ * thread is done when none is left).  The ticket names an iosize chunk of
+ * the file: seek there and read it; a ticket divisible by 10 also changes
+ * a byte and writes the chunk back (fsync: then fsync).  bonnie++'s
+ * Random Seeks.
+ */
+enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	uint64_t n = (uint64_t)iosize_of(wk, f), size = s ? s->size : 0;
+	uint64_t k, v, chunk, t0;
+	struct stat st;
+	char *buf;
+	off_t off;
+
+	if (r != FO_OK)
+		return r;
+	k = atomic_fetch_add_explicit(&wk->run->shared[f->id], 1,
+				      memory_order_relaxed);
+	if (k >= (uint64_t)op_value(wk, &f->value))
+		return op_norsc(wk, "flowop %s: all %" PRId64 " tickets taken",
+				f->name, op_value(wk, &f->value));
+	if (size == 0 && fstat(s->fd, &st) == 0)
+		s->size = size = (uint64_t)st.st_size;
+	if (size < n) {
+		errno = ENODATA;
+		return io_fail(wk, f, s, "seek in a file smaller than iosize:");
+	}
+	buf = buffer_for(wk, f, n);
+	if (!buf)
+		return FO_ERROR;
+	v = ticket_value(wk->run->seed, k);
+	chunk = v % (size / n);
+	off = (off_t)(chunk * n);
+	t0 = now_ns();
+	if (lseek(s->fd, off, SEEK_SET) < 0 ||
+	    read_full(s->fd, buf, (size_t)n) != (ssize_t)n)
+		return io_fail(wk, f, s, "read");
+	if (v % 10 == 0) {
+		buf[chunk % n]--;
+		errno = 0;
+		if (lseek(s->fd, off, SEEK_SET) < 0 ||
+		    write(s->fd, buf, (size_t)n) != (ssize_t)n ||
+		    (f->fsync && fsync(s->fd) < 0))
+			return io_fail(wk, f, s, "write");
+	}
+	op_done(wk, f, t0, n);
+	return FO_OK;
+}
+
+/* sync(): flush every file system's dirty data, as bonnie++ does. */
+enum fo_result fo_sync(struct worker *wk, const struct ir_flowop *f)
+{
+	uint64_t t0 = now_ns();
+
+	sync();
+	op_done(wk, f, t0, 0);
+	return FO_OK;
+}

@@ -1,0 +1,34 @@
+# bonnie/putc.f -- bonnie++'s "Writing a byte at a time" (Sequential Output, Per Chr): $bytechunks chunks of $chunk bytes written with one write() per byte into a new file, then fsync and close, all timed.
+#
+# One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
+# and sets these variables with -D from its options; run on its own it
+# uses the defaults below.  The scratch tree is $dir/$ioname; every phase
+# keeps it (reuse) for the next, and `fbrun bonnie` removes it at the end.
+
+set $dir = $tmpdir
+set $ioname = bonnie.io
+set $size = 64m
+set $chunk = 8k
+set $chunks = 8192
+set $limit = 1000000
+set mode quit alldone
+set $bytechunks = 384
+set $direct = false
+
+define file name=$ioname, path=$dir, size=0, prealloc=0, reuse
+
+define flowop name=bytes, iters=$bytechunks {
+  flowop writebytes name=putc, fd=1, iosize=$chunk
+}
+
+define process name=putc {
+  thread name=putc, memsize=$chunk {
+    flowop createfile name=create, filesetname=$ioname, fd=1, directio=$direct
+    flowop bytes name=write
+    flowop fsync name=fsync, fd=1
+    flowop closefile name=close, fd=1
+    flowop finishoncount name=done, target=close, value=1
+  }
+}
+
+run $limit
