@@ -74,7 +74,7 @@ static const struct phase phases[BT_COUNT] = {
 struct bonnie {
 	struct bon_config c;
 	const char *dir;
-	bool quiet, size_given, ram_given, iterations_given;
+	bool quiet, size_given, ram_given, iterations_given, dry_run;
 	unsigned iterations;
 	const char *user, *group;
 	char ioname[64], name[64];
@@ -94,6 +94,7 @@ static void usage(FILE *out)
 		"                    [-f[size]] [-b] [-D] [-z seed] [-c concurrency]\n"
 		"                    [-u user[:group]] [-g group]\n"
 		"                    [--csv-format 1.96|1.98] [--random-data]\n"
+		"                    [--dry-run]\n"
 		"Runs bonnie++'s tests (the phase scripts in bonnie/: see\n"
 		"`fbrun --show bonnie/putc`) and prints its table and CSV line.\n");
 }
@@ -273,7 +274,7 @@ static uint64_t ram_mib(void)
 		       0;
 }
 
-enum { OPT_CSV = 256, OPT_RANDOM };
+enum { OPT_CSV = 256, OPT_RANDOM, OPT_DRY_RUN };
 
 /* Returns 0, -1 (usage error) or 1 (--help done). */
 static int parse(struct bonnie *b, int argc, char **argv)
@@ -281,6 +282,7 @@ static int parse(struct bonnie *b, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "csv-format", required_argument, NULL, OPT_CSV },
 		{ "random-data", no_argument, NULL, OPT_RANDOM },
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -348,6 +350,7 @@ static int parse(struct bonnie *b, int argc, char **argv)
 			b->c.csv_layout = optarg[3] == '6' ? 196 : 198;
 			break;
 		case OPT_RANDOM: b->c.random_data = true; break;
+		case OPT_DRY_RUN: b->dry_run = true; break;
 		case 'h': usage(stdout); return 1;
 		case ':':
 			fprintf(stderr, "fbrun bonnie: error: option '%s' needs "
@@ -601,6 +604,29 @@ out:
 	return rc;
 }
 
+static bool wanted(const struct bonnie *b, enum bon_test t);
+
+/* --dry-run: each phase as the fbrun command that runs it alone. */
+static void print_plan(const struct bonnie *b)
+{
+	for (int t = 0; t < BT_COUNT; t++) {
+		char vars[128], *save = NULL, *tok;
+
+		if (!wanted(b, (enum bon_test)t))
+			continue;
+		snprintf(vars, sizeof(vars), "%s", phases[t].vars);
+		printf("fbrun");
+		for (tok = strtok_r(vars, " ", &save); tok;
+		     tok = strtok_r(NULL, " ", &save)) {
+			char *v = var_value(b, tok);
+
+			printf(" -D %s=%s", tok, v);
+			free(v);
+		}
+		printf(" bonnie/%s\n", phases[t].script);
+	}
+}
+
 static bool wanted(const struct bonnie *b, enum bon_test t)
 {
 	if (t == BT_PUTC || t == BT_GETC)
@@ -697,6 +723,10 @@ int bonnie_main(int argc, char **argv)
 	}
 	snprintf(b.name, sizeof(b.name), "Bonnie.%d", (int)getpid());
 	snprintf(b.ioname, sizeof(b.ioname), "Bonnie.%d.io", (int)getpid());
+	if (b.dry_run) {
+		print_plan(&b);
+		return EXIT_OK;
+	}
 	if (!b.quiet)
 		fprintf(stderr, "Using uid:%d, gid:%d.\n", (int)geteuid(),
 			(int)getegid());

@@ -6,6 +6,7 @@
  * half a second, blank for a phase not run.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -57,15 +58,18 @@ static void cells(const struct bon_config *c, const struct bon_result *r,
 /* The slowest operation: us up to 0.1 s, ms up to 100 s, then s. */
 static void latency(const struct bon_figure *f, char *buf, size_t len)
 {
+	/* whole microseconds (the figure came from nanoseconds) */
+	uint64_t us = (uint64_t)llround(f->max_lat * 1e6);
+
 	buf[0] = '\0';
-	if (!f->ran || f->max_lat <= 0)
+	if (!f->ran || us == 0)
 		return;
-	if (f->max_lat < 0.1)
-		snprintf(buf, len, "%dus", (int)(f->max_lat * 1e6));
-	else if (f->max_lat < 100.0)
-		snprintf(buf, len, "%dms", (int)(f->max_lat * 1e3));
+	if (us < 100000)
+		snprintf(buf, len, "%" PRIu64 "us", us);
+	else if (us < 100000000)
+		snprintf(buf, len, "%" PRIu64 "ms", us / 1000);
 	else
-		snprintf(buf, len, "%ds", (int)f->max_lat);
+		snprintf(buf, len, "%" PRIu64 "s", us / 1000000);
 }
 
 static void size_str(const struct bon_config *c, char *buf, size_t len)

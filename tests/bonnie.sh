@@ -1,0 +1,196 @@
+#!/bin/sh
+# fbrun bonnie: each phase script alone (operation counts, sizes, names and
+# data on disk), the whole series on a tiny size (CSV fields in both
+# layouts, table, -q, -x, cleanup, SIGINT), option parsing and the size
+# rules, and bon_csv2txt reading the CSV where bonnie++ is installed.
+. "${srcdir:-.}/tests/lib.sh"
+
+D=$TMP/phases
+mkdir -p "$D"
+
+# ph NAME ARGS...: run phase bonnie/NAME alone in $D; output in $TMP/NAME.out
+ph() {
+	n=$1
+	shift
+	run_fbrun -q -D dir="$D" "$@" "bonnie/$n"
+	cp "$TMP/out" "$TMP/$n.out"
+	check "bonnie/$n runs alone and exits 0" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+}
+# count NAME FLOWOP: the operations of FLOWOP in the latency table
+count() { awk -v n="$2" '$1 == n && $2 ~ /^[0-9]+$/ { print $2 }' "$TMP/$1.out"; }
+is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (got '$2', want '$3')"; fi; }
+
+IO="-D size=1m -D chunk=4k -D chunks=256"
+iofile() { find "$D/bonnie.io" -type f ! -name .fbrun-fileset; }
+
+# shellcheck disable=SC2086
+ph putc $IO -D bytechunks=8
+is "putc: 8 chunks of one-byte writes" "$(count putc write.putc)" 8
+is "putc: the file holds 8 x 4 KiB" "$(stat -c %s "$(iofile)")" 32768
+is "putc: bytes count 0..127 and start over" \
+	"$(od -An -tu1 -j126 -N4 "$(iofile)" | tr -s ' ')" " 126 127 0 1"
+
+# shellcheck disable=SC2086
+ph block-write $IO
+is "block write: 256 writes" "$(count block-write write.block)" 256
+is "block write: the file is made anew, 1 MiB" "$(stat -c %s "$(iofile)")" 1048576
+cp "$(iofile)" "$TMP/before"
+
+# shellcheck disable=SC2086
+ph rewrite $IO
+is "rewrite: 256 read-change-write ops" "$(count rewrite rewrite.rewrite)" 256
+is "rewrite: the size stays" "$(stat -c %s "$(iofile)")" 1048576
+is "rewrite: one byte changed per chunk" "$(cmp -l "$TMP/before" "$(iofile)" | wc -l | tr -d ' ')" 256
+
+# shellcheck disable=SC2086
+ph getc $IO -D bytechunks=8
+is "getc: 8 chunks of one-byte reads" "$(count getc read.getc)" 8
+# shellcheck disable=SC2086
+ph block-read $IO
+is "block read: 256 reads" "$(count block-read read.block)" 256
+# shellcheck disable=SC2086
+ph seeks $IO -D seeks=100 -D seekers=3
+is "seeks: the threads share 100 tickets" "$(count seeks seek)" 100
+
+F="-D files=50 -D dirs=3"
+names() { find "$D/bonnie" -type f ! -name .fbrun-fileset -printf '%f\n'; }
+# shellcheck disable=SC2086
+ph seq-create $F -D minsize=100 -D maxsize=200 -D sizeend=201
+is "seq create: 50 files" "$(count seq-create create.create)" 50
+is "seq create: 50 files on disk" "$(names | wc -l | tr -d ' ')" 50
+is "seq create: n/dirs + 1 per directory, in order" \
+	"$(for d in 00000 00001 00002; do ls "$D/bonnie/$d" | wc -l; done | tr -d ' ' | tr '\n' ' ')" "17 17 16 "
+is "seq create: names are 10 hex digits, then 0-12 random characters" \
+	"$(names | grep -Evc '^[0-9a-f]{10}[A-Za-z0-9]{0,12}$')" 0
+is "seq create: sizes from min to max" \
+	"$(find "$D/bonnie" -type f ! -name .fbrun-fileset \( -size -100c -o -size +200c \) | wc -l | tr -d ' ')" 0
+# shellcheck disable=SC2086
+ph seq-stat $F
+is "seq stat: 50 files" "$(count seq-stat stat.stat)" 50
+# shellcheck disable=SC2086
+ph seq-delete $F
+is "seq delete: 50 files" "$(count seq-delete delete.delete)" 50
+is "seq delete: none left" "$(names | wc -l | tr -d ' ')" 0
+# shellcheck disable=SC2086
+ph ran-create $F
+is "random create: 50 files" "$(count ran-create create.create)" 50
+is "random create: random characters first, then the number" \
+	"$(names | grep -Evc '^[A-Za-z0-9]{0,12}[0-9a-f]{10}$')" 0
+# shellcheck disable=SC2086
+ph ran-stat $F
+is "random stat: 50 files" "$(count ran-stat stat.stat)" 50
+# shellcheck disable=SC2086
+ph ran-delete $F
+is "random delete: 50 files" "$(count ran-delete delete.delete)" 50
+is "random delete: none left" "$(names | wc -l | tr -d ' ')" 0
+
+run_fbrun --show bonnie/putc
+grepq "--show prints a phase script" "flowop writebytes" "$TMP/out"
+
+# ------------------------------------------------------------ the series
+B=$TMP/series
+mkdir -p "$B"
+csv() { tail -n 1 "$TMP/out"; }
+fld() { csv | cut -d, -f"$1"; }
+nf() { awk -F, '{ print NF }'; }
+
+run_fbrun bonnie -d "$B" -s 2:4k:64:2 -r 0 -n 1:1k:0:2 -f1 -z 42 -m box
+check "a tiny series exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+is "CSV: 50 fields (1.98)" "$(csv | nf)" 50
+is "CSV: format, program, name, concurrency, seed" "$(fld 1-5)" "1.98,fbrun,box,1,42"
+is "CSV: size, chunk, seeks, seekers" "$(fld 6-9)" "2M,4k,64,2"
+is "CSV: files, max, min, empty slot, dirs" "$(fld 22-26)" "1,1024,,,2"
+is "CSV: every figure is a number or +++++" \
+	"$(csv | cut -d, -f10-21,27-38 | tr , '\n' | grep -Evc '^([0-9.]+|[+]{3,5})$')" 0
+is "CSV: every latency is given" \
+	"$(csv | cut -d, -f39-50 | tr , '\n' | grep -Evc '^[0-9]+(us|ms|s)$')" 0
+grepq "table: the I/O rows" "^box +2M:4k +" "$TMP/out"
+grepq "table: the file rows" "^ +1:1024:0/2 " "$TMP/out"
+grepq "progress on stderr" "^start 'em...done...done...$" "$TMP/err"
+is "the scratch trees are removed" "$(ls -A "$B" | wc -l | tr -d ' ')" 0
+
+if command -v bon_csv2txt >/dev/null 2>&1; then
+	csv >"$TMP/line.csv"
+	bon_csv2txt <"$TMP/line.csv" >"$TMP/txt" 2>"$TMP/txterr"
+	check "bon_csv2txt reads the CSV" test $? -eq 0 -a ! -s "$TMP/txterr"
+	grepq "bon_csv2txt shows the run" "^box " "$TMP/txt"
+else
+	skip "bon_csv2txt reads the CSV: bonnie++ is not installed"
+	skip "bon_csv2txt shows the run: bonnie++ is not installed"
+fi
+
+run_fbrun bonnie -q -d "$B" -s 1 -r 0 -n 0 -f --csv-format 1.96 -m q
+check "-q: exits 0" test "$rc" -eq 0
+is "-q: only the CSV line on stdout" "$(wc -l <"$TMP/out" | tr -d ' ')" 1
+is "--csv-format 1.96: 48 fields" "$(csv | nf)" 48
+is "--csv-format 1.96: format and name" "$(fld 1-3)" "1.96,fbrun,q"
+is "-n 0: the file fields are empty" "$(fld 20-36 | tr -d ,)" ""
+grepq "-q: the table goes to stderr" "^Version fbrun" "$TMP/err"
+check "-q: no progress" test "$(grep -c "done" "$TMP/err")" -eq 0
+
+run_fbrun bonnie -q -d "$B" -s 0 -r 0 -n 1 -x 2
+check "-x 2: exits 0" test "$rc" -eq 0
+is "-x 2: a header and two lines" "$(wc -l <"$TMP/out" | tr -d ' ')" 3
+is "-x 2: the header names every field" "$(head -n 1 "$TMP/out" | nf),$(csv | nf)" "50,50"
+check "-x 2: no table" test "$(grep -c Version "$TMP/err")" -eq 0
+is "-s 0: no I/O figures" "$(fld 6-21 | tr -d ,)" ""
+
+# ------------------------------------------------------------ SIGINT
+S=$TMP/sig
+mkdir -p "$S"
+"$FBRUN" bonnie -d "$S" -s 8 -r 0 -n 0 -f >"$TMP/sigout" 2>"$TMP/sigerr" &
+pid=$!
+i=0
+while ! grep -q "start 'em" "$TMP/sigerr" 2>/dev/null && [ $i -lt 300 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -INT $pid
+rc=0
+wait $pid || rc=$?
+is "SIGINT: exit 1" "$rc" 1
+grepq "SIGINT: the phases done are printed" "^Version fbrun" "$TMP/sigout"
+is "SIGINT: the scratch tree is removed" "$(ls -A "$S" | wc -l | tr -d ' ')" 0
+
+# ------------------------------------------------------------ options
+bad() {
+	desc=$1 want=$2
+	shift 2
+	run_fbrun bonnie -d "$B" "$@"
+	check "$desc: exit 2" test "$rc" -eq 2
+	grepq "$desc: says why" "$want" "$TMP/err"
+}
+bad "-s 1x" "size is a number of MiB" -s 1x
+bad "-s with a chunk not a power of two" "power of two" -s 8:3000
+bad "-s under twice RAM" "double RAM" -s 100 -r 1024
+bad "-n with links" "not supported" -n 1:-1
+bad "-n min above max" "min is larger than max" -n 1:100:200
+bad "-p" "not supported" -p 3
+bad "--csv-format 2" "expected 1.96 or 1.98" --csv-format 2
+bad "-d missing" "cannot use directory" -d "$TMP/nowhere"
+bad "an unknown option" "unknown option" --bogus
+is "nothing was created by the refused runs" "$(ls -A "$B" | wc -l | tr -d ' ')" 0
+
+plan() { run_fbrun bonnie --dry-run "$@"; }
+plan -r 100
+grepq "default size: 300 MiB at least" "-D size=314572800 " "$TMP/out"
+plan -r 700
+grepq "default size: twice RAM (1400M)" "-D size=1468006400 " "$TMP/out"
+plan -r 800
+grepq "default size: rounded up to GiB over 512 MiB left (2G)" "-D size=2147483648 " "$TMP/out"
+plan -s 64 -r 0 -f
+check "-f: no per-character phases" test "$(grep -c 'putc\|getc' "$TMP/out")" -eq 0
+plan -s 64 -r 0 -f5
+grepq "-f5: 5 MiB of per-character I/O" "-D bytechunks=640 .*bonnie/putc" "$TMP/out"
+plan -s 0 -n 2:4k
+check "-s 0: only file phases" test "$(grep -c ioname "$TMP/out")" -eq 0
+grepq "-n 2:4k: 2048 files up to 4 KiB" "-D files=2048 .*-D maxsize=4096 " "$TMP/out"
+plan -s 64 -r 0 -n 0 -b
+check "-n 0: only I/O phases" test "$(grep -c 'create' "$TMP/out")" -eq 0
+grepq "-b: fsync in the seeks" "-D sync=true bonnie/seeks" "$TMP/out"
+run_fbrun bonnie --help
+check "--help exits 0" test "$rc" -eq 0
+
+done_testing
