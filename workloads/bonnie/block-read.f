@@ -1,4 +1,6 @@
-# bonnie/block-read.f -- bonnie++'s "Reading intelligently" (Sequential Input, Block): the file read from its start in $chunks reads of $chunk bytes, then close, all timed.
+# bonnie/block-read.f -- bonnie++'s "Reading intelligently" (Sequential Input,
+# Block): the file read from its start in $chunks reads of $chunk bytes, then
+# close, all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

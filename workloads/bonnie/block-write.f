@@ -1,4 +1,6 @@
-# bonnie/block-write.f -- bonnie++'s "Writing intelligently" (Sequential Output, Block): the file is created anew and $chunks writes of $chunk bytes fill it, then fsync and close, all timed.
+# bonnie/block-write.f -- bonnie++'s "Writing intelligently" (Sequential
+# Output, Block): the file is created anew and $chunks writes of $chunk bytes
+# fill it, then fsync and close, all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

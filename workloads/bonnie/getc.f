@@ -1,4 +1,6 @@
-# bonnie/getc.f -- bonnie++'s "Reading a byte at a time" (Sequential Input, Per Chr): $bytechunks chunks of $chunk bytes read from the start of the file with one read() per byte, then close, all timed.
+# bonnie/getc.f -- bonnie++'s "Reading a byte at a time" (Sequential Input,
+# Per Chr): $bytechunks chunks of $chunk bytes read from the start of the file
+# with one read() per byte, then close, all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

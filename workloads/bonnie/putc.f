@@ -1,4 +1,6 @@
-# bonnie/putc.f -- bonnie++'s "Writing a byte at a time" (Sequential Output, Per Chr): $bytechunks chunks of $chunk bytes written with one write() per byte into a new file, then fsync and close, all timed.
+# bonnie/putc.f -- bonnie++'s "Writing a byte at a time" (Sequential Output,
+# Per Chr): $bytechunks chunks of $chunk bytes written with one write() per
+# byte into a new file, then fsync and close, all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

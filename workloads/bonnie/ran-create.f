@@ -1,4 +1,7 @@
-# bonnie/ran-create.f -- bonnie++'s "Create files in random order" (Random Create, Create): as seq-create, but each name starts with its random characters, so the files are made in number order while their names sort randomly.
+# bonnie/ran-create.f -- bonnie++'s "Create files in random order" (Random
+# Create, Create): as seq-create, but each name starts with its random
+# characters, so the files are made in number order while their names sort
+# randomly.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

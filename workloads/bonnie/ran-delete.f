@@ -1,4 +1,6 @@
-# bonnie/ran-delete.f -- bonnie++'s "Delete files in random order" (Random Create, Delete): every file unlinked in a shuffled order, then sync(), all timed.
+# bonnie/ran-delete.f -- bonnie++'s "Delete files in random order" (Random
+# Create, Delete): every file unlinked in a shuffled order, then sync(), all
+# timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

@@ -1,4 +1,6 @@
-# bonnie/ran-stat.f -- bonnie++'s "Stat files in random order" (Random Create, Read): every file in an order shuffled before the clock starts: stat, and read its data if it has any.
+# bonnie/ran-stat.f -- bonnie++'s "Stat files in random order" (Random Create,
+# Read): every file in an order shuffled before the clock starts: stat, and
+# read its data if it has any.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

@@ -1,4 +1,6 @@
-# bonnie/rewrite.f -- bonnie++'s "Rewriting" (Sequential Output, Rewrite): each $chunk of the file is read, changed in one byte, and written back in place; then fsync and close, all timed.
+# bonnie/rewrite.f -- bonnie++'s "Rewriting" (Sequential Output, Rewrite):
+# each $chunk of the file is read, changed in one byte, and written back in
+# place; then fsync and close, all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

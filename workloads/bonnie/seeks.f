@@ -1,4 +1,7 @@
-# bonnie/seeks.f -- bonnie++'s "start 'em" (Random Seeks): $seekers threads, each with its own descriptor, share $seeks tickets; each ticket reads a random $chunk of the file and one in ten writes it back changed.  After a 3 s pause outside the timing, as bonnie++ has.
+# bonnie/seeks.f -- bonnie++'s "start 'em" (Random Seeks): $seekers threads,
+# each with its own descriptor, share $seeks tickets; each ticket reads a
+# random $chunk of the file and one in ten writes it back changed.  After a 3
+# s pause outside the timing, as bonnie++ has.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

@@ -1,4 +1,7 @@
-# bonnie/seq-create.f -- bonnie++'s "Create files in sequential order" (Sequential Create, Create): $files files created in number order, named by their number then 0-12 random characters, in $dirs subdirectories, each written with a size from $minsize to $maxsize; then sync(), all timed.
+# bonnie/seq-create.f -- bonnie++'s "Create files in sequential order"
+# (Sequential Create, Create): $files files created in number order, named by
+# their number then 0-12 random characters, in $dirs subdirectories, each
+# written with a size from $minsize to $maxsize; then sync(), all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

@@ -1,4 +1,6 @@
-# bonnie/seq-delete.f -- bonnie++'s "Delete files in sequential order" (Sequential Create, Delete): every file unlinked in directory order, then sync(), all timed.
+# bonnie/seq-delete.f -- bonnie++'s "Delete files in sequential order"
+# (Sequential Create, Delete): every file unlinked in directory order, then
+# sync(), all timed.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it

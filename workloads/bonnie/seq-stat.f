@@ -1,4 +1,6 @@
-# bonnie/seq-stat.f -- bonnie++'s "Stat files in sequential order" (Sequential Create, Read): every file in directory order: stat, and read its data if it has any.
+# bonnie/seq-stat.f -- bonnie++'s "Stat files in sequential order" (Sequential
+# Create, Read): every file in directory order: stat, and read its data if it
+# has any.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it
