@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "datapat.h"
 #include "ir.h"
 
 enum report_format {
@@ -25,6 +26,7 @@ struct engine_opts {
 	bool quiet; /* no log lines */
 	enum report_format format; /* of standard output */
 	const char *output; /* also write the report here (.json: JSON) */
+	struct datapat data; /* --data: for filesets and flowops without one */
 };
 
 int engine_run(const struct workload *w, const struct engine_opts *o);

@@ -28,6 +28,7 @@ struct run_opts {
 	uint64_t runtime_ns; /* 0: the script's */
 	bool continue_on_error;
 	bool quiet;
+	struct datapat data; /* written where neither flowop nor fileset says */
 };
 
 struct run {
