@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "datapat.h"
 #include "ir.h"
 #include "util.h"
 
@@ -61,6 +62,11 @@ static const struct attr_spec fileset_specs[] = {
 	  "open files read-only" },
 	{ "writeonly", NULL, AT_BOOL, FS(writeonly), 0, 0, 0, A_FILE, NULL,
 	  "open files write-only" },
+	{ "data", NULL, AT_DATA, FS(data), 0, 0, 0, A_FILE, datapat_words,
+	  "what preallocation and the write flowops write: zeros, bonnie "
+	  "or random (default: --data)" },
+	{ "compress", NULL, AT_DATA, FS(data), 0, DATAPAT_MAX_PCT, 0, A_FILE,
+	  NULL, "write data that gzip -1 shrinks by about this percent" },
 	{ "cached", NULL, AT_OBSOLETE, 0, 0, 0, 0, A_FILE, NULL,
 	  "has no effect; remove it" },
 	{ "filesizegamma", NULL, AT_OBSOLETE, 0, 0, 0, 0, A_FILE, NULL,
@@ -145,6 +151,14 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 	[FA_HIGHWATER] = { "highwater", NULL, AT_INT, FO(highwater), 1, BIG, 1,
 			   0, NULL, "semaphore level where a blocking sempost "
 				    "waits" },
+	[FA_DATA] = { "data", NULL, AT_DATA, FO(data), 0, 0, 0, 0,
+		      datapat_words, "what the write flowops write: zeros, "
+				     "bonnie or random (default: the "
+				     "fileset's)" },
+	[FA_COMPRESS] = { "compress", NULL, AT_DATA, FO(data), 0,
+			  DATAPAT_MAX_PCT, 0, 0, NULL,
+			  "write data that gzip -1 shrinks by about this "
+			  "percent" },
 	[FA_ROTATEFD] = { "rotatefd", NULL, AT_OBSOLETE, 0, 0, 0, 0, 0, NULL,
 			  "write opennext" },
 	[FA_ENTRIES] = { "entries", NULL, AT_VALUE, FO(entries), 0, BIG, 0,

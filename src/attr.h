@@ -21,6 +21,7 @@ enum attr_type {
 	AT_REF, /* struct ir_ref: the name of another entity */
 	AT_LIST, /* randtable rows; handled by the randvar compiler */
 	AT_OBSOLETE, /* old spelling: compile warns, help says what to write */
+	AT_DATA, /* struct datapat: a pattern word (words set) or compress=N */
 };
 
 enum {
@@ -69,6 +70,8 @@ enum flowop_attr {
 	FA_TARGET,
 	FA_BLOCKING,
 	FA_HIGHWATER,
+	FA_DATA,
+	FA_COMPRESS,
 	FA_ROTATEFD,
 	FA_ENTRIES,
 	FA_DIRS,

@@ -47,7 +47,7 @@ static const struct phase phases[BT_COUNT] = {
 	{ "putc", BT_PUTC, FO_WRITEBYTES, "Writing a byte at a time...",
 	  IO_VARS " bytechunks direct" },
 	{ "block-write", BT_PUT_BLOCK, FO_WRITE, "Writing intelligently...",
-	  IO_VARS " direct" },
+	  IO_VARS " direct data" },
 	{ "rewrite", BT_REWRITE, FO_REWRITE, "Rewriting...", IO_VARS },
 	{ "getc", BT_GETC, FO_READBYTES, "Reading a byte at a time...",
 	  IO_VARS " bytechunks" },
@@ -57,14 +57,14 @@ static const struct phase phases[BT_COUNT] = {
 	  IO_VARS " seeks seekers sync" },
 	{ "seq-create", BT_SEQ_CREATE, FO_CREATENEXT,
 	  "Create files in sequential order...",
-	  FILE_VARS " minsize maxsize sizeend sync" },
+	  FILE_VARS " minsize maxsize sizeend sync data" },
 	{ "seq-stat", BT_SEQ_STAT, FO_STATNEXT,
 	  "Stat files in sequential order...", FILE_VARS },
 	{ "seq-delete", BT_SEQ_DEL, FO_DELETENEXT,
 	  "Delete files in sequential order...", FILE_VARS " sync" },
 	{ "ran-create", BT_RAN_CREATE, FO_CREATENEXT,
 	  "Create files in random order...",
-	  FILE_VARS " minsize maxsize sizeend sync" },
+	  FILE_VARS " minsize maxsize sizeend sync data" },
 	{ "ran-stat", BT_RAN_STAT, FO_STATNEXT,
 	  "Stat files in random order...", FILE_VARS },
 	{ "ran-delete", BT_RAN_DEL, FO_DELETENEXT,
@@ -456,6 +456,12 @@ static int switch_user(struct bonnie *b)
 	return 0;
 }
 
+/* $data stays the script's own (bonnie++'s patterns) unless --random-data. */
+static bool passed(const struct bonnie *b, const char *var)
+{
+	return strcmp(var, "data") != 0 || b->c.random_data;
+}
+
 /* The -D value of variable name for this run. */
 static char *var_value(const struct bonnie *b, const char *name)
 {
@@ -481,6 +487,8 @@ static char *var_value(const struct bonnie *b, const char *name)
 		return xstrdup("1000000");
 	if (!strcmp(name, "direct"))
 		return xstrdup(c->direct ? "true" : "false");
+	if (!strcmp(name, "data"))
+		return xstrdup("random");
 	if (!strcmp(name, "sync"))
 		return xstrdup(c->fsync_each ? "true" : "false");
 	if (!strcmp(name, "seeks"))
@@ -564,8 +572,9 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	snprintf(vars, sizeof(vars), "%s", ph->vars);
 	for (tok = strtok_r(vars, " ", &save); tok && nd < 16;
 	     tok = strtok_r(NULL, " ", &save))
-		defs[nd++] = (struct cli_define){ xstrdup(tok),
-						  var_value(b, tok) };
+		if (passed(b, tok))
+			defs[nd++] = (struct cli_define){ xstrdup(tok),
+							  var_value(b, tok) };
 	co.defines = defs;
 	co.ndefines = nd;
 	co.tmpdir = tmp && tmp[0] ? tmp : "/tmp";
@@ -618,8 +627,11 @@ static void print_plan(const struct bonnie *b)
 		printf("fbrun");
 		for (tok = strtok_r(vars, " ", &save); tok;
 		     tok = strtok_r(NULL, " ", &save)) {
-			char *v = var_value(b, tok);
+			char *v;
 
+			if (!passed(b, tok))
+				continue;
+			v = var_value(b, tok);
 			printf(" -D %s=%s", tok, v);
 			free(v);
 		}

@@ -234,6 +234,65 @@ static int range_check(struct compiler *c, const struct attr_spec *s,
 	return -1;
 }
 
+/* data=WORD or compress=N into a struct datapat; both may not be given. */
+static int store_data(struct compiler *c, const struct attr_spec *s,
+		      struct datapat *field, const struct ir_value *v,
+		      const struct origin *org, const char *what)
+{
+	struct datapat p;
+	char err[160];
+	const char *hint;
+
+	if (field->kind != DATA_DEFAULT) {
+		diag_error(c->d, c->src, v->loc,
+			   "%s attributes 'data' and 'compress' both choose "
+			   "the data written; give one of them",
+			   what);
+		return -1;
+	}
+	if (!s->words) {
+		if (v->kind != IRV_INT)
+			return type_error(c, s, what, v, org,
+					  v->kind == IRV_RAND ?
+						  "a constant integer" :
+						  "an integer");
+		if (range_check(c, s, what, v, org) < 0)
+			return -1;
+		*field = (struct datapat){ DATA_COMPRESS, (int)v->i };
+		return 0;
+	}
+	if (v->kind != IRV_STR)
+		return type_error(c, s, what, v, org,
+				  "zeros, bonnie or random");
+	/* a quoted "compress=N" (from a variable, say) is taken too */
+	if (datapat_parse(v->s, &p, err, sizeof(err)) == 0) {
+		*field = p;
+		return 0;
+	}
+	if (strncmp(v->s, "compress", 8) == 0 && !strchr(v->s, '='))
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute 'data' expects zeros, bonnie or "
+			   "random, got '%s'; for compressible data write "
+			   "compress=N",
+			   what, v->s);
+	else if (strncmp(v->s, "compress=", 9) == 0)
+		diag_error(c->d, c->src, v->loc, "%s attribute 'data': %s",
+			   what, err);
+	else if ((hint = did_you_mean(v->s, datapat_words, 3,
+				      sizeof(datapat_words[0]))))
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute 'data' expects zeros, bonnie or "
+			   "random, got '%s'; did you mean '%s'?",
+			   what, v->s, hint);
+	else
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute 'data' expects zeros, bonnie or "
+			   "random, got '%s'",
+			   what, v->s);
+	note_origin(c, org);
+	return -1;
+}
+
 /* Store a resolved value v (owned; consumed) into obj as spec s says. */
 static int store(struct compiler *c, const struct attr_spec *s, void *obj,
 		 struct ir_value *v, const struct origin *org, const char *what)
@@ -318,6 +377,9 @@ static int store(struct compiler *c, const struct attr_spec *s, void *obj,
 		((struct ir_ref *)field)->loc = v->loc;
 		v->s = NULL;
 		break;
+	case AT_DATA:
+		rc = store_data(c, s, (struct datapat *)field, v, org, what);
+		break;
 	case AT_LIST:
 	case AT_OBSOLETE:
 		break;
@@ -353,6 +415,9 @@ static void set_default(const struct attr_spec *s, void *obj)
 		((struct ir_ref *)field)->name = NULL;
 		((struct ir_ref *)field)->loc = LOC_NONE;
 		((struct ir_ref *)field)->index = -1;
+		break;
+	case AT_DATA:
+		memset(field, 0, sizeof(struct datapat));
 		break;
 	case AT_LIST:
 	case AT_OBSOLETE:

@@ -148,6 +148,8 @@ static int create_filesets(struct engine *e)
 			return 1;
 		}
 		e->filesets[i] = fs;
+		fileset_set_data(fs, datapat_pick(def->data, e->o->data,
+						  def->data));
 		logf_(e, "Creating fileset %s under %s", def->name,
 		      fileset_root(fs));
 		rc = fileset_create(fs, def->paralloc ? (unsigned)(ncpu * 4) : 1,
@@ -203,7 +205,8 @@ static int remove_filesets(struct engine *e, bool failed)
 static int write_output(struct engine *e, const struct results *r,
 			time_t started)
 {
-	struct report_meta m = { e->o->script, started, PACKAGE_VERSION };
+	struct report_meta m = { e->o->script, started, PACKAGE_VERSION,
+				 e->o->data };
 	const char *p = e->o->output;
 	size_t n = p ? strlen(p) : 0;
 	FILE *f;
@@ -237,7 +240,8 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	struct run_opts ro = { .runtime_ns = e->o->runtime_s * 1000000000u,
 			       .continue_on_error = e->o->continue_on_error,
 			       .quiet = e->o->quiet,
-			       .seed = e->o->seed };
+			       .seed = e->o->seed,
+			       .data = e->o->data };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);

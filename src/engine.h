@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "datapat.h"
 #include "ir.h"
 
 struct results;
@@ -37,6 +38,7 @@ struct engine_opts {
 	/* set: the results go here instead of being printed */
 	void (*collect)(const struct results *r, void *arg);
 	void *collect_arg;
+	struct datapat data; /* --data: for filesets and flowops without one */
 };
 
 int engine_run(const struct workload *w, const struct engine_opts *o);

@@ -58,6 +58,9 @@ uint64_t fileset_prealloc_bytes(const struct fileset *fs);
 double fileset_mean_width(const struct fileset *fs);
 double fileset_mean_depth(const struct fileset *fs);
 
+/* What preallocation writes (def's data= by default). */
+void fileset_set_data(struct fileset *fs, struct datapat p);
+
 /*
  * Create the tree on disk: check or write the marker, remove an old tree
  * of ours unless reuse, make every directory, create prealloc percent of

@@ -527,6 +527,7 @@ struct pool {
 	struct fileset *fs;
 	char *buf; /* WRITE_CHUNK non-zero bytes, shared read-only */
 	_Atomic uint64_t next; /* bitmap word to do next */
+	_Atomic uint64_t writers; /* started, to seed each one's data */
 	_Atomic bool failed;
 	pthread_mutex_t lock;
 	char *err;
@@ -546,11 +547,20 @@ static void pool_fail(struct pool *p, const char *verb, const char *rel)
 	pthread_mutex_unlock(&p->lock);
 }
 
-static int write_all(struct pool *p, int fd, uint64_t size)
+/* gen: this writer's data pattern, or NULL for the shared random chunk */
+static int write_all(struct pool *p, struct datagen *gen, int fd,
+		     uint64_t size)
 {
 	while (size > 0) {
 		size_t n = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
-		ssize_t got = write(fd, p->buf, n);
+		const char *buf = gen ? datagen_next(gen, n) : p->buf;
+		ssize_t got;
+
+		if (!buf) {
+			errno = ENOMEM;
+			return -1;
+		}
+		got = write(fd, buf, n);
 
 		if (got < 0 && errno == EINTR)
 			continue;
@@ -584,7 +594,8 @@ static int reuse_file(int fd, uint64_t *want, const char **verb)
 }
 
 /* Create (or with reuse, check and fix) one file with its size. */
-static void fill_file(struct pool *p, uint64_t e, char *rel)
+static void fill_file(struct pool *p, struct datagen *gen, uint64_t e,
+		      char *rel)
 {
 	uint64_t want = fileset_entry_size(p->fs, (int64_t)e);
 	const char *verb = "create";
@@ -601,7 +612,7 @@ static void fill_file(struct pool *p, uint64_t e, char *rel)
 		rc = reuse_file(fd, &want, &verb);
 	if (rc == 0 && want > 0) {
 		verb = "write";
-		rc = write_all(p, fd, want);
+		rc = write_all(p, gen, fd, want);
 	}
 	if (close(fd) < 0 && rc == 0) {
 		verb = "write";
@@ -611,7 +622,7 @@ static void fill_file(struct pool *p, uint64_t e, char *rel)
 		pool_fail(p, verb, rel);
 }
 
-static void do_word(struct pool *p, uint64_t w)
+static void do_word(struct pool *p, struct datagen *gen, uint64_t w)
 {
 	struct fileset *fs = p->fs;
 	uint64_t chosen = atomic_load(&fs->files.exists[w]);
@@ -629,7 +640,7 @@ static void do_word(struct pool *p, uint64_t w)
 			errno = ENAMETOOLONG;
 			pool_fail(p, "create", "...");
 		} else if (want) {
-			fill_file(p, e, rel);
+			fill_file(p, gen, e, rel);
 		} else if (entry_at(fs, rel, false, 0) < 0) {
 			/* reuse: a file we do not preallocate is absent */
 			pool_fail(p, "remove", rel);
@@ -641,10 +652,14 @@ static void *pool_main(void *arg)
 {
 	struct pool *p = arg;
 	uint64_t words = p->fs->files.n / 64 + 1, w;
+	uint64_t me = atomic_fetch_add(&p->writers, 1);
+	struct datagen *gen = datagen_new(p->fs->data,
+					  p->fs->seed ^ (me * 0x9e3779b97f4a7c15ULL));
 
 	while (!atomic_load(&p->failed) && !runctl_signalled &&
 	       (w = atomic_fetch_add(&p->next, 1)) < words)
-		do_word(p, w);
+		do_word(p, gen, w);
+	datagen_free(gen);
 	return NULL;
 }
 
@@ -675,8 +690,10 @@ static int write_files(struct fileset *fs, unsigned workers, char *err,
 	/* trusted: an existing tree of ours is assumed right; a new one is not */
 	if (fs->reused && fs->trusttree)
 		return 0;
-	p.buf = random_bytes(fs->seed);
-	if (!p.buf) {
+	/* without a pattern every writer shares one chunk of random bytes */
+	if (fs->data.kind == DATA_DEFAULT)
+		p.buf = random_bytes(fs->seed);
+	if (fs->data.kind == DATA_DEFAULT && !p.buf) {
 		fs_set_err(err, errlen, "out of memory creating '%s'",
 			   fs->root);
 		return -1;
@@ -694,6 +711,11 @@ static int write_files(struct fileset *fs, unsigned workers, char *err,
 	pthread_mutex_destroy(&p.lock);
 	free(p.buf);
 	return atomic_load(&p.failed) ? -1 : 0;
+}
+
+void fileset_set_data(struct fileset *fs, struct datapat p)
+{
+	fs->data = p;
 }
 
 /* SIGINT or SIGTERM while creating: stop, the caller removes the tree. */

@@ -30,6 +30,7 @@ struct fileset {
 	char *name, *path, *root;
 	int64_t prealloc;
 	bool paralloc, reuse, trusttree;
+	struct datapat data; /* what preallocation writes */
 	uint64_t seed;
 	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
 	uint64_t ndirs, dircap;

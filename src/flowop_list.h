@@ -16,24 +16,25 @@
 #define FA_FILEIO                                                              \
 	(FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(DIRECTIO) | FA(DSYNC) |        \
 	 FA(OPENNEXT) | FA(NOREADAHEAD) | FA(INDEXED))
+#define FA_WRITES (FA_FILEIO | FA(DATA) | FA(COMPRESS))
 
 FLOWOP(READ, "read", fo_read, FC_READ, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
        NEED_FILE | NEED_IOSIZE,
        "read iosize bytes: at a random aligned offset within the working set "
        "if random, else sequentially, rewinding at end of file")
-FLOWOP(WRITE, "write", fo_write, FC_WRITE, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
+FLOWOP(WRITE, "write", fo_write, FC_WRITE, FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
        NEED_FILE | NEED_IOSIZE,
        "write iosize bytes: at a random aligned offset within the working "
        "set if random, else sequentially (the file grows)")
-FLOWOP(APPENDFILE, "appendfile", fo_appendfile, FC_WRITE, FA_FILEIO, NEED_FILE | NEED_IOSIZE,
+FLOWOP(APPENDFILE, "appendfile", fo_appendfile, FC_WRITE, FA_WRITES, NEED_FILE | NEED_IOSIZE,
        "append iosize bytes at end of file")
-FLOWOP(APPENDFILERAND, "appendfilerand", fo_appendfilerand, FC_WRITE, FA_FILEIO,
+FLOWOP(APPENDFILERAND, "appendfilerand", fo_appendfilerand, FC_WRITE, FA_WRITES,
        NEED_FILE | NEED_IOSIZE,
        "append a uniformly random 0..iosize-1 bytes at end of file")
 FLOWOP(READWHOLEFILE, "readwholefile", fo_readwholefile, FC_READ, FA_FILEIO | FA(WORKINGSET),
        NEED_FILE, "read the whole file from its start in iosize chunks")
 FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FC_WRITE,
-       FA_FILEIO | FA(SRCFD) | FA(WORKINGSET), NEED_FILE,
+       FA_WRITES | FA(SRCFD) | FA(WORKINGSET), NEED_FILE,
        "write the file's whole size (or srcfd's file size) in iosize chunks")
 FLOWOP(CREATEFILE, "createfile", fo_createfile, FC_IO,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
@@ -79,7 +80,7 @@ FLOWOP(SYNC, "sync", fo_sync, FC_IO, 0, 0,
        "flush every file system's dirty data (sync())")
 FLOWOP(CREATENEXT, "createnext", fo_createnext, FC_IO,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
-	       FA(RANDOM) | FA(FSYNC),
+	       FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
        "create the next numbered file in the fileset's root (or its dirs "
        "subdirectories) with bonnie++'s names, random: random part first, "
@@ -119,7 +120,7 @@ FLOWOP(SEMPOST, "sempost", fo_sempost, FC_SYNC,
        FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET), NEED_TARGET,
        "add value units to target's semaphore")
 FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FC_AIO,
-       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET), NEED_FILE | NEED_IOSIZE,
+       FA_WRITES | FA(RANDOM) | FA(WORKINGSET), NEED_FILE | NEED_IOSIZE,
        "start an asynchronous write of iosize bytes")
 FLOWOP(AIOWAIT, "aiowait", fo_aiowait, FC_AIO, 0, 0,
        "wait for this thread's outstanding asynchronous writes")

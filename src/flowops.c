@@ -140,6 +140,78 @@ char *buffer_for(struct worker *wk, const struct ir_flowop *f,
 	return buf;
 }
 
+/* Random data differs per thread instance and flowop. */
+static uint64_t seed_of(const struct worker *wk, const struct ir_flowop *f)
+{
+	return ((uint64_t)wk->instance << 32 | (uint64_t)f->id) *
+	       0x9e3779b97f4a7c15ULL;
+}
+
+/*
+ * The data for a write of n bytes by f to the file in slot s, in the
+ * pattern of f, else of the file's fileset, else --data; with none of
+ * them, the thread's buffer as it is.
+ */
+const char *write_data(struct worker *wk, const struct ir_flowop *f,
+		       const struct slot *s, uint64_t n)
+{
+	const struct datapat none = { DATA_DEFAULT, 0 };
+	struct datapat p = datapat_pick(
+		f->data, s->fileset >= 0 ? wk->w->filesets[s->fileset].data : none,
+		wk->run->opts->data);
+	struct datagen **g = &wk->gens[f->id];
+	const char *data;
+
+	if (p.kind == DATA_DEFAULT)
+		return buffer_for(wk, f, n);
+	if (wk->buf_fixed && n > wk->bufsize) {
+		op_fail(wk, f, ENOMEM,
+			"iosize %" PRIu64 " does not fit the thread's memsize", n);
+		return NULL;
+	}
+	/* an fd slot may hold files of filesets with other patterns */
+	if (*g && !datapat_equal(datagen_pattern(*g), p)) {
+		datagen_free(*g);
+		*g = NULL;
+	}
+	if (!*g)
+		*g = datagen_new(p, seed_of(wk, f));
+	data = n <= SIZE_MAX ? datagen_next(*g, (size_t)n) : NULL;
+	if (!data)
+		op_fail(wk, f, ENOMEM, "no memory for %" PRIu64 " bytes of data",
+			n);
+	return data;
+}
+
+void worker_prepare_data(struct worker *wk)
+{
+	const struct workload *w = wk->w;
+	const struct datapat none = { DATA_DEFAULT, 0 };
+
+	for (size_t i = 0; i < w->nflowops; i++) {
+		const struct ir_flowop *f = w->flowops[i];
+		struct datapat p;
+
+		if (f->thread != wk->thread_index || f->type == FO_COMPOSITE ||
+		    !(flowop_info[f->type].uses & FA(DATA)))
+			continue;
+		p = datapat_pick(f->data,
+				 f->fileset.index >= 0 ?
+					 w->filesets[f->fileset.index].data :
+					 none,
+				 wk->run->opts->data);
+		/* only the pools cost more than an allocation */
+		if (p.kind != DATA_RANDOM && p.kind != DATA_COMPRESS)
+			continue;
+		wk->gens[f->id] = datagen_new(p, seed_of(wk, f));
+		datagen_next(wk->gens[f->id],
+			     f->iosize.kind == IRV_INT && f->iosize.i > 0 &&
+					     (uint64_t)f->iosize.i <= SIZE_MAX ?
+				     (size_t)f->iosize.i :
+				     1);
+	}
+}
+
 static struct fileset *fs_of(struct worker *wk, int idx)
 {
 	return wk->run->filesets[idx];
@@ -300,7 +372,8 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
 	int64_t iosize = op_value(wk, &f->iosize);
-	char *buf, path[512];
+	char *rbuf = NULL, path[512];
+	const char *wbuf = NULL;
 	uint64_t t0, off = 0;
 	ssize_t n;
 
@@ -308,18 +381,21 @@ static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
-	buf = buffer_for(wk, f, (uint64_t)iosize);
-	if (!buf)
+	if (is_write)
+		wbuf = write_data(wk, f, s, (uint64_t)iosize);
+	else
+		rbuf = buffer_for(wk, f, (uint64_t)iosize);
+	if (!wbuf && !rbuf)
 		return FO_ERROR;
 	if (f->random) {
 		off = random_offset(wk, f, s, (uint64_t)iosize);
 		t0 = now_ns();
-		n = is_write ? pwrite(s->fd, buf, (size_t)iosize, (off_t)off) :
-			       pread(s->fd, buf, (size_t)iosize, (off_t)off);
+		n = is_write ? pwrite(s->fd, wbuf, (size_t)iosize, (off_t)off) :
+			       pread(s->fd, rbuf, (size_t)iosize, (off_t)off);
 	} else {
 		t0 = now_ns();
-		n = is_write ? write(s->fd, buf, (size_t)iosize) :
-			       read(s->fd, buf, (size_t)iosize);
+		n = is_write ? write(s->fd, wbuf, (size_t)iosize) :
+			       read(s->fd, rbuf, (size_t)iosize);
 	}
 	if (n < 0) {
 		int err = errno;
@@ -349,13 +425,14 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 {
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
-	char *buf, path[512];
+	const char *buf;
+	char path[512];
 	uint64_t t0;
 	ssize_t got = 0;
 
 	if (r != FO_OK)
 		return r;
-	buf = buffer_for(wk, f, n ? n : 1);
+	buf = write_data(wk, f, s, n ? n : 1);
 	if (!buf)
 		return FO_ERROR;
 	t0 = now_ns();
@@ -430,7 +507,8 @@ enum fo_result fo_writewholefile(struct worker *wk,
 	enum fo_result r = io_file(wk, f, &s);
 	uint64_t size, t0, left;
 	int64_t iosize;
-	char *buf, path[512];
+	const char *buf;
+	char path[512];
 	ssize_t n;
 
 	if (r != FO_OK)
@@ -442,13 +520,17 @@ enum fo_result fo_writewholefile(struct worker *wk,
 	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0 || (uint64_t)iosize > size)
 		iosize = size > 0 ? (int64_t)size : 1;
-	buf = buffer_for(wk, f, (uint64_t)iosize);
+	buf = write_data(wk, f, s, (uint64_t)iosize);
 	if (!buf)
 		return FO_ERROR;
 	t0 = now_ns();
 	for (left = size; left > 0; left -= (uint64_t)n) {
 		size_t chunk = left < (uint64_t)iosize ? left : (size_t)iosize;
 
+		/* a pattern changes per write (bonnie's counter, stamps) */
+		if (left < size && wk->gens[f->id] &&
+		    !(buf = write_data(wk, f, s, chunk)))
+			return FO_ERROR;
 		n = write(s->fd, buf, chunk);
 		if (n < 0) {
 			int err = errno;

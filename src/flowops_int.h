@@ -35,6 +35,13 @@ char *buffer(struct worker *wk, uint64_t n);
 /* buffer(), failing f when n does not fit the memsize buffer. */
 char *buffer_for(struct worker *wk, const struct ir_flowop *f, uint64_t n);
 
+/*
+ * What a write of n bytes by f to slot s writes: its data pattern, or the
+ * thread's buffer; NULL after failing f.
+ */
+const char *write_data(struct worker *wk, const struct ir_flowop *f,
+		       const struct slot *s, uint64_t n);
+
 /* The file an I/O flowop works on: its slot, opened first if needed. */
 enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 		       struct slot **out);

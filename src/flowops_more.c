@@ -344,14 +344,15 @@ enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	int64_t iosize = op_value(wk, &f->iosize);
 	uint64_t t0;
 	off_t off = 0;
-	char *buf, path[512];
+	const char *buf;
+	char path[512];
 	int rc;
 
 	if (r != FO_OK)
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
-	buf = buffer_for(wk, f, (uint64_t)iosize);
+	buf = write_data(wk, f, s, (uint64_t)iosize);
 	if (!buf)
 		return FO_ERROR;
 	if (f->random) {

@@ -180,23 +180,26 @@ static void make_name(struct worker *wk, uint64_t i, bool random, char *out)
 		sprintf(out, "%010" PRIx64 "%.*s", (uint64_t)(i & 0xffffffffffU), (int)len, r);
 }
 
-static int write_data(struct worker *wk, const struct ir_flowop *f, int fd,
+/*
+ * Write size bytes of f's data pattern in iosize chunks.  -1: a write
+ * failed (errno); -2: the data could not be had (f already failed).
+ */
+static int write_file(struct worker *wk, const struct ir_flowop *f, int fd,
 		      uint64_t size)
 {
+	struct slot s = { fd, f->fileset.index, -1, size };
 	uint64_t chunk = (uint64_t)op_value(wk, &f->iosize);
-	char *buf;
 
 	if (chunk == 0 || chunk > size)
 		chunk = size;
-	buf = buffer(wk, chunk);
-	if (!buf) {
-		errno = ENOMEM;
-		return -1;
-	}
 	while (size > 0) {
 		size_t c = size < chunk ? (size_t)size : (size_t)chunk;
-		ssize_t w = write(fd, buf, c);
+		const char *buf = write_data(wk, f, &s, c);
+		ssize_t w;
 
+		if (!buf)
+			return -2;
+		w = write(fd, buf, c);
 		if (w <= 0) {
 			if (w == 0)
 				errno = ENOSPC;
@@ -214,7 +217,7 @@ enum fo_result fo_createnext(struct worker *wk, const struct ir_flowop *f)
 	int64_t size = op_value(wk, &f->filesize);
 	uint64_t i = n->next, d, per_dir, t0;
 	char name[32];
-	int dfd, fd;
+	int dfd, fd, rc;
 
 	if (f->entries.kind != IRV_NONE && i >= (uint64_t)entries)
 		return op_norsc(wk, "flowop %s: all %" PRId64 " files created",
@@ -233,13 +236,15 @@ enum fo_result fo_createnext(struct worker *wk, const struct ir_flowop *f)
 		    O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return dir_fail(wk, f, "create", d, name);
-	if ((size > 0 && write_data(wk, f, fd, (uint64_t)size) < 0) ||
-	    (f->fsync && (fsync(fd) < 0 || fsync(dfd) < 0))) {
+	rc = size > 0 ? write_file(wk, f, fd, (uint64_t)size) : 0;
+	if (rc == 0 && f->fsync && (fsync(fd) < 0 || fsync(dfd) < 0))
+		rc = -1;
+	if (rc < 0) {
 		int err = errno;
 
 		close(fd);
 		errno = err;
-		return dir_fail(wk, f, "write", d, name);
+		return rc == -2 ? FO_ERROR : dir_fail(wk, f, "write", d, name);
 	}
 	if (close(fd) < 0)
 		return dir_fail(wk, f, "close", d, name);

@@ -151,6 +151,16 @@ static void dump_spec(FILE *out, const struct rv_spec *s)
 			s->table[i].max);
 }
 
+static void dump_data(FILE *out, struct datapat p)
+{
+	char buf[32];
+
+	if (p.kind == DATA_DEFAULT)
+		return;
+	datapat_format(buf, sizeof(buf), p);
+	fprintf(out, " %s%s", p.kind == DATA_COMPRESS ? "" : "data=", buf);
+}
+
 static void dump_flowop(FILE *out, const struct workload *w,
 			const struct ir_flowop *f, int depth)
 {
@@ -178,6 +188,7 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " target=%s", f->target.name);
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
+	dump_data(out, f->data);
 	fprintf(out, "%s%s%s%s%s%s%s\n", f->random ? " random" : "",
 		f->dsync ? " dsync" : "", f->directio ? " directio" : "",
 		f->opennext ? " opennext" : "",
@@ -225,6 +236,7 @@ void workload_dump(FILE *out, const struct workload *w)
 		dump_value(out, w, "dirdepth", &fs->dirdepth);
 		if (fs->leafdirs)
 			fprintf(out, " leafdirs=%" PRId64, fs->leafdirs);
+		dump_data(out, fs->data);
 		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s\n", fs->prealloc,
 			fs->paralloc ? " paralloc" : "",
 			fs->reuse ? " reuse" : "",

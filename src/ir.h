@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "attr.h"
+#include "datapat.h"
 #include "rand.h"
 #include "source.h"
 
@@ -58,6 +59,7 @@ struct ir_fileset {
 	int64_t leafdirs;
 	int64_t prealloc; /* percent of entries created before the run */
 	bool paralloc, reuse, trusttree, readonly, writeonly;
+	struct datapat data; /* DATA_DEFAULT if not given */
 };
 
 struct ir_flowop {
@@ -70,6 +72,7 @@ struct ir_flowop {
 	struct ir_value iosize, workingset, value, indexed, entries, filesize;
 	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
 	int64_t iters, highwater, dirs;
+	struct datapat data; /* DATA_DEFAULT if not given */
 	struct ir_ref target;
 	/* FO_COMPOSITE: the flowops of the `define flowop`, run in order */
 	char *composite;

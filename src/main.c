@@ -16,6 +16,7 @@
 #include "catalog.h"
 #include "compare.h"
 #include "compile.h"
+#include "datapat.h"
 #include "diag.h"
 #include "engine.h"
 #include "ir.h"
@@ -58,6 +59,8 @@ static void usage(FILE *out)
 		"  -o, --output FILE        also write the results to FILE (JSON if *.json)\n"
 		"      --format text|json   format of the results on standard output\n"
 		"      --keep               leave the filesets on disk after the run\n"
+		"      --data PATTERN       what is written where the script does not say:\n"
+		"                           zeros, bonnie, random or compress=N (percent)\n"
 		"      --continue-on-error  count failed operations and keep running\n"
 		"  -q, --quiet              no progress lines, only the results\n"
 		"      --parse-only         check the script and exit\n"
@@ -93,6 +96,7 @@ static void print_table(const struct attr_table *t, const char *title,
 			[AT_PCT] = "percent", [AT_ENUM] = "word",
 			[AT_REF] = "name", [AT_LIST] = "table",
 			[AT_OBSOLETE] = "obsolete",
+			[AT_DATA] = "word",
 		};
 		char def[32] = "";
 
@@ -105,11 +109,13 @@ static void print_table(const struct attr_table *t, const char *title,
 			snprintf(def, sizeof(def), "false");
 		if (s->flags & A_REQUIRED)
 			snprintf(def, sizeof(def), "required");
-		if (s->type == AT_INT && s->def < 0)
+		if ((s->type == AT_INT && s->def < 0) || s->type == AT_DATA)
 			snprintf(def, sizeof(def), "-");
 		printf("| `%s`%s%s%s | %s%s | %s | %s |\n", s->name,
 		       s->alias ? " (`" : "", s->alias ? s->alias : "",
-		       s->alias ? "`)" : "", types[s->type],
+		       s->alias ? "`)" : "",
+		       s->type == AT_DATA && !s->words ? "percent" :
+							 types[s->type],
 		       (s->flags & A_RANDOM) ? ", random ok" : "", def,
 		       s->help);
 	}
@@ -125,7 +131,8 @@ static void list_attributes(void)
 	       "sampled at each use.\n");
 	print_table(&fileset_attrs, "define fileset / define file",
 		    "`define file` takes name, path, size, prealloc, paralloc, "
-		    "reuse, trusttree, readonly and writeonly.");
+		    "reuse, trusttree, readonly, writeonly, data and "
+		    "compress.");
 	print_table(&process_attrs, "define process", "");
 	print_table(&thread_attrs, "thread", "");
 	print_table(&flowop_attrs, "flowop", "");
@@ -193,6 +200,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_CONTINUE,
 		OPT_WORKLOADS,
 		OPT_SHOW,
+		OPT_DATA,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -200,6 +208,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "output", required_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "data", required_argument, NULL, OPT_DATA },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "parse-only", no_argument, NULL, OPT_PARSE_ONLY },
@@ -249,6 +258,16 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_KEEP:
 			o->run.keep = true;
 			break;
+		case OPT_DATA: {
+			char err[160];
+
+			if (datapat_parse(optarg, &o->run.data, err,
+					  sizeof(err)) < 0) {
+				fprintf(stderr, "fbrun: error: --data %s\n", err);
+				return -1;
+			}
+			break;
+		}
 		case OPT_CONTINUE:
 			o->run.continue_on_error = true;
 			break;

@@ -226,6 +226,17 @@ static const char *reason_name(enum stop_reason why)
 	return "none";
 }
 
+/* A data pattern, where one is set. */
+static void json_data(struct json *j, struct datapat p)
+{
+	char buf[32];
+
+	if (p.kind == DATA_DEFAULT)
+		return;
+	datapat_format(buf, sizeof(buf), p);
+	json_str(j, "data", buf);
+}
+
 static void json_flowop(struct json *j, const struct results *r,
 			const struct flowop_result *fr)
 {
@@ -249,6 +260,7 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
 	json_u64(j, "cpu_samples", s->cpu_samples);
 	json_u64(j, "errors", s->errors);
+	json_data(j, fr->f->data);
 	json_object(j, "latency_ns");
 	json_u64(j, "min", s->count ? s->lat_min : 0);
 	json_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
@@ -326,6 +338,7 @@ static void json_system(struct json *j, const struct workload *w)
 		json_str(j, "mountpoint", fi.mountpoint);
 		json_str(j, "device", fi.source);
 		json_str(j, "mount_options", fi.options);
+		json_data(j, fs->data);
 		json_end(j, '}');
 	}
 	json_end(j, ']');
@@ -335,7 +348,7 @@ void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m)
 {
 	struct json j;
-	char when[64];
+	char when[64], pat[32];
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&m->started));
 	json_init(&j, out);
@@ -351,6 +364,8 @@ void report_json(FILE *out, const struct results *r,
 		json_str(&j, "error", r->error);
 	json_u64(&j, "threads", r->nworkers);
 	json_u64(&j, "peak_rss_bytes", peak_rss());
+	datapat_format(pat, sizeof(pat), m->data);
+	json_str(&j, "data", pat); /* --data, for what sets none itself */
 	if (r->w->src) {
 		char digest[65];
 

@@ -37,6 +37,7 @@ struct report_meta {
 	const char *script;
 	time_t started;
 	const char *version;
+	struct datapat data; /* --data */
 };
 
 struct results *results_collect(const struct run *run);

@@ -140,6 +140,7 @@ static void *worker_main(void *arg)
 		wk->bufsize = (size_t)t->memsize;
 		wk->buf_fixed = true;
 	}
+	worker_prepare_data(wk);
 	set_priorities(wk);
 	if (worker_prepare(wk) < 0) {
 		runctl_stop(run->ctl, STOP_ERROR);
@@ -201,6 +202,7 @@ static void worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->stats = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->stats));
 	wk->cpu_next = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(uint64_t));
 	wk->fostate = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(void *));
+	wk->gens = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->gens));
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
 	if (run->has_syncs)
@@ -368,6 +370,9 @@ void run_release(struct run *run)
 				pthread_mutex_destroy(&wk->syncs[f].lock);
 				pthread_cond_destroy(&wk->syncs[f].cond);
 			}
+		for (size_t f = 0; f < run->w->nflowops; f++)
+			datagen_free(wk->gens[f]);
+		free(wk->gens);
 		free(wk->syncs);
 		worker_release_state(wk);
 		free(wk->stats);

@@ -29,6 +29,7 @@ struct run_opts {
 	bool continue_on_error;
 	bool quiet;
 	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
+	struct datapat data; /* written where neither flowop nor fileset says */
 };
 
 struct run {

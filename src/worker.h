@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "aioq.h"
+#include "datapat.h"
 #include "fileset.h"
 #include "ir.h"
 #include "rand.h"
@@ -49,6 +50,7 @@ struct worker {
 	char *buf; /* memsize buffer, or grown on demand */
 	size_t bufsize;
 	bool buf_fixed; /* memsize given: never grown */
+	struct datagen **gens; /* per flowop id: its data pattern, on first use */
 	struct rv_rng rng;
 	uint64_t *rotors; /* opennext position per fileset */
 	struct fstats *stats; /* per flowop id */
@@ -69,6 +71,13 @@ struct worker {
 
 /* Run one flowop once (iters handled by the caller). */
 enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f);
+
+/*
+ * Allocate and fill the random and compress=N pools of the thread's write
+ * flowops before the clock starts (a flowop writing by fd to a fileset
+ * with another pattern makes its own on first use).
+ */
+void worker_prepare_data(struct worker *wk);
 
 /* Close every slot still open (end of the thread). */
 void worker_close_slots(struct worker *wk);

@@ -35,6 +35,8 @@ is "putc: bytes count 0..127 and start over" \
 ph block-write $IO
 is "block write: 256 writes" "$(count block-write write.block)" 256
 is "block write: the file is made anew, 1 MiB" "$(stat -c %s "$(iofile)")" 1048576
+is "block write: bonnie++'s data, bytes 0 and 1 only" \
+	"$(od -An -tu1 -v "$(iofile)" | tr -s ' ' '\n' | grep . | sort -u | tr '\n' ' ')" "0 1 "
 cp "$(iofile)" "$TMP/before"
 
 # shellcheck disable=SC2086
@@ -190,6 +192,10 @@ grepq "-n 2:4k: 2048 files up to 4 KiB" "-D files=2048 .*-D maxsize=4096 " "$TMP
 plan -s 64 -r 0 -n 0 -b
 check "-n 0: only I/O phases" test "$(grep -c 'create' "$TMP/out")" -eq 0
 grepq "-b: fsync in the seeks" "-D sync=true bonnie/seeks" "$TMP/out"
+check "bonnie++'s data by default" test "$(grep -c 'data=' "$TMP/out")" -eq 0
+plan -s 64 -r 0 --random-data
+grepq "--random-data: block write writes random data" "-D data=random bonnie/block-write" "$TMP/out"
+grepq "--random-data: so do the file creates" "-D data=random bonnie/seq-create" "$TMP/out"
 run_fbrun bonnie --help
 check "--help exits 0" test "$rc" -eq 0
 

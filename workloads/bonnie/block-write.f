@@ -15,11 +15,12 @@ set $chunks = 8192
 set $limit = 1000000
 set mode quit alldone
 set $direct = false
+set $data = bonnie
 
 define file name=$ioname, path=$dir, size=0, prealloc=0, reuse
 
 define flowop name=blocks, iters=$chunks {
-  flowop write name=block, fd=1, iosize=$chunk
+  flowop write name=block, fd=1, iosize=$chunk, data=$data
 }
 
 define process name=blockwrite {

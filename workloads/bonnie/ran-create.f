@@ -19,12 +19,13 @@ set $minsize = 0
 set $maxsize = 0
 set $sizeend = 1
 set $sync = false
+set $data = zeros
 set $fsize = cvar(type=cvar-uniform, parameters="lower:$minsize;upper:$sizeend", min=$minsize, max=$maxsize)
 
 define fileset name=$name, path=$dir, entries=0, dirwidth=1, reuse
 
 define flowop name=files, iters=$files {
-  flowop createnext name=create, filesetname=$name, entries=$files, dirs=$dirs, filesize=$fsize, iosize=$filechunk, fsync=$sync, random
+  flowop createnext name=create, filesetname=$name, entries=$files, dirs=$dirs, filesize=$fsize, iosize=$filechunk, fsync=$sync, data=$data, random
 }
 
 define process name=create {
