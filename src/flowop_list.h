@@ -74,8 +74,8 @@ FLOWOP(REWRITE, "rewrite", fo_rewrite, FC_WRITE, FA_FILEIO,
 FLOWOP(SEEKRW, "seekrw", fo_seekrw, FC_READ, FA_FILEIO | FA(VALUE) | FA(FSYNC),
        NEED_FILE | NEED_IOSIZE | NEED_VALUE,
        "take one of value tickets the run's threads share (done when none "
-       "is left): seek to a random iosize chunk and read it; one ticket in "
-       "ten also writes it back with a byte changed")
+       "is left, after an fsync): seek to a random iosize chunk and read it; "
+       "one ticket in ten also writes it back with a byte changed")
 FLOWOP(SYNC, "sync", fo_sync, FC_IO, 0, 0,
        "flush every file system's dirty data (sync())")
 FLOWOP(CREATENEXT, "createnext", fo_createnext, FC_IO,
