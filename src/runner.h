@@ -8,10 +8,12 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fileset.h"
 #include "ir.h"
 #include "runctl.h"
+#include "sampler.h"
 #include "worker.h"
 
 /* block/wakeup and semblock/sempost meet at the target flowop's point. */
@@ -28,6 +30,10 @@ struct run_opts {
 	uint64_t runtime_ns; /* 0: the script's */
 	bool continue_on_error;
 	bool quiet;
+	uint64_t interval_ns; /* --interval: 0 if not given */
+	bool interval_flowops; /* and a line per flowop after each */
+	bool progress; /* the status line on stderr (a terminal) */
+	FILE *lines; /* where interval and psrun lines go */
 };
 
 struct run {
@@ -43,6 +49,7 @@ struct run {
 	bool need_totals; /* a finish/limit flowop reads the I/O totals */
 	bool has_syncs; /* block or semblock flowops: workers get sync points */
 	_Atomic unsigned ndone; /* workers that finished (NORSC) */
+	struct sampler *sampler; /* made when the clock starts */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;
