@@ -39,6 +39,11 @@ define process name=p { thread name=uploads {
 run 30
 F
 
+run_fbrun --help
+for o in '--interval SECONDS' '--interval-flowops' 'text, json or csv' 'CSV if \*\.csv'; do
+	grepq "--help documents $o" "$o" "$TMP/out"
+done
+
 # --- CSV ----------------------------------------------------------------------
 run_fbrun -t 1 --format csv -o "$TMP/r.json" "$TMP/w.f"
 check "--format csv: exits 0" test "$rc" -eq 0
