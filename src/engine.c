@@ -202,19 +202,37 @@ static int remove_filesets(struct engine *e, bool failed)
 	return rc;
 }
 
+static enum report_format format_of(const char *path)
+{
+	size_t n = strlen(path);
+
+	if (n > 5 && strcmp(path + n - 5, ".json") == 0)
+		return FORMAT_JSON;
+	if (n > 4 && strcmp(path + n - 4, ".csv") == 0)
+		return FORMAT_CSV;
+	return FORMAT_TEXT;
+}
+
+static void report(FILE *out, enum report_format fmt, const struct results *r,
+		   const struct report_meta *m)
+{
+	if (fmt == FORMAT_JSON)
+		report_json(out, r, m);
+	else if (fmt == FORMAT_CSV)
+		report_csv(out, r);
+	else
+		report_text(out, r);
+}
+
 static int write_output(struct engine *e, const struct results *r,
 			time_t started)
 {
 	struct report_meta m = { e->o->script, started, PACKAGE_VERSION,
 				 e->o->data };
 	const char *p = e->o->output;
-	size_t n = p ? strlen(p) : 0;
 	FILE *f;
 
-	if (e->o->format == FORMAT_JSON)
-		report_json(stdout, r, &m);
-	else
-		report_text(stdout, r);
+	report(stdout, e->o->format, r, &m);
 	if (!p)
 		return 0;
 	f = fopen(p, "w");
@@ -223,10 +241,7 @@ static int write_output(struct engine *e, const struct results *r,
 			strerror(errno));
 		return 1;
 	}
-	if (n > 5 && strcmp(p + n - 5, ".json") == 0)
-		report_json(f, r, &m);
-	else
-		report_text(f, r);
+	report(f, format_of(p), r, &m);
 	if (fclose(f) != 0) {
 		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
 			strerror(errno));
@@ -241,7 +256,12 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       .continue_on_error = e->o->continue_on_error,
 			       .quiet = e->o->quiet,
 			       .seed = e->o->seed,
-			       .data = e->o->data };
+			       .data = e->o->data,
+			       .interval_ns = e->o->interval_s * 1000000000u,
+			       .interval_flowops = e->o->interval_flowops,
+			       /* JSON or CSV on stdout must stay parseable */
+			       .lines = e->o->format == FORMAT_TEXT ? stdout :
+								     stderr };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
@@ -252,6 +272,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	if (rc)
 		return rc;
 	run.filesets = e->filesets;
+	ro.progress = !ro.quiet && !ro.interval_ns && isatty(STDERR_FILENO);
 	for (size_t p = 0; p < e->w->nprocesses; p++)
 		for (int t = 0; t < e->w->processes[p].nthreads; t++)
 			nthreads += (size_t)(e->w->processes[p].instances *

@@ -18,16 +18,19 @@ struct results;
 enum report_format {
 	FORMAT_TEXT,
 	FORMAT_JSON,
+	FORMAT_CSV,
 };
 
 struct engine_opts {
 	const char *script; /* for messages and the JSON */
 	uint64_t runtime_s; /* 0: the script's run time */
+	uint64_t interval_s; /* --interval: 0 if not given */
+	bool interval_flowops; /* --interval-flowops */
 	bool keep; /* leave the filesets on disk */
 	bool continue_on_error;
 	bool quiet; /* no log lines */
 	enum report_format format; /* of standard output */
-	const char *output; /* also write the report here (.json: JSON) */
+	const char *output; /* also write the report here (.json, .csv) */
 	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
 	/*
 	 * A run of a series (fbrun bonnie's phases): its filesets carry

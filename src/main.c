@@ -56,13 +56,17 @@ static void usage(FILE *out)
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
 		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
-		"  -o, --output FILE        also write the results to FILE (JSON if *.json)\n"
-		"      --format text|json   format of the results on standard output\n"
+		"  -o, --output FILE        also write the results to FILE (JSON if *.json,\n"
+		"                           CSV if *.csv, else text)\n"
+		"      --format FORMAT      results on standard output: text, json or csv\n"
+		"      --interval SECONDS   print a line every SECONDS during the run and\n"
+		"                           keep the series in the JSON\n"
+		"      --interval-flowops   with --interval, a line per flowop too\n"
 		"      --keep               leave the filesets on disk after the run\n"
 		"      --data PATTERN       what is written where the script does not say:\n"
 		"                           zeros, bonnie, random or compress=N (percent)\n"
 		"      --continue-on-error  count failed operations and keep running\n"
-		"  -q, --quiet              no progress lines, only the results\n"
+		"  -q, --quiet              no log or status lines, only the results\n"
 		"      --parse-only         check the script and exit\n"
 		"      --dump-ast           print the syntax tree and exit\n"
 		"      --dump-ir            print the compiled workload and exit\n"
@@ -201,12 +205,16 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_WORKLOADS,
 		OPT_SHOW,
 		OPT_DATA,
+		OPT_INTERVAL,
+		OPT_INTERVAL_FLOWOPS,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
 		{ "runtime", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "interval", required_argument, NULL, OPT_INTERVAL },
+		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "data", required_argument, NULL, OPT_DATA },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
@@ -245,15 +253,31 @@ static int parse_args(int argc, char **argv, struct options *o)
 			o->run.output = optarg;
 			break;
 		case OPT_FORMAT:
-			if (strcmp(optarg, "text") && strcmp(optarg, "json")) {
+			if (strcmp(optarg, "text") && strcmp(optarg, "json") &&
+			    strcmp(optarg, "csv")) {
 				fprintf(stderr,
-					"fbrun: error: --format expects text "
-					"or json, got '%s'\n",
+					"fbrun: error: --format expects text, "
+					"json or csv, got '%s'\n",
 					optarg);
 				return -1;
 			}
 			o->run.format = optarg[0] == 'j' ? FORMAT_JSON :
-							  FORMAT_TEXT;
+					optarg[0] == 'c' ? FORMAT_CSV :
+							   FORMAT_TEXT;
+			break;
+		case OPT_INTERVAL:
+			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
+			    n <= 0 || n > MAX_SECONDS) {
+				fprintf(stderr,
+					"fbrun: error: --interval expects 1 to "
+					"%lld seconds, got '%s'\n",
+					(long long)MAX_SECONDS, optarg);
+				return -1;
+			}
+			o->run.interval_s = (uint64_t)n;
+			break;
+		case OPT_INTERVAL_FLOWOPS:
+			o->run.interval_flowops = true;
 			break;
 		case OPT_KEEP:
 			o->run.keep = true;
@@ -313,6 +337,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 			usage(stderr);
 			return -1;
 		}
+	}
+	if (o->run.interval_flowops && !o->run.interval_s) {
+		fprintf(stderr, "fbrun: error: --interval-flowops needs "
+				"--interval\n");
+		return -1;
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, optind >= argc ?
@@ -389,8 +418,8 @@ static int run(const struct options *o)
 		struct engine_opts eo = o->run;
 
 		eo.script = source_name(src);
-		/* JSON on stdout must stay parseable: no log lines */
-		if (eo.format == FORMAT_JSON)
+		/* JSON or CSV on stdout must stay parseable: no log lines */
+		if (eo.format != FORMAT_TEXT)
 			eo.quiet = true;
 		rc = engine_run(w, &eo);
 	}

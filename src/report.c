@@ -22,8 +22,7 @@ static const char *type_name(const struct ir_flowop *f)
 	return f->type < FO_NTYPES ? flowop_info[f->type].name : f->composite;
 }
 
-/* A name used by flowops of more than one thread is qualified by thread. */
-static void label(const struct workload *w, const struct ir_flowop *f,
+void flowop_label(const struct workload *w, const struct ir_flowop *f,
 		  char *buf, size_t len)
 {
 	for (size_t i = 0; i < w->nflowops; i++) {
@@ -55,7 +54,7 @@ struct results *results_collect(const struct run *run)
 		struct flowop_result *fr = &r->fo[i];
 
 		fr->f = w->flowops[i];
-		label(w, fr->f, fr->label, sizeof(fr->label));
+		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
 			fstats_merge(&fr->s, &run->workers[k].stats[i]);
@@ -85,6 +84,8 @@ struct results *results_collect(const struct run *run)
 		if (wk->done && !r->note[0])
 			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
 	}
+	if (run->sampler)
+		r->iv = sampler_steal(run->sampler, &r->niv);
 	return r;
 }
 
@@ -94,6 +95,7 @@ void results_free(struct results *r)
 		return;
 	for (size_t i = 0; i < r->nfo; i++)
 		fstats_release(&r->fo[i].s);
+	intervals_free(r->iv, r->niv);
 	free(r->fo);
 	free(r);
 }
@@ -344,6 +346,36 @@ static void json_system(struct json *j, const struct workload *w)
 	json_end(j, ']');
 }
 
+/* The --interval or psrun time series. */
+static void json_intervals(struct json *j, const struct results *r)
+{
+	json_array(j, "intervals");
+	for (size_t i = 0; i < r->niv; i++) {
+		const struct interval *iv = &r->iv[i];
+		double secs = iv->secs > 0 ? iv->secs : 0;
+
+		json_object(j, NULL);
+		json_num(j, "t_s", iv->t_s);
+		json_num(j, "seconds", iv->secs);
+		json_u64(j, "ops", iv->ops);
+		json_num(j, "ops_per_s", secs ? (double)iv->ops / secs : 0);
+		json_num(j, "mb_per_s",
+			 secs ? (double)iv->bytes / secs / MIB : 0);
+		json_u64(j, "bytes", iv->bytes);
+		json_u64(j, "errors", iv->errors);
+		json_array(j, "flowops");
+		for (size_t f = 0; f < r->nfo; f++) {
+			json_object(j, NULL);
+			json_str(j, "name", r->fo[f].label);
+			json_u64(j, "ops", iv->fo_ops[f]);
+			json_end(j, '}');
+		}
+		json_end(j, ']');
+		json_end(j, '}');
+	}
+	json_end(j, ']');
+}
+
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m)
 {
@@ -389,6 +421,8 @@ void report_json(FILE *out, const struct results *r,
 	for (size_t i = 0; i < r->nfo; i++)
 		json_flowop(&j, r, &r->fo[i]);
 	json_end(&j, ']');
+	if (r->iv)
+		json_intervals(&j, r);
 	json_object(&j, "summary");
 	json_u64(&j, "ops", r->io_ops);
 	json_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
@@ -402,4 +436,70 @@ void report_json(FILE *out, const struct results *r,
 		 r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
 	json_end(&j, '}');
 	json_end(&j, '}');
+}
+
+/* RFC 4180: quoted when it holds a comma, quote or line break. */
+static void csv_str(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void csv_row(FILE *out, const struct results *r, const char *name,
+		    const char *type, const char *thread,
+		    const struct fstats *s, uint64_t rd_bytes,
+		    uint64_t wr_bytes, double cpu_us)
+{
+	csv_str(out, name);
+	fputc(',', out);
+	csv_str(out, type);
+	fputc(',', out);
+	csv_str(out, thread);
+	fprintf(out,
+		",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64
+		",%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f\n",
+		s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
+		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
+		quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
+		quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
+		s->lat_max / 1e6);
+}
+
+void report_csv(FILE *out, const struct results *r)
+{
+	struct fstats all; /* the I/O flowops together, for the summary */
+	uint64_t rd = 0, wr = 0;
+
+	fprintf(out, "name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,"
+		     "us_per_op_cpu,bytes,read_bytes,write_bytes,errors,"
+		     "p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms\n");
+	fstats_init(&all);
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct flowop_result *fr = &r->fo[i];
+		enum flowop_class c = class_of(fr->f);
+		bool io = fr->f->type < FO_NTYPES && flowop_class_is_io(c);
+		uint64_t b = fr->s.bytes;
+		bool w = c == FC_WRITE || fr->f->type == FO_AIOWRITE;
+
+		csv_row(out, r, fr->label, type_name(fr->f),
+			r->w->threads[fr->f->thread].name, &fr->s,
+			c == FC_READ ? b : 0, w ? b : 0, cpu_us_per_op(&fr->s));
+		if (!io)
+			continue;
+		fstats_merge(&all, &fr->s);
+		rd += c == FC_READ ? b : 0;
+		wr += w ? b : 0;
+	}
+	csv_row(out, r, "IO Summary", "summary", "", &all, rd, wr,
+		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
+	fstats_release(&all);
 }

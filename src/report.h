@@ -11,6 +11,7 @@
 
 #include "ir.h"
 #include "runner.h"
+#include "sampler.h"
 #include "stats.h"
 
 struct flowop_result {
@@ -31,6 +32,8 @@ struct results {
 	char error[512]; /* the first failure, if any */
 	/* IO Summary */
 	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;
+	struct interval *iv; /* --interval or psrun samples, in time order */
+	size_t niv;
 };
 
 struct report_meta {
@@ -40,6 +43,10 @@ struct report_meta {
 	struct datapat data; /* --data */
 };
 
+/* A name used by flowops of more than one thread is qualified by thread. */
+void flowop_label(const struct workload *w, const struct ir_flowop *f,
+		  char *buf, size_t len);
+
 struct results *results_collect(const struct run *run);
 void results_free(struct results *r);
 
@@ -47,5 +54,7 @@ void results_free(struct results *r);
 void report_text(FILE *out, const struct results *r);
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m);
+/* A header row, a row per flowop, an IO Summary row (doc/running.md). */
+void report_csv(FILE *out, const struct results *r);
 
 #endif

@@ -224,37 +224,41 @@ static void rusage_now(struct rusage_snap *s)
 		    (uint64_t)ru.ru_stime.tv_usec * 1000u;
 }
 
-/* Rough progress for psrun: completed ops and MiB/s per flowop. */
-static void interval_report(struct run *run, uint64_t *prev, double secs,
-			    bool reset)
+/*
+ * One sample: --interval and psrun keep it in the series and print their
+ * lines (psrun not at the end, as before), else it feeds the status line.
+ */
+static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 {
-	const struct workload *w = run->w;
+	const struct run_opts *o = run->opts;
 
-	printf("%.3f: interval of %.1f s\n", run_elapsed_ns(run) / 1e9, secs);
-	for (size_t f = 0; f < w->nflowops; f++) {
-		uint64_t ops = 0;
-
-		for (size_t i = 0; i < run->nworkers; i++)
-			ops += __atomic_load_n(&run->workers[i].stats[f].count,
-					       __ATOMIC_RELAXED);
-		printf("%-20s %8.0fops/s\n", w->flowops[f]->name,
-		       (double)(ops - (reset ? prev[f] : 0)) /
-			       (reset ? secs : run_elapsed_ns(run) / 1e9));
-		prev[f] = ops;
+	sampler_take(run->sampler, now);
+	if (o->interval_ns || psrun) {
+		sampler_keep(run->sampler);
+		if (o->interval_ns)
+			sampler_print_line(run->sampler, o->lines,
+					   o->interval_flowops);
+		else if (!last)
+			sampler_print_psrun(run->sampler, o->lines, psrun < 0);
+	} else if (o->progress && !last) {
+		sampler_progress(run->sampler, stderr,
+				 (double)run->runtime_ns / 1e9);
 	}
-	fflush(stdout);
 }
 
 /* Main thread: wait for the end of the run, polling for signals. */
-static void supervise(struct run *run, int64_t period)
+static void supervise(struct run *run, int64_t psrun)
 {
+	const struct run_opts *o = run->opts;
 	uint64_t deadline = run->start_ns + run->runtime_ns;
-	uint64_t every = (uint64_t)(period < 0 ? -period : period) * 1000000000u;
+	uint64_t every = o->interval_ns ? o->interval_ns :
+			 psrun ? (uint64_t)(psrun < 0 ? -psrun : psrun) *
+					 1000000000u :
+			 o->progress ? 1000000000u : 0;
 	uint64_t next = every ? run->start_ns + every : UINT64_MAX;
-	uint64_t *prev = xcalloc(run->w->nflowops + 1, sizeof(uint64_t));
 
 	while (!runctl_stopping(run->ctl)) {
-		uint64_t now = now_ns();
+		uint64_t now = now_ns(), nap = 100000000u;
 
 		if (runctl_signalled) {
 			runctl_stop(run->ctl, STOP_SIGNAL);
@@ -265,13 +269,18 @@ static void supervise(struct run *run, int64_t period)
 			break;
 		}
 		if (now >= next) {
-			interval_report(run, prev, (double)every / 1e9,
-					period < 0);
-			next += every;
+			sample(run, psrun, now, false);
+			while (next <= now)
+				next += every;
 		}
-		runctl_sleep(run->ctl, 100000000u);
+		/* wake at the interval's end, not up to 0.1 s after it */
+		now = now_ns();
+		if (next > now && next - now < nap)
+			nap = next - now;
+		runctl_sleep(run->ctl, nap);
 	}
-	free(prev);
+	if (o->progress)
+		sampler_progress_clear(run->sampler, stderr);
 }
 
 int run_workload(struct run *run, const struct ir_stmt *st)
@@ -345,6 +354,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = runctl_start(run->ctl);
 		rusage_now(&run->cpu_start);
+		run->sampler = sampler_new(run);
 		supervise(run, st->n2);
 	} else {
 		run->start_ns = now_ns();
@@ -355,6 +365,9 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);
+	/* the last interval ends with the run: the series sums to the totals */
+	if (run->sampler)
+		sample(run, st->n2, run->end_ns, true);
 	return runctl_reason(run->ctl) == STOP_ERROR || k < n ? -1 : 0;
 }
 
@@ -383,5 +396,6 @@ void run_release(struct run *run)
 	}
 	free(run->workers);
 	free(run->shared);
+	sampler_free(run->sampler);
 	runctl_free(run->ctl);
 }

@@ -8,10 +8,12 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fileset.h"
 #include "ir.h"
 #include "runctl.h"
+#include "sampler.h"
 #include "worker.h"
 
 /* block/wakeup and semblock/sempost meet at the target flowop's point. */
@@ -30,6 +32,10 @@ struct run_opts {
 	bool quiet;
 	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
 	struct datapat data; /* written where neither flowop nor fileset says */
+	uint64_t interval_ns; /* --interval: 0 if not given */
+	bool interval_flowops; /* and a line per flowop after each */
+	bool progress; /* the status line on stderr (a terminal) */
+	FILE *lines; /* where interval and psrun lines go */
 };
 
 struct run {
@@ -47,6 +53,7 @@ struct run {
 	_Atomic unsigned ndone; /* workers that finished (NORSC) */
 	_Atomic uint64_t *shared; /* per flowop id: seekrw's tickets taken */
 	uint64_t seed;
+	struct sampler *sampler; /* made when the clock starts */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

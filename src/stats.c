@@ -56,7 +56,8 @@ static void err_add(struct fstats *s, int err, uint64_t n)
 
 void fstats_error(struct fstats *s, int err)
 {
-	s->errors++;
+	/* relaxed, as count in fstats_add: the sampler reads it mid-run */
+	__atomic_store_n(&s->errors, s->errors + 1, __ATOMIC_RELAXED);
 	err_add(s, err, 1);
 }
 

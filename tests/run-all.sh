@@ -2,7 +2,7 @@
 # The full test suite, as CI runs it, each part in its own build tree:
 #   build/       the whole suite with -Werror, then make distcheck
 #   build-asan/  the whole suite under AddressSanitizer + UBSan
-#   build-tsan/  the engine tests under ThreadSanitizer
+#   build-tsan/  the engine and sampler tests under ThreadSanitizer
 #   build-fuzz/  the parser fuzzer for $FUZZ_SECONDS (60) under ASan + UBSan
 #   valgrind     memcheck on a short run
 # Ends with one line "N passed, N failed, N skipped"; exits non-zero on
@@ -36,7 +36,7 @@ build build-asan --enable-asan --enable-ubsan
 
 build build-tsan --enable-tsan
 (cd build-tsan && TSAN_OPTIONS="halt_on_error=1 suppressions=$top/tests/tsan.supp" \
-	make -j"$jobs" check TESTS="tests/unit/test-fileset tests/e2e.sh")
+	make -j"$jobs" check TESTS="tests/unit/test-fileset tests/e2e.sh tests/output.sh")
 
 if command -v clang >/dev/null 2>&1; then
 	build build-fuzz CC=clang --enable-fuzz --enable-asan --enable-ubsan

@@ -1,0 +1,213 @@
+#!/bin/sh
+# Results as CSV, the --interval and psrun time series, and the status
+# line on a terminal: counts that agree with the JSON, never speeds.
+. "${srcdir:-.}/tests/lib.sh"
+
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+
+# json FILE EXPR: print a value from a results file
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# csv_fields FILE: each row's fields, tab-separated (RFC 4180 quoting
+# undone; the test names hold no tabs or line breaks)
+csv_fields() {
+	awk '{
+		n = 0; f = ""; q = 0
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (q) {
+				if (c != "\"") f = f c
+				else if (substr($0, i + 1, 1) == "\"") { f = f c; i++ }
+				else q = 0
+			} else if (c == "\"") q = 1
+			else if (c == ",") { out = out (n++ ? "\t" : "") f; f = "" }
+			else f = f c
+		}
+		print out (n ? "\t" : "") f; out = ""
+	}' "$1"
+}
+
+cat >"$TMP/w.f" <<F
+define fileset name=fs,path=$TMP/w,entries=20,dirwidth=5,size=16k,prealloc
+define process name=p { thread name=uploads {
+  flowop openfile name=openfile1,filesetname=fs,fd=1
+  flowop readwholefile name=read1,fd=1,iosize=4k
+  flowop closefile name=closefile1,fd=1
+  flowop appendfilerand name="app,end \"q\"",filesetname=fs,iosize=1k
+  flowop delay name=nap,value=0 } }
+run 30
+F
+
+run_fbrun --help
+for o in '--interval SECONDS' '--interval-flowops' 'text, json or csv' 'CSV if \*\.csv'; do
+	grepq "--help documents $o" "$o" "$TMP/out"
+done
+
+# --- CSV ----------------------------------------------------------------------
+run_fbrun -t 1 --format csv -o "$TMP/r.json" "$TMP/w.f"
+check "--format csv: exits 0" test "$rc" -eq 0
+cp "$TMP/out" "$TMP/r.csv"
+csv_fields "$TMP/r.csv" >"$TMP/rows"
+check "--format csv: the first line is the header, no log lines" \
+	test "$(head -1 "$TMP/r.csv")" = "name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,us_per_op_cpu,bytes,read_bytes,write_bytes,errors,p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms"
+ncols=$(awk -F '\t' '{ print NF }' "$TMP/rows" | sort -u)
+check "every CSV row has 17 columns (got: $(echo $ncols))" test "$ncols" = 17
+check "a header, 5 flowop rows and the IO Summary row" test "$(wc -l <"$TMP/rows")" -eq 7
+check "the last row is the IO Summary" \
+	test "$(tail -1 "$TMP/rows" | cut -f1-3)" = "IO Summary	summary	"
+check "a name with a comma and quotes is quoted and reads back" \
+	test "$(sed -n 5p "$TMP/rows" | cut -f1-3)" = 'app,end "q"	appendfilerand	uploads'
+grepq "the quoted name is written as RFC 4180 says" '^"app,end ""q""",appendfilerand,' "$TMP/r.csv"
+check "read1: read_bytes = bytes, write_bytes = 0" \
+	awk -F '\t' '$1 == "read1" { ok = $9 > 0 && $10 == $9 && $11 == 0 } END { exit !ok }' "$TMP/rows"
+check "the appendfilerand row: write_bytes = bytes, read_bytes = 0" \
+	awk -F '\t' '$2 == "appendfilerand" { ok = $9 > 0 && $11 == $9 && $10 == 0 } END { exit !ok }' "$TMP/rows"
+check "IO Summary: read + write bytes = bytes here" \
+	awk -F '\t' '$1 == "IO Summary" { ok = $9 > 0 && $10 + $11 == $9 } END { exit !ok }' "$TMP/rows"
+if $have_python; then
+	awk -F '\t' 'NR > 1 && $1 != "IO Summary" { print $1 "|" $4 "|" $9 "|" $12 }' "$TMP/rows" >"$TMP/csv.ops"
+	json "$TMP/r.json" "'\n'.join('%s|%d|%d|%d' % (f['name'], f['ops'], f['bytes'], f['errors']) for f in r['flowops'])" >"$TMP/json.ops"
+	if cmp -s "$TMP/csv.ops" "$TMP/json.ops"; then
+		pass "per flowop, CSV ops, bytes and errors equal the JSON's"
+	else
+		fail "per flowop, CSV ops, bytes and errors equal the JSON's"
+		diff "$TMP/csv.ops" "$TMP/json.ops" | diag
+	fi
+	want=$(json "$TMP/r.json" "'%d|%d' % (r['summary']['ops'], r['summary']['bytes'])")
+	got=$(awk -F '\t' '$1 == "IO Summary" { print $4 "|" $9 }' "$TMP/rows")
+	check "IO Summary ops and bytes equal the JSON summary ($got, $want)" test "$got" = "$want"
+	check "the JSON has no intervals without --interval or psrun" \
+		test "$(json "$TMP/r.json" "'intervals' in r")" = False
+else
+	skip "CSV against JSON: needs python3 to read the JSON"
+fi
+run_fbrun -q -t 1 -o "$TMP/x.csv" "$TMP/w.f"
+check "-o x.csv writes CSV" test "$(head -c 9 "$TMP/x.csv")" = "name,type"
+grepq "-o x.csv: standard output stays text" '^IO Summary: ' "$TMP/out"
+run_fbrun --format xml "$TMP/w.f"
+check "--format xml: exit 2" test "$rc" -eq 2
+
+# --- --interval -----------------------------------------------------------------
+run_fbrun -t 3 --interval 1 -o "$TMP/i.json" "$TMP/w.f"
+check "--interval 1: exits 0" test "$rc" -eq 0
+n=$(grep -c '^interval ' "$TMP/out" || :)
+check "--interval 1, 3 s: 2 to 4 interval lines on stdout ($n)" test "$n" -ge 2 -a "$n" -le 4
+grepq "an interval line: time, ops/s, mb/s, errors" \
+	'^interval +[0-9]+\.[0-9]{3} s +[0-9]+ ops/s +[0-9]+\.[0-9] mb/s +0 errors$' "$TMP/out"
+check "the interval lines come before the results" \
+	test "$(grep -n '^interval ' "$TMP/out" | tail -1 | cut -d: -f1)" -lt \
+	"$(grep -n '^Per-Operation' "$TMP/out" | cut -d: -f1)"
+if grep -q '^  read1 ' "$TMP/out"; then
+	fail "no per-flowop lines without --interval-flowops"
+else
+	pass "no per-flowop lines without --interval-flowops"
+fi
+if $have_python; then
+	ni=$(json "$TMP/i.json" "len(r['intervals'])")
+	check "JSON: 2 to 4 intervals ($ni), one per line printed ($n)" \
+		test "$ni" -ge 2 -a "$ni" -le 4 -a "$ni" -eq "$n"
+	s=$(json "$TMP/i.json" "'%d %d' % (sum(i['ops'] for i in r['intervals']), r['summary']['ops'])")
+	check "the intervals' ops sum to the summary's ($s)" \
+		test "${s% *}" -eq "${s#* }" -a "${s#* }" -gt 0
+	ok=$(json "$TMP/i.json" "all(sum(i['flowops'][k]['ops'] for i in r['intervals']) == f['ops'] and all(i['flowops'][k]['name'] == f['name'] for i in r['intervals']) for k, f in enumerate(r['flowops']))")
+	check "per flowop, the intervals' ops sum to its total" test "$ok" = True
+	ok=$(json "$TMP/i.json" "all(0 < a['t_s'] < b['t_s'] for a, b in zip(r['intervals'], r['intervals'][1:])) and abs(r['intervals'][-1]['t_s'] - r['seconds']) < 0.01 and all(set(i) >= {'t_s', 'seconds', 'ops', 'ops_per_s', 'mb_per_s', 'bytes', 'errors', 'flowops'} for i in r['intervals'])")
+	check "intervals: every field, in time order, the last ends with the run" test "$ok" = True
+else
+	skip "--interval JSON: needs python3"
+fi
+
+run_fbrun -t 2 --interval 1 --interval-flowops --format json "$TMP/w.f"
+check "--interval with --format json: exits 0" test "$rc" -eq 0
+if $have_python; then
+	check "--interval with --format json: stdout is only the JSON, with intervals" \
+		python3 -c "import json,sys; assert json.load(open(sys.argv[1]))['intervals']" "$TMP/out"
+fi
+grepq "--interval with --format json: the lines go to stderr" '^interval ' "$TMP/err"
+grepq "--interval-flowops: a line per flowop" '^  app,end "q" +[0-9]+ ops/s$' "$TMP/err"
+grepq "--interval-flowops: the delay flowop too" '^  nap +[0-9]+ ops/s$' "$TMP/err"
+
+run_fbrun --interval 0 "$TMP/w.f"
+check "--interval 0: exit 2" test "$rc" -eq 2
+grepq "--interval 0: says what it expects" "--interval expects 1 to [0-9]+ seconds, got '0'" "$TMP/err"
+run_fbrun --interval-flowops "$TMP/w.f"
+check "--interval-flowops alone: exit 2" test "$rc" -eq 2
+
+# errors per interval: more files held open than RLIMIT_NOFILE allows
+{
+	echo "define fileset name=data,path=$TMP/emf,entries=40,size=1k,dirwidth=10,prealloc=100"
+	echo "define process name=p { thread name=t {"
+	for i in $(seq 1 24); do echo "  flowop openfile name=open$i,filesetname=data,fd=$i"; done
+	for i in $(seq 1 24); do echo "  flowop closefile name=close$i,fd=$i"; done
+	echo "} }"
+	echo "run 30"
+} >"$TMP/emf.f"
+rc=0
+(ulimit -n 20 && exec "$FBRUN" -q -t 2 --interval 1 --continue-on-error -o "$TMP/e.json" "$TMP/emf.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "EMFILE --interval: exits 1 (errors happened)" test "$rc" -eq 1
+grepq "EMFILE --interval: the interval lines count errors" '^interval .* [1-9][0-9]* errors$' "$TMP/out"
+if $have_python; then
+	s=$(json "$TMP/e.json" "'%d %d' % (sum(i['errors'] for i in r['intervals']), sum(f['errors'] for f in r['flowops']))")
+	check "EMFILE: the intervals' errors sum to the flowops' ($s)" \
+		test "${s% *}" -eq "${s#* }" -a "${s#* }" -gt 0
+fi
+
+# psrun samples through the same sampler: its series is in the JSON too
+sed 's/^run 30$/psrun -1 30/' "$TMP/w.f" >"$TMP/ps.f"
+run_fbrun -t 2 -o "$TMP/ps.json" "$TMP/ps.f"
+check "psrun: exits 0" test "$rc" -eq 0
+grepq "psrun: its interval report" '^1\.[0-9]{3}: interval of 1\.0 s$' "$TMP/out"
+grepq "psrun: per flowop, with the report's labels" '^app,end "q" +[0-9]+ops/s$' "$TMP/out"
+if $have_python; then
+	s=$(json "$TMP/ps.json" "'%d %d %d' % (len(r['intervals']), sum(i['ops'] for i in r['intervals']), r['summary']['ops'])")
+	set -- $s
+	check "psrun: 1 to 3 intervals in the JSON ($1), summing to the summary's ops" \
+		test "$1" -ge 1 -a "$1" -le 3 -a "$2" -eq "$3"
+fi
+run_fbrun -t 2 --format json "$TMP/ps.f"
+if $have_python; then
+	check "psrun with --format json: stdout is only the JSON" \
+		python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$TMP/out"
+fi
+grepq "psrun with --format json: its lines go to stderr" 'interval of 1\.0 s' "$TMP/err"
+
+# --- the status line on a terminal ------------------------------------------------
+cr=$(printf '\r')
+run_fbrun -t 2 "$TMP/w.f"
+if grep -q "$cr" "$TMP/err" || grep -q ' / 2 s ' "$TMP/err"; then
+	fail "stderr not a terminal: no status line"
+else
+	pass "stderr not a terminal: no status line"
+fi
+if ! command -v script >/dev/null 2>&1; then
+	skip "status line on a terminal: needs script(1) from util-linux for a pty"
+else
+	# on_tty ARGS...: fbrun on a pseudo-terminal, everything it writes in $TMP/tty
+	on_tty() {
+		rc=0
+		script -qec "'$FBRUN' $*" /dev/null </dev/null >"$TMP/tty" 2>&1 || rc=$?
+	}
+	on_tty -t 3 "'$TMP/w.f'"
+	check "on a terminal: exits 0" test "$rc" -eq 0
+	grepq "on a terminal: a status line (elapsed / total, ops/s, mb/s, errors)" \
+		"$cr[12] / 3 s  [0-9]+ ops/s  [0-9]+\.[0-9] mb/s  0 errors" "$TMP/tty"
+	grepq "on a terminal: the line is blanked before the results" \
+		"$cr +$cr[0-9.]+: Run took" "$TMP/tty"
+	on_tty -q -t 2 "'$TMP/w.f'"
+	if grep -q ' / 2 s ' "$TMP/tty"; then
+		fail "on a terminal with -q: no status line"
+	else
+		pass "on a terminal with -q: no status line"
+	fi
+	on_tty --interval 1 -t 2 "'$TMP/w.f'"
+	if grep -q ' / 2 s ' "$TMP/tty"; then
+		fail "on a terminal with --interval: no status line"
+	else
+		pass "on a terminal with --interval: no status line"
+	fi
+	grepq "on a terminal with --interval: the interval lines" '^interval ' "$TMP/tty"
+fi
+
+done_testing
