@@ -313,6 +313,38 @@ static void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	w->filesets[w->nfilesets++] = fs;
 }
 
+/* Refuse a run of more than MAX_WORKERS threads at the process that passes it. */
+static void check_nworkers(struct compiler *c)
+{
+	const struct workload *w = c->w;
+	uint64_t total = 0;
+
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct ir_process *pr = &w->processes[p];
+		uint64_t n = ir_process_nworkers(w, p), before = total, per = 0;
+
+		if (__builtin_add_overflow(total, n, &total))
+			total = UINT64_MAX;
+		if (total <= MAX_WORKERS)
+			continue;
+		for (int t = 0; t < pr->nthreads; t++)
+			per += (uint64_t)w->threads[pr->first_thread + t].instances;
+		if (before == 0)
+			diag_error(c->d, c->src, pr->loc,
+				   "too many threads: process '%s' starts %" PRIu64
+				   " (%" PRId64 " instances x %" PRIu64
+				   " threads each); a run may start at most %d",
+				   pr->name, n, pr->instances, per, MAX_WORKERS);
+		else
+			diag_error(c->d, c->src, pr->loc,
+				   "too many threads: process '%s' starts %" PRIu64
+				   ", making %" PRIu64 " in the run; a run may start "
+				   "at most %d",
+				   pr->name, n, total, MAX_WORKERS);
+		return;
+	}
+}
+
 /* Turn the defines met so far into IR, with the variables as they are now. */
 static void build(struct compiler *c, struct loc run_loc)
 {
@@ -328,6 +360,7 @@ static void build(struct compiler *c, struct loc run_loc)
 	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(c->defines[i]->word, "process") == 0)
 			build_process(c, c->defines[i]);
+	check_nworkers(c);
 	for (size_t i = 0; i < w->nflowops; i++) {
 		resolve_fileset(c, w->flowops[i]);
 		resolve_target(c, w->flowops[i]);

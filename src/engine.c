@@ -239,19 +239,14 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
-	size_t nthreads = 0;
+	uint64_t nthreads = workload_nworkers(e->w);
 	int rc;
 
 	rc = create_filesets(e);
 	if (rc)
 		return rc;
 	run.filesets = e->filesets;
-	for (size_t p = 0; p < e->w->nprocesses; p++)
-		for (int t = 0; t < e->w->processes[p].nthreads; t++)
-			nthreads += (size_t)(e->w->processes[p].instances *
-					     e->w->threads[e->w->processes[p].first_thread + t]
-						     .instances);
-	logf_(e, "Starting %zu thread%s in %zu process%s", nthreads,
+	logf_(e, "Starting %" PRIu64 " thread%s in %zu process%s", nthreads,
 	      nthreads == 1 ? "" : "s", e->w->nprocesses,
 	      e->w->nprocesses == 1 ? "" : "es");
 	logf_(e, "Running for %" PRIu64 " seconds...",
