@@ -188,7 +188,10 @@ static int remove_filesets(struct engine *e)
 		if (!e->o->keep && !e->w->filesets[i].reuse) {
 			logf_(e, "Removing %s tree", fileset_name(fs));
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
-				fprintf(stderr, "fbrun: error: %s\n", err);
+				fprintf(stderr,
+					"fbrun: error: %s; leaving the rest "
+					"of '%s' in place\n",
+					err, fileset_root(fs));
 				rc = 1;
 			}
 		}

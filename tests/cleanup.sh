@@ -264,6 +264,23 @@ script "$TMP/lnroot.f" "$TMP/lnroot" data 1
 fb "$TMP/lnroot.f"
 check "root that is a symlink to the sentinel: refused with exit 2" test "$rc" -eq 2
 check "root that is a symlink: the symlink stays" test -L "$TMP/lnroot/data"
+# a marker that is not a regular file is not ours: neither "no marker" nor ours
+for kind in dir link fifo; do
+	rm -rf "$TMP/odd"
+	mkdir -p "$TMP/odd/data"
+	case $kind in
+	dir) mkdir "$TMP/odd/data/.fbrun-fileset" ;;
+	link) ln -s "$S/precious" "$TMP/odd/data/.fbrun-fileset" ;;
+	fifo) mkfifo "$TMP/odd/data/.fbrun-fileset" ;;
+	esac
+	echo mine >"$TMP/odd/data/keep.txt"
+	script "$TMP/odd.f" "$TMP/odd" data 1
+	fb "$TMP/odd.f"
+	check "marker that is a $kind: refused with exit 2 (exit $rc)" test "$rc" -eq 2
+	grepq "marker that is a $kind: says why" \
+		"'$TMP/odd/data/.fbrun-fileset' is not a regular file; not using or removing" "$TMP/err"
+	check "marker that is a $kind: untouched" test -f "$TMP/odd/data/keep.txt" -a -e "$TMP/odd/data/.fbrun-fileset"
+done
 sentinel_ok "everything"
 
 done_testing
