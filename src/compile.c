@@ -615,7 +615,7 @@ static void collect_vars(struct compiler *c)
 		if (b->parts) {
 			c->silent = true;
 			v->value.kind = IRV_STR;
-			v->value.s = expand_string(c, b->parts, 0);
+			v->value.s = expand_string(c, b->parts, b, b->loc);
 			c->silent = false;
 			if (!v->value.s)
 				v->value.kind = IRV_NONE;

@@ -47,9 +47,13 @@ struct origin {
 int resolve_value(struct compiler *c, const struct ast_value *v,
 		  struct ir_value *out, struct origin *org);
 
-/* Expand a quoted string's parts; NULL after reporting an error. */
+/*
+ * Expand a quoted string's parts (those of binding self, or NULL for a
+ * literal); NULL after reporting an error (a size limit at where).  Linear
+ * in the result.
+ */
 char *expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    int depth);
+		    struct binding *self, struct loc where);
 
 /*
  * Apply attrs to obj (an IR struct laid out as table t says), after
