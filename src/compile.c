@@ -648,8 +648,8 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	for (size_t i = 0; i < c.ncomposites; i++)
 		free(c.composites[i].form.composite);
 	free(c.composites);
+	strmap_free(c.composite_names);
 	free(c.defines);
-	free(c.expanding);
 	env_free(c.env);
 	if (diag_error_count(d) > errors) {
 		workload_free(c.w);

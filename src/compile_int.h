@@ -10,6 +10,7 @@
 struct composite {
 	const struct ast_stmt *def;
 	struct ir_flowop form;
+	bool expanding; /* being built: using it again is recursion */
 };
 
 struct compiler {
@@ -28,10 +29,8 @@ struct compiler {
 	char **bad_filesets;
 	size_t nbad_filesets;
 	struct composite *composites;
-	size_t ncomposites;
-	/* composite flowops being expanded, to catch recursion */
-	const char **expanding;
-	size_t nexpanding, cap_expanding;
+	size_t ncomposites, cap_composites;
+	struct strmap *composite_names; /* name -> index + 1 */
 };
 
 /* Where a resolved value came from, for notes on errors. */
