@@ -214,6 +214,8 @@ echo 'set $n=8388607t' >"$TMP/sfxok.f"
 expect ok sfxok "8388607t (2^63 - 2^40) still fits"
 printf '%s\n%s\npsrun -9223372036854775809\n' "$FS" "$PROC" >"$TMP/psneg.f"
 expect error psneg "psrun -9223372036854775809"
+grepq "... says the integer is too small" \
+	"error: integer '-9223372036854775809' is too small \\(the limit is -2\\^63\\)" "$TMP/err"
 printf '%s\n%s\npsrun -9223372036854775808\n' "$FS" "$PROC" >"$TMP/psmin.f"
 expect error psmin "psrun -9223372036854775808 (its negation overflows)"
 printf '%s\n%s\nrun 99999999999999999999\n' "$FS" "$PROC" >"$TMP/run20.f"
