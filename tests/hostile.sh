@@ -407,7 +407,12 @@ expect ok u_comment "invalid UTF-8 in comments"
 printf 'set $a="x\303' >"$TMP/u_eof.f"
 expect error u_eof "a string cut inside a UTF-8 sequence"
 printf '\357\273\277set $a=1\n' >"$TMP/bom.f"
-expect either bom "a UTF-8 byte-order mark"
+expect ok bom "a UTF-8 byte-order mark at the start"
+printf '\357\273\277set $a=1 x\n' >"$TMP/bom1.f"
+fbp "$TMP/bom1.f"
+grepq "... columns after it count as the editor shows them" "bom1.f:1:10: error: unknown command 'x'" "$TMP/err"
+printf 'set $a=1\n\357\273\277set $b=1\n' >"$TMP/bom2.f"
+expect error bom2 "a UTF-8 byte-order mark on line 2"
 
 # --- variables ------------------------------------------------------------------------
 {
