@@ -574,9 +574,19 @@ static void predefine(struct compiler *c)
 		const char *v = o->defines[i].value;
 		int64_t n;
 
+		enum num_status ns = parse_int(v, strlen(v), &n);
+
 		b = env_put(c->env, o->defines[i].name);
 		binding_clear(b);
-		if (parse_int(v, strlen(v), &n) == NUM_OK)
+		if (ns == NUM_RANGE) /* as the lexer says of the script's */
+			diag_error(c->d, o->cli_src,
+				   o->define_locs ? o->define_locs[i] : LOC_NONE,
+				   "-D %s: integer '%s' is too %s (the limit is "
+				   "%s)",
+				   o->defines[i].name, v,
+				   v[0] == '-' ? "small" : "large",
+				   v[0] == '-' ? "-2^63" : "2^63-1");
+		if (ns == NUM_OK)
 			b->value = (struct ir_value){ .kind = IRV_INT, .i = n };
 		else if (!strcmp(v, "true") || !strcmp(v, "false"))
 			b->value = (struct ir_value){ .kind = IRV_BOOL,

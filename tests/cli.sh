@@ -46,6 +46,15 @@ check "-D with a bad name exits 2" test "$rc" -eq 2
 run_fbrun --dump-ir -D dir "$TMP/ok.f"
 check "-D without '=' exits 2" test "$rc" -eq 2
 
+# -D numbers out of range: the same message as in a script
+for v in 99999999999999999999 -99999999999999999999; do
+	run_fbrun --dump-ir -D dir=x -D big="$v" "$TMP/ok.f"
+	check "-D big=$v: exits 2 (exit $rc)" test "$rc" -eq 2
+	case $v in -*) want="too small \(the limit is -2\^63\)" ;; *) want="too large \(the limit is 2\^63-1\)" ;; esac
+	grepq "-D big=$v: says the integer is too $(echo "$want" | cut -d' ' -f2)" \
+		"^<command line>:2:4: error: -D big: integer '$v' is $want\$" "$TMP/err"
+done
+
 # A broken script must not create its fileset directory.
 cat >"$TMP/bad.f" <<F
 define fileset name=a,path=$TMP/tree,entries=4,dirwidth=2,prealloc
