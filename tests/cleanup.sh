@@ -154,8 +154,9 @@ wait "$pid" || rc=$?
 check "symlinks planted during the run: no hang, no crash (exit $rc)" test "$rc" -le 1
 grepq "symlinks planted during the run: the run reports the symlinks it met" \
 	'Too many levels of symbolic links|^IO Summary' "$TMP/out"
-kb "rarely (seen twice in about 20 runs, under load) the tree is left after symlinks are planted while the run creates and deletes; cause not found yet" \
-	"symlinks planted during the run: the tree is removed" test ! -e "$TMP/sym"
+# (under load the planting can outlast the run and race the removal:
+# a directory found not empty after its contents went is scanned again)
+check "symlinks planted during the run: the tree is removed" test ! -e "$TMP/sym"
 if [ -e "$TMP/sym" ]; then
 	diag <"$TMP/err"
 	rm -rf "$TMP/sym" # rm -rf never follows symlinks either
