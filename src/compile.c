@@ -313,6 +313,38 @@ static void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	w->filesets[w->nfilesets++] = fs;
 }
 
+/* Refuse a run of more than MAX_WORKERS threads at the process that passes it. */
+static void check_nworkers(struct compiler *c)
+{
+	const struct workload *w = c->w;
+	uint64_t total = 0;
+
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct ir_process *pr = &w->processes[p];
+		uint64_t n = ir_process_nworkers(w, p), before = total, per = 0;
+
+		if (__builtin_add_overflow(total, n, &total))
+			total = UINT64_MAX;
+		if (total <= MAX_WORKERS)
+			continue;
+		for (int t = 0; t < pr->nthreads; t++)
+			per += (uint64_t)w->threads[pr->first_thread + t].instances;
+		if (before == 0)
+			diag_error(c->d, c->src, pr->loc,
+				   "too many threads: process '%s' starts %" PRIu64
+				   " (%" PRId64 " instances x %" PRIu64
+				   " threads each); a run may start at most %d",
+				   pr->name, n, pr->instances, per, MAX_WORKERS);
+		else
+			diag_error(c->d, c->src, pr->loc,
+				   "too many threads: process '%s' starts %" PRIu64
+				   ", making %" PRIu64 " in the run; a run may start "
+				   "at most %d",
+				   pr->name, n, total, MAX_WORKERS);
+		return;
+	}
+}
+
 /* Turn the defines met so far into IR, with the variables as they are now. */
 static void build(struct compiler *c, struct loc run_loc)
 {
@@ -328,6 +360,7 @@ static void build(struct compiler *c, struct loc run_loc)
 	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(c->defines[i]->word, "process") == 0)
 			build_process(c, c->defines[i]);
+	check_nworkers(c);
 	for (size_t i = 0; i < w->nflowops; i++) {
 		resolve_fileset(c, w->flowops[i]);
 		resolve_target(c, w->flowops[i]);
@@ -541,9 +574,19 @@ static void predefine(struct compiler *c)
 		const char *v = o->defines[i].value;
 		int64_t n;
 
+		enum num_status ns = parse_int(v, strlen(v), &n);
+
 		b = env_put(c->env, o->defines[i].name);
 		binding_clear(b);
-		if (parse_int(v, strlen(v), &n) == NUM_OK)
+		if (ns == NUM_RANGE) /* as the lexer says of the script's */
+			diag_error(c->d, o->cli_src,
+				   o->define_locs ? o->define_locs[i] : LOC_NONE,
+				   "-D %s: integer '%s' is too %s (the limit is "
+				   "%s)",
+				   o->defines[i].name, v,
+				   v[0] == '-' ? "small" : "large",
+				   v[0] == '-' ? "-2^63" : "2^63-1");
+		if (ns == NUM_OK)
 			b->value = (struct ir_value){ .kind = IRV_INT, .i = n };
 		else if (!strcmp(v, "true") || !strcmp(v, "false"))
 			b->value = (struct ir_value){ .kind = IRV_BOOL,
@@ -582,7 +625,7 @@ static void collect_vars(struct compiler *c)
 		if (b->parts) {
 			c->silent = true;
 			v->value.kind = IRV_STR;
-			v->value.s = expand_string(c, b->parts, 0);
+			v->value.s = expand_string(c, b->parts, b, b->loc);
 			c->silent = false;
 			if (!v->value.s)
 				v->value.kind = IRV_NONE;
@@ -615,8 +658,8 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	for (size_t i = 0; i < c.ncomposites; i++)
 		free(c.composites[i].form.composite);
 	free(c.composites);
+	strmap_free(c.composite_names);
 	free(c.defines);
-	free(c.expanding);
 	env_free(c.env);
 	if (diag_error_count(d) > errors) {
 		workload_free(c.w);

@@ -6,8 +6,13 @@
 #include "compile_int.h"
 #include "util.h"
 
-/* Bindings chain through quoted strings; this deep means a cycle. */
-#define MAX_EXPAND_DEPTH 32
+/*
+ * A quoted string expands to at most this many bytes, through at most this
+ * many variable references: quoted variables that each use the previous
+ * twice double at every step, and would otherwise take exponential time
+ * and memory (even when they expand to nothing).
+ */
+#define MAX_EXPANDED (1u << 20)
 
 void note_origin(struct compiler *c, const struct origin *org)
 {
@@ -66,53 +71,101 @@ static char *value_text(struct compiler *c, const struct ir_value *v)
 	return xstrdup("");
 }
 
-static char *binding_text(struct compiler *c, struct binding *b, int depth)
+/* One expansion: the text so far, and what it has cost. */
+struct expansion {
+	char *buf;
+	size_t len, cap;
+	size_t refs; /* variable references followed */
+	bool too_long; /* past MAX_EXPANDED bytes */
+};
+
+static int append(struct expansion *x, const char *s)
 {
+	size_t n = strlen(s);
+
+	if (n > MAX_EXPANDED - x->len) {
+		x->too_long = true;
+		return -1;
+	}
+	if (x->len + n + 1 > x->cap) {
+		x->cap = (x->len + n + 1) * 2;
+		x->buf = xrealloc(x->buf, x->cap);
+	}
+	memcpy(x->buf + x->len, s, n + 1);
+	x->len += n;
+	return 0;
+}
+
+static int expand_into(struct compiler *c, struct expansion *x,
+		       const struct ast_strpart *parts, struct binding *self);
+
+/* Append $name's text; b->expanding marks the bindings being expanded. */
+static int expand_ref(struct compiler *c, struct expansion *x,
+		      const struct ast_strpart *p)
+{
+	struct binding *b = env_get(c->env, p->text);
+	char *text;
+	int rc;
+
+	if (!b || !b->set) {
+		if (!c->silent)
+			unset_variable(c, p->text, p->loc);
+		return -1;
+	}
+	if (b->expanding) {
+		if (!c->silent)
+			diag_error(c->d, c->src, p->loc,
+				   "variable '$%s' refers to itself through "
+				   "quoted strings",
+				   p->text);
+		return -1;
+	}
+	if (++x->refs > MAX_EXPANDED)
+		return -1;
+	b->used = true;
 	if (b->parts)
-		return expand_string(c, b->parts, depth + 1);
-	return value_text(c, &b->value);
+		return expand_into(c, x, b->parts, b);
+	text = value_text(c, &b->value);
+	rc = append(x, text);
+	free(text);
+	return rc;
+}
+
+static int expand_into(struct compiler *c, struct expansion *x,
+		       const struct ast_strpart *parts, struct binding *self)
+{
+	int rc = 0;
+
+	if (self)
+		self->expanding = true;
+	for (const struct ast_strpart *p = parts; p && rc == 0; p = p->next)
+		rc = p->is_var ? expand_ref(c, x, p) :
+				 append(x, p->text);
+	if (self)
+		self->expanding = false;
+	return rc;
 }
 
 char *expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    int depth)
+		    struct binding *self, struct loc where)
 {
-	char *out = xstrdup(""), *piece, *joined;
+	struct expansion x = { .buf = xstrdup(""), .cap = 1 };
 
-	for (const struct ast_strpart *p = parts; p; p = p->next) {
-		if (!p->is_var) {
-			piece = xstrdup(p->text);
-		} else {
-			struct binding *b = env_get(c->env, p->text);
-
-			if (!b || !b->set) {
-				if (!c->silent)
-					unset_variable(c, p->text, p->loc);
-				free(out);
-				return NULL;
-			}
-			if (depth >= MAX_EXPAND_DEPTH) {
-				if (!c->silent)
-					diag_error(c->d, c->src, p->loc,
-						   "variable '$%s' refers to "
-						   "itself through quoted "
-						   "strings",
-						   p->text);
-				free(out);
-				return NULL;
-			}
-			b->used = true;
-			piece = binding_text(c, b, depth);
-			if (!piece) {
-				free(out);
-				return NULL;
-			}
-		}
-		joined = xasprintf("%s%s", out, piece);
-		free(out);
-		free(piece);
-		out = joined;
-	}
-	return out;
+	if (expand_into(c, &x, parts, self) == 0)
+		return x.buf;
+	free(x.buf);
+	if (c->silent)
+		return NULL;
+	if (x.too_long)
+		diag_error(c->d, c->src, where,
+			   "this quoted string expands to more than %u bytes",
+			   MAX_EXPANDED);
+	else if (x.refs > MAX_EXPANDED)
+		diag_error(c->d, c->src, where,
+			   "this quoted string expands through more than %u "
+			   "variable references",
+			   MAX_EXPANDED);
+	return NULL;
 }
 
 int resolve_value(struct compiler *c, const struct ast_value *v,
@@ -143,7 +196,7 @@ int resolve_value(struct compiler *c, const struct ast_value *v,
 		out->s = xstrdup(v->s);
 		return 0;
 	case AV_STRING:
-		out->s = expand_string(c, v->parts, 0);
+		out->s = expand_string(c, v->parts, NULL, v->loc);
 		if (!out->s)
 			return -1;
 		out->kind = IRV_STR;
@@ -158,7 +211,7 @@ int resolve_value(struct compiler *c, const struct ast_value *v,
 		if (org)
 			org->via = b;
 		if (b->parts) {
-			out->s = expand_string(c, b->parts, 1);
+			out->s = expand_string(c, b->parts, b, v->loc);
 			if (!out->s)
 				return -1;
 			out->kind = IRV_STR;

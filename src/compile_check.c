@@ -186,6 +186,7 @@ void check_thread(struct compiler *c, int tidx)
 	struct workload *w = c->w;
 	struct ir_thread *t = &w->threads[tidx];
 	struct slot *slots;
+	struct strmap *names;
 	bool slot0_rotates = false;
 	int64_t nslots = 1;
 
@@ -229,22 +230,17 @@ void check_thread(struct compiler *c, int tidx)
 		if (f->thread == tidx && f->type != FO_COMPOSITE)
 			check_flowop(c, f, t, slots, slot0_rotates);
 	}
+	names = strmap_new();
 	for (size_t i = 0; i < w->nflowops; i++) {
-		struct ir_flowop *f = w->flowops[i];
+		struct ir_flowop *f = w->flowops[i], *first;
 
-		if (f->thread != tidx)
+		if (f->thread != tidx || !(first = strmap_add(names, f->name, f)))
 			continue;
-		for (size_t j = 0; j < i; j++)
-			if (w->flowops[j]->thread == tidx &&
-			    strcmp(w->flowops[j]->name, f->name) == 0) {
-				diag_error(c->d, c->src, f->loc,
-					   "flowop name '%s' is already used "
-					   "in thread '%s'",
-					   f->name, t->name);
-				diag_note(c->d, c->src, w->flowops[j]->loc,
-					  "first used here");
-				break;
-			}
+		diag_error(c->d, c->src, f->loc,
+			   "flowop name '%s' is already used in thread '%s'",
+			   f->name, t->name);
+		diag_note(c->d, c->src, first->loc, "first used here");
 	}
+	strmap_free(names);
 	free(slots);
 }

@@ -10,10 +10,12 @@
 
 static struct composite *find_composite(struct compiler *c, const char *name)
 {
-	for (size_t i = 0; i < c->ncomposites; i++)
-		if (strcmp(c->composites[i].form.composite, name) == 0)
-			return &c->composites[i];
-	return NULL;
+	/* index + 1, so that 0 is not NULL */
+	uintptr_t i = c->composite_names ?
+			      (uintptr_t)strmap_get(c->composite_names, name) :
+			      0;
+
+	return i ? &c->composites[i - 1] : NULL;
 }
 
 void build_composite(struct compiler *c, const struct ast_stmt *s)
@@ -41,9 +43,13 @@ void build_composite(struct compiler *c, const struct ast_stmt *s)
 		free(cp.form.composite);
 		return;
 	}
-	c->composites = xrealloc(c->composites, (c->ncomposites + 1) *
-							sizeof(*c->composites));
+	c->composites = grow_array(c->composites, &c->cap_composites,
+				   c->ncomposites + 1, sizeof(*c->composites));
 	c->composites[c->ncomposites++] = cp;
+	if (!c->composite_names)
+		c->composite_names = strmap_new();
+	strmap_add(c->composite_names, cp.form.composite,
+		   (void *)(uintptr_t)c->ncomposites);
 }
 
 /* Saved bindings of a composite's locals while its body is built. */
@@ -115,7 +121,7 @@ static void register_flowop(struct compiler *c, struct ir_flowop *f)
 
 static struct ir_flowop *build_flowop(struct compiler *c,
 				      const struct ast_stmt *s, int tidx,
-				      const char *prefix);
+				      const char *parent);
 
 static void unknown_flowop(struct compiler *c, const struct ast_stmt *s)
 {
@@ -147,21 +153,16 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 {
 	struct saved_local *saved;
 	size_t nsaved, cap = 0;
-	char *prefix;
 
-	for (size_t i = 0; i < c->nexpanding; i++)
-		if (strcmp(c->expanding[i], cp->form.composite) == 0) {
-			diag_error(c->d, c->src, s->word_loc,
-				   "flowop '%s' uses itself", s->word);
-			diag_note(c->d, c->src, cp->def->loc,
-				  "'%s' is defined here", s->word);
-			return -1;
-		}
-	c->expanding = grow_array(c->expanding, &c->cap_expanding,
-				  c->nexpanding + 1, sizeof(*c->expanding));
-	c->expanding[c->nexpanding++] = cp->form.composite;
+	if (cp->expanding) {
+		diag_error(c->d, c->src, s->word_loc, "flowop '%s' uses itself",
+			   s->word);
+		diag_note(c->d, c->src, cp->def->loc, "'%s' is defined here",
+			  s->word);
+		return -1;
+	}
+	cp->expanding = true;
 	nsaved = push_locals(c, cp->def->attrs, s->attrs, &saved);
-	prefix = xasprintf("%s.", f->name);
 	for (const struct ast_stmt *it = cp->def->body; it; it = it->next) {
 		struct ir_flowop *child;
 
@@ -171,7 +172,7 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 				   "flowop'");
 			continue;
 		}
-		child = build_flowop(c, it, tidx, prefix);
+		child = build_flowop(c, it, tidx, f->name);
 		if (!child) {
 			c->w->threads[tidx].broken = true;
 			continue;
@@ -180,9 +181,8 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 					 sizeof(*f->children));
 		f->children[f->nchildren++] = child;
 	}
-	free(prefix);
 	pop_locals(saved, nsaved);
-	c->nexpanding--;
+	cp->expanding = false;
 	if (!cp->def->body)
 		diag_error(c->d, c->src, cp->def->loc,
 			   "'define flowop' needs a { flowop ... } body with "
@@ -190,9 +190,10 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 	return 0;
 }
 
+/* A composite's children are named "<parent>.<name>". */
 static struct ir_flowop *build_flowop(struct compiler *c,
 				      const struct ast_stmt *s, int tidx,
-				      const char *prefix)
+				      const char *parent)
 {
 	int type = flowop_lookup(s->word);
 	struct composite *cp = type < 0 ? find_composite(c, s->word) : NULL;
@@ -216,8 +217,14 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	f->type = cp ? FO_COMPOSITE : (enum flowop_type)type;
 	f->loc = s->loc;
 	f->thread = tidx;
-	if (prefix) {
-		name = xasprintf("%s%s", prefix, f->name);
+	if (parent) {
+		/* memcpy: deep nesting makes these long, and printf is slow */
+		size_t np = strlen(parent), nn = strlen(f->name);
+
+		name = xmalloc(np + 1 + nn + 1);
+		memcpy(name, parent, np);
+		name[np] = '.';
+		memcpy(name + np + 1, f->name, nn + 1);
 		free(f->name);
 		f->name = name;
 	}

@@ -10,6 +10,7 @@
 struct composite {
 	const struct ast_stmt *def;
 	struct ir_flowop form;
+	bool expanding; /* being built: using it again is recursion */
 };
 
 struct compiler {
@@ -28,10 +29,8 @@ struct compiler {
 	char **bad_filesets;
 	size_t nbad_filesets;
 	struct composite *composites;
-	size_t ncomposites;
-	/* composite flowops being expanded, to catch recursion */
-	const char **expanding;
-	size_t nexpanding, cap_expanding;
+	size_t ncomposites, cap_composites;
+	struct strmap *composite_names; /* name -> index + 1 */
 };
 
 /* Where a resolved value came from, for notes on errors. */
@@ -47,9 +46,13 @@ struct origin {
 int resolve_value(struct compiler *c, const struct ast_value *v,
 		  struct ir_value *out, struct origin *org);
 
-/* Expand a quoted string's parts; NULL after reporting an error. */
+/*
+ * Expand a quoted string's parts (those of binding self, or NULL for a
+ * literal); NULL after reporting an error (a size limit at where).  Linear
+ * in the result.
+ */
 char *expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    int depth);
+		    struct binding *self, struct loc where);
 
 /*
  * Apply attrs to obj (an IR struct laid out as table t says), after

@@ -191,7 +191,10 @@ static int remove_filesets(struct engine *e, bool failed)
 		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
 			logf_(e, "Removing %s tree", fileset_name(fs));
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
-				fprintf(stderr, "fbrun: error: %s\n", err);
+				fprintf(stderr,
+					"fbrun: error: %s; leaving the rest "
+					"of '%s' in place\n",
+					err, fileset_root(fs));
 				rc = 1;
 			}
 		}
@@ -265,7 +268,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
-	size_t nthreads = 0;
+	uint64_t nthreads = workload_nworkers(e->w);
 	int rc;
 
 	rc = create_filesets(e);
@@ -273,12 +276,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		return rc;
 	run.filesets = e->filesets;
 	ro.progress = !ro.quiet && !ro.interval_ns && isatty(STDERR_FILENO);
-	for (size_t p = 0; p < e->w->nprocesses; p++)
-		for (int t = 0; t < e->w->processes[p].nthreads; t++)
-			nthreads += (size_t)(e->w->processes[p].instances *
-					     e->w->threads[e->w->processes[p].first_thread + t]
-						     .instances);
-	logf_(e, "Starting %zu thread%s in %zu process%s", nthreads,
+	logf_(e, "Starting %" PRIu64 " thread%s in %zu process%s", nthreads,
 	      nthreads == 1 ? "" : "s", e->w->nprocesses,
 	      e->w->nprocesses == 1 ? "" : "es");
 	logf_(e, "Running for %" PRIu64 " seconds...",

@@ -63,26 +63,45 @@ static int make_path(struct fileset *fs, char *err, size_t errlen)
 	return rc;
 }
 
-/* Whether dfd holds our marker; *adopted if the root was not ours. */
-static bool read_marker(int dfd, bool *adopted)
+/*
+ * Whether dfd holds our marker: 1 yes (*adopted if the root was not
+ * ours), 0 no (ENOENT); after setting err, -1 if it cannot be read
+ * (EMFILE, EIO) and -2 if something else bears its name.  Unknown state
+ * must never pass for "no marker".
+ */
+static int read_marker(struct fileset *fs, int dfd, bool *adopted, char *err,
+		       size_t errlen)
 {
 	char buf[256];
 	struct stat st;
-	ssize_t n;
+	ssize_t n = 0;
 	int fd = openat(dfd, FILESET_MARKER,
 			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 
-	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (fd < 0 && errno == ENOENT)
+		return 0;
+	if (fd < 0 && errno != ELOOP) /* ELOOP: a symlink */
+		return fail_errno(err, errlen, "open", fs->root, FILESET_MARKER);
+	if (fd >= 0 && (fstat(fd, &st) < 0 ||
+			(S_ISREG(st.st_mode) &&
+			 (n = read(fd, buf, sizeof(buf) - 1)) < 0))) {
+		fail_errno(err, errlen, "read", fs->root, FILESET_MARKER);
 		close(fd);
-		return false;
+		return -1;
 	}
-	n = read(fd, buf, sizeof(buf) - 1);
+	if (fd < 0 || !S_ISREG(st.st_mode)) {
+		if (fd >= 0)
+			close(fd);
+		fs_set_err(err, errlen,
+			   "'%s/%s' is not a regular file; not using or "
+			   "removing '%s'",
+			   fs->root, FILESET_MARKER, fs->root);
+		return -2;
+	}
 	close(fd);
-	buf[n > 0 ? n : 0] = '\0';
+	buf[n] = '\0';
 	*adopted = strstr(buf, ADOPTED) != NULL;
-	return true;
+	return 1;
 }
 
 static int write_marker(struct fileset *fs, int dfd, bool adopted,
@@ -163,30 +182,62 @@ static bool is_mount(struct rm *r, int dfd, const char *name, dev_t dev)
 #endif
 }
 
-static void rm_contents(struct rm *r, int dfd, const char *dpath, bool top);
+static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top);
+
+/*
+ * rmdir failing with ENOTEMPTY after the contents went: something was
+ * added meanwhile, or a readdir skipped entries around the unlinks.  Scan
+ * and try again, a few times: someone adding without end gets an error,
+ * not a hang.
+ */
+#define RM_TRIES 4
 
 static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 {
 	char *path = xasprintf("%s/%s", dpath, name);
-	struct stat st;
-	int fd = openat(dfd, name,
-			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	if (fd < 0) {
-		if (errno != ENOENT)
-			rm_fail(r, "open", path, NULL);
-	} else if (fstat(fd, &st) < 0 || is_mount(r, dfd, name, st.st_dev)) {
-		close(fd);
-		if (r->rc == 0)
-			fs_set_err(r->err, r->errlen,
-				   "'%s' is a mount point; not removing it or "
-				   "anything under it",
-				   path);
-		r->rc = -1;
-	} else {
-		rm_contents(r, fd, path, false);
-		if (unlinkat(dfd, name, AT_REMOVEDIR) < 0 && errno != ENOENT)
+	for (int i = 1; i <= RM_TRIES; i++) {
+		struct stat st;
+		int fd = openat(dfd, name,
+				O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		DIR *d;
+
+		if (fd < 0) {
+			int e = errno;
+
+			/* out of descriptors: fine if it is empty */
+			if ((e == EMFILE || e == ENFILE) &&
+			    unlinkat(dfd, name, AT_REMOVEDIR) == 0)
+				break;
+			errno = e;
+			/* ELOOP, ENOTDIR: replaced meanwhile, rescanned above */
+			if (e != ENOENT && e != ELOOP && e != ENOTDIR)
+				rm_fail(r, "open", path, NULL);
+			break;
+		}
+		if (fstat(fd, &st) < 0 || is_mount(r, dfd, name, st.st_dev)) {
+			close(fd);
+			if (r->rc == 0)
+				fs_set_err(r->err, r->errlen,
+					   "'%s' is a mount point; not removing "
+					   "it or anything under it",
+					   path);
+			r->rc = -1;
+			break;
+		}
+		if (!(d = fdopendir(fd))) {
+			rm_fail(r, "read", path, NULL);
+			close(fd);
+			break;
+		}
+		rm_contents(r, d, path, false);
+		closedir(d);
+		if (unlinkat(dfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+			break;
+		if (errno != ENOTEMPTY || i == RM_TRIES || r->rc) {
 			rm_fail(r, "remove", path, NULL);
+			break;
+		}
 	}
 	free(path);
 }
@@ -201,23 +252,22 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 			rm_fail(r, "stat", dpath, name);
 	} else if (S_ISDIR(st.st_mode)) {
 		rm_dir(r, dfd, dpath, name);
-	} else if (unlinkat(dfd, name, 0) < 0 && errno != ENOENT) {
+	} else if (unlinkat(dfd, name, 0) < 0 && errno != ENOENT &&
+		   errno != EISDIR) {
 		/* symlinks are unlinked themselves, never followed */
 		rm_fail(r, "remove", dpath, name);
 	}
 }
 
-/* Remove everything in dfd (closing it); top keeps the marker. */
-static void rm_contents(struct rm *r, int dfd, const char *dpath, bool top)
+/*
+ * Remove everything in d, from where it stands; top keeps the marker.
+ * One descriptor per level below: a low ulimit -n still removes a
+ * shallow tree.
+ */
+static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top)
 {
-	DIR *d = fdopendir(dfd);
 	struct dirent *de;
 
-	if (!d) {
-		rm_fail(r, "read", dpath, NULL);
-		close(dfd);
-		return;
-	}
 	while ((errno = 0, de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
 		    (top && !strcmp(de->d_name, FILESET_MARKER)))
@@ -226,22 +276,25 @@ static void rm_contents(struct rm *r, int dfd, const char *dpath, bool top)
 	}
 	if (errno)
 		rm_fail(r, "read", dpath, NULL);
-	closedir(d);
 }
 
+/* Everything in the root dfd but the marker (dfd stays open). */
 static int empty_root(struct fileset *fs, int fd, char *err, size_t errlen)
 {
 	struct rm r = { .err = err, .errlen = errlen };
 	struct stat st;
 	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dfd >= 0 && fstat(dfd, &st) == 0 ? fdopendir(dfd) : NULL;
 
-	if (dfd < 0 || fstat(dfd, &st) < 0) {
+	if (!d) {
+		fail_errno(err, errlen, "open", fs->root, NULL);
 		if (dfd >= 0)
 			close(dfd);
-		return fail_errno(err, errlen, "open", fs->root, NULL);
+		return -1;
 	}
 	r.dev = st.st_dev;
-	rm_contents(&r, dfd, fs->root, true);
+	rm_contents(&r, d, fs->root, true);
+	closedir(d);
 	return r.rc;
 }
 
@@ -264,50 +317,99 @@ static int remove_path(struct fileset *fs, char *err, size_t errlen)
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * Empty the root (d, open on it), remove the marker, then the root unless
+ * adopted.  The root's descriptor serves for everything, so removal needs
+ * one descriptor per level of the tree and no more.
+ */
+static int remove_marked(struct fileset *fs, DIR *d, bool adopted, char *err,
+			 size_t errlen)
+{
+	struct rm r = { .err = err, .errlen = errlen };
+	struct stat st;
+
+	if (fstat(dirfd(d), &st) < 0)
+		return fail_errno(err, errlen, "open", fs->root, NULL);
+	r.dev = st.st_dev;
+	rm_contents(&r, d, fs->root, true);
+	/* ENOENT: something else removed it meanwhile, which is fine */
+	if (r.rc == 0 && unlinkat(dirfd(d), FILESET_MARKER, 0) < 0 &&
+	    errno != ENOENT)
+		return fail_errno(err, errlen, "remove", fs->root,
+				  FILESET_MARKER);
+	for (int i = 1; r.rc == 0 && i <= RM_TRIES; i++) {
+		if (adopted) {
+			/* not ours to remove: check it is empty */
+			if (dir_is_empty(dirfd(d)) == 1)
+				break;
+		} else if (rmdir(fs->root) == 0 || errno == ENOENT) {
+			break;
+		} else if (errno != ENOTEMPTY) {
+			return fail_errno(err, errlen, "remove", fs->root, NULL);
+		}
+		if (i == RM_TRIES) {
+			errno = ENOTEMPTY;
+			return fail_errno(err, errlen, "remove", fs->root, NULL);
+		}
+		rewinddir(d); /* added meanwhile: again */
+		rm_contents(&r, d, fs->root, false);
+	}
+	return r.rc;
+}
+
+/* Takes fd (the root, open), closes it. */
 static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 {
 	bool adopted = false;
-	int rc;
+	DIR *d;
+	int rc, m;
 
-	if (!read_marker(fd, &adopted)) {
-		if (fs->state == ROOT_REFUSED)
-			return 0; /* never ours: leave it alone */
-		if (fs->root_made && dir_is_empty(fd) == 1)
-			return rmdir(fs->root) < 0 ?
-				       fail_errno(err, errlen, "remove",
-						  fs->root, NULL) :
-				       0;
-		if (fs->state != ROOT_OURS)
-			return 0; /* never taken (create failed first) */
-		fs_set_err(err, errlen,
-			   "'%s' has no %s marker; not removing it", fs->root,
-			   FILESET_MARKER);
+	if (fs->state == ROOT_REFUSED) {
+		close(fd);
+		return 0; /* never ours: leave it alone */
+	}
+	if (fs->state != ROOT_OURS) {
+		/* create failed before the marker; rmdir takes only an empty one */
+		close(fd);
+		if (fs->root_made && rmdir(fs->root) < 0 && errno != ENOENT &&
+		    errno != ENOTEMPTY)
+			return fail_errno(err, errlen, "remove", fs->root, NULL);
+		return 0;
+	}
+	m = read_marker(fs, fd, &adopted, err, errlen);
+	if (m == 0 && fs->root_made && rmdir(fs->root) == 0) {
+		close(fd); /* the marker went, nothing else was there */
+		return 0;
+	}
+	if (m == 0)
+		fs_set_err(err, errlen, "'%s' has no %s marker; not removing it",
+			   fs->root, FILESET_MARKER);
+	if (m <= 0 || !(d = fdopendir(fd))) {
+		if (m > 0)
+			fail_errno(err, errlen, "read", fs->root, NULL);
+		close(fd);
 		return -1;
 	}
-	rc = empty_root(fs, fd, err, errlen);
-	/* ENOENT: something else removed it meanwhile, which is fine */
-	if (rc == 0 && unlinkat(fd, FILESET_MARKER, 0) < 0 && errno != ENOENT)
-		rc = fail_errno(err, errlen, "remove", fs->root, FILESET_MARKER);
-	if (rc == 0 && !adopted && rmdir(fs->root) < 0 && errno != ENOENT)
-		rc = fail_errno(err, errlen, "remove", fs->root, NULL);
+	rc = remove_marked(fs, d, adopted, err, errlen);
+	closedir(d);
 	return rc;
 }
 
 int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 {
-	int fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	int rc = 0;
+	int fd, rc = 0;
 
+	/* not needed to remove, and a low ulimit -n wants it back */
+	if (fs->rootfd >= 0) {
+		close(fs->rootfd);
+		fs->rootfd = -1;
+	}
+	fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0) {
 		rc = remove_root(fs, fd, err, errlen);
-		close(fd);
 	} else if (errno != ENOENT && errno != ENOTDIR) {
 		/* ENOTDIR: a file in the path, so no tree of ours there */
 		rc = fail_errno(err, errlen, "open", fs->root, NULL);
-	}
-	if (fs->rootfd >= 0 && rc == 0) {
-		close(fs->rootfd);
-		fs->rootfd = -1;
 	}
 	if (rc == 0) {
 		fs->state = ROOT_UNTOUCHED;
@@ -355,11 +457,15 @@ static int open_root(struct fileset *fs, char *err, size_t errlen)
 static int take_root(struct fileset *fs, char *err, size_t errlen)
 {
 	bool adopted = false;
-	int fd = open_root(fs, err, errlen), rc = 0, empty;
+	int fd = open_root(fs, err, errlen), rc = 0, empty, marked;
 
 	if (fd < 0)
 		return -1;
-	if (read_marker(fd, &adopted)) {
+	if ((marked = read_marker(fs, fd, &adopted, err, errlen)) < 0) {
+		if (marked == -2)
+			fs->state = ROOT_REFUSED;
+		rc = -1;
+	} else if (marked) {
 		if (!fs->reuse)
 			rc = empty_root(fs, fd, err, errlen);
 		fs->reused = fs->reuse;

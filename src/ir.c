@@ -14,6 +14,30 @@ const char *ir_quit_name(enum ir_quit q)
 	return names[q];
 }
 
+uint64_t ir_process_nworkers(const struct workload *w, size_t p)
+{
+	const struct ir_process *pr = &w->processes[p];
+	uint64_t per = 0, n;
+
+	for (int t = pr->first_thread; t < pr->first_thread + pr->nthreads; t++)
+		if (__builtin_add_overflow(per, (uint64_t)w->threads[t].instances,
+					   &per))
+			return UINT64_MAX;
+	if (__builtin_mul_overflow(per, (uint64_t)pr->instances, &n))
+		return UINT64_MAX;
+	return n;
+}
+
+uint64_t workload_nworkers(const struct workload *w)
+{
+	uint64_t n = 0;
+
+	for (size_t p = 0; p < w->nprocesses; p++)
+		if (__builtin_add_overflow(n, ir_process_nworkers(w, p), &n))
+			return UINT64_MAX;
+	return n;
+}
+
 void ir_flowop_free(struct ir_flowop *f)
 {
 	if (!f)

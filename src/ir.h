@@ -152,6 +152,22 @@ struct workload {
 	bool has_run; /* false: the script has no run (one is implied) */
 };
 
+/*
+ * Threads a run may start in all: beyond this the per-thread state
+ * (statistics for every flowop, a stack) is gigabytes, and Linux's default
+ * pid_max (32768 on many systems) or threads-max would refuse most of them
+ * anyway.  A fixed number, so a script compiles the same everywhere.
+ */
+#define MAX_WORKERS 100000
+
+/*
+ * Threads the run starts: the sum over processes of process instances x
+ * thread instances.  Saturates at UINT64_MAX.
+ */
+uint64_t workload_nworkers(const struct workload *w);
+/* The same, for process p alone. */
+uint64_t ir_process_nworkers(const struct workload *w, size_t p);
+
 void workload_free(struct workload *w);
 /* Free one flowop (not its children, which the workload lists too). */
 void ir_flowop_free(struct ir_flowop *f);

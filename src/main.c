@@ -436,6 +436,21 @@ out:
 	return rc;
 }
 
+/* Results that could not be written (a full disk, /dev/full) are a failure. */
+static int check_stdout(int rc)
+{
+	if (fflush(stdout) != 0)
+		fprintf(stderr, "fbrun: error: cannot write to standard output: "
+				"%s\n",
+			strerror(errno));
+	else if (ferror(stdout))
+		fprintf(stderr, "fbrun: error: cannot write to standard "
+				"output\n");
+	else
+		return rc;
+	return rc == EXIT_OK ? EXIT_RUN : rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .action = ACT_RUN };
@@ -443,10 +458,10 @@ int main(int argc, char **argv)
 
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
-		return compare_main(argc - 1, argv + 1);
+		return check_stdout(compare_main(argc - 1, argv + 1));
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0)
-		return bonnie_main(argc - 1, argv + 1);
+		return check_stdout(bonnie_main(argc - 1, argv + 1));
 	rc = parse_args(argc, argv, &o);
 	if (rc == 0)
 		rc = run(&o);
@@ -456,5 +471,5 @@ int main(int argc, char **argv)
 		free((char *)o.defines[i].name);
 	free(o.defines);
 	free((char *)o.script);
-	return rc;
+	return check_stdout(rc);
 }

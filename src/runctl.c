@@ -10,14 +10,14 @@ volatile sig_atomic_t runctl_signalled;
 struct runctl {
 	pthread_mutex_t lock;
 	pthread_cond_t cond; /* ready count, start and stop changes */
-	unsigned nworkers, nready;
+	size_t nworkers, nready;
 	bool started;
 	uint64_t start_ns; /* written before the workers are released */
 	atomic_bool stopping;
 	enum stop_reason reason;
 };
 
-struct runctl *runctl_new(unsigned nworkers)
+struct runctl *runctl_new(size_t nworkers)
 {
 	struct runctl *r = xcalloc(1, sizeof(*r));
 	pthread_condattr_t ca;

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -35,7 +36,7 @@ static inline uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-struct runctl *runctl_new(unsigned nworkers);
+struct runctl *runctl_new(size_t nworkers);
 void runctl_free(struct runctl *r);
 
 /* Worker: report ready, then block until the run starts (or is stopped). */

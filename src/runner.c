@@ -165,12 +165,14 @@ static void *worker_main(void *arg)
 }
 
 /* This instance's points for its block and semblock flowops. */
-static void init_syncs(struct worker *wk)
+static int init_syncs(struct worker *wk)
 {
 	const struct workload *w = wk->w;
 	pthread_condattr_t ca;
 
-	wk->syncs = xcalloc(w->nflowops, sizeof(*wk->syncs));
+	wk->syncs = calloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->syncs));
+	if (!wk->syncs)
+		return -1;
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC); /* as sync_wait */
 	for (size_t i = 0; i < w->nflowops; i++) {
@@ -179,13 +181,22 @@ static void init_syncs(struct worker *wk)
 		wk->syncs[i].room = w->flowops[i]->highwater;
 	}
 	pthread_condattr_destroy(&ca);
+	return 0;
 }
 
-static void worker_init(struct run *run, struct worker *wk, int tidx,
-			unsigned instance, uint64_t seed)
+/*
+ * Thousands of threads times thousands of flowops can be more state than
+ * the machine has: a failure here is reported, not fatal (-1, wk partly
+ * filled; run_release frees it).
+ */
+static void free_workers(struct run *run);
+
+static int worker_init(struct run *run, struct worker *wk, int tidx,
+		       unsigned instance, uint64_t seed)
 {
 	const struct workload *w = run->w;
 	const struct ir_thread *t = &w->threads[tidx];
+	size_t nfo = w->nflowops ? w->nflowops : 1;
 
 	memset(wk, 0, sizeof(*wk));
 	wk->run = run;
@@ -195,22 +206,67 @@ static void worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->instance = instance;
 	wk->err_flowop = -1;
 	wk->nslots = t->nslots;
-	wk->slots = xcalloc((size_t)t->nslots, sizeof(*wk->slots));
+	wk->slots = calloc(t->nslots ? (size_t)t->nslots : 1, sizeof(*wk->slots));
+	wk->rotors = calloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
+	wk->stats = calloc(nfo, sizeof(*wk->stats));
+	wk->cpu_next = calloc(nfo, sizeof(uint64_t));
+	if (!wk->slots || !wk->rotors || !wk->stats || !wk->cpu_next ||
+	    (run->has_syncs && init_syncs(wk) < 0))
+		return -1;
 	for (int64_t i = 0; i < t->nslots; i++)
 		wk->slots[i] = (struct slot){ -1, -1, -1, 0 };
-	wk->rotors = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
-	wk->stats = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->stats));
-	wk->cpu_next = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(uint64_t));
-	wk->fostate = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(void *));
-	wk->gens = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->gens));
+	wk->fostate = calloc(nfo, sizeof(void *));
+	wk->gens = calloc(nfo, sizeof(*wk->gens));
+	if (!wk->fostate || !wk->gens)
+		return -1;
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
-	if (run->has_syncs)
-		init_syncs(wk);
 	rv_rng_seed(&wk->rng, seed);
 	atomic_init(&wk->io_ops, 0);
 	atomic_init(&wk->io_bytes, 0);
 	atomic_init(&wk->rw_ops, 0);
+	return 0;
+}
+
+/* Every worker's state, or -1 after saying what could not be had. */
+static int init_workers(struct run *run, size_t n, uint64_t seed)
+{
+	const struct workload *w = run->w;
+	size_t k = 0;
+
+	run->workers = calloc(n ? n : 1, sizeof(*run->workers));
+	if (!run->workers)
+		goto fail;
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct ir_process *pr = &w->processes[p];
+
+		for (int64_t pi = 0; pi < pr->instances; pi++)
+			for (int t = pr->first_thread;
+			     t < pr->first_thread + pr->nthreads; t++)
+				for (int64_t ti = 0; ti < w->threads[t].instances;
+				     ti++, k++) {
+					struct worker *wk = &run->workers[k];
+
+					if (worker_init(run, wk, t, (unsigned)k,
+							seed + k * 0x9e3779b97f4a7c15ull) < 0) {
+						/* syncs come last: not made */
+						free(wk->slots);
+						free(wk->rotors);
+						free(wk->stats);
+						free(wk->cpu_next);
+						goto fail;
+					}
+					run->nworkers = k + 1;
+				}
+	}
+	return 0;
+fail:
+	fprintf(stderr,
+		"fbrun: error: cannot allocate the state of %zu threads "
+		"(%zu flowops each): %s\n",
+		n, w->nflowops, strerror(ENOMEM));
+	free_workers(run); /* what was had, so the report can be made */
+	return -1;
 }
 
 static void rusage_now(struct rusage_snap *s)
@@ -286,21 +342,13 @@ static void supervise(struct run *run, int64_t psrun)
 int run_workload(struct run *run, const struct ir_stmt *st)
 {
 	const struct workload *w = run->w;
-	size_t n = 0, k = 0;
+	size_t n = (size_t)workload_nworkers(w), k = 0; /* <= MAX_WORKERS */
 	uint64_t seed = run->opts->seed ? run->opts->seed : now_ns();
 	int rc;
 
 	run->seed = seed;
 	run->shared = xcalloc(w->nflowops ? w->nflowops : 1,
 			      sizeof(*run->shared));
-	for (size_t p = 0; p < w->nprocesses; p++)
-		for (int t = 0; t < w->processes[p].nthreads; t++)
-			n += (size_t)(w->processes[p].instances *
-				      w->threads[w->processes[p].first_thread + t]
-					      .instances);
-	run->nworkers = n;
-	run->workers = xcalloc(n ? n : 1, sizeof(*run->workers));
-
 	run->runtime_ns = run->opts->runtime_ns ?
 				  run->opts->runtime_ns :
 				  (uint64_t)st->n * 1000000000u;
@@ -320,20 +368,15 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		default:
 			break;
 		}
-	run->ctl = runctl_new((unsigned)n);
+	run->ctl = runctl_new(n);
 	atomic_init(&run->events_taken, 0);
 	atomic_init(&run->ndone, 0);
-	for (size_t p = 0; p < w->nprocesses; p++) {
-		const struct ir_process *pr = &w->processes[p];
-
-		for (int64_t pi = 0; pi < pr->instances; pi++)
-			for (int t = pr->first_thread;
-			     t < pr->first_thread + pr->nthreads; t++)
-				for (int64_t ti = 0; ti < w->threads[t].instances;
-				     ti++, k++)
-					worker_init(run, &run->workers[k], t,
-						    (unsigned)k,
-						    seed + k * 0x9e3779b97f4a7c15ull);
+	if (init_workers(run, n, seed) < 0) {
+		runctl_stop(run->ctl, STOP_ERROR);
+		run->start_ns = run->end_ns = now_ns();
+		rusage_now(&run->cpu_start);
+		run->cpu_end = run->cpu_start;
+		return -1;
 	}
 	for (k = 0; k < n; k++)
 		run->workers[k].stop = runctl_flag(run->ctl);
@@ -371,7 +414,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	return runctl_reason(run->ctl) == STOP_ERROR || k < n ? -1 : 0;
 }
 
-void run_release(struct run *run)
+static void free_workers(struct run *run)
 {
 	for (size_t i = 0; i < run->nworkers; i++) {
 		struct worker *wk = &run->workers[i];
@@ -383,7 +426,7 @@ void run_release(struct run *run)
 				pthread_mutex_destroy(&wk->syncs[f].lock);
 				pthread_cond_destroy(&wk->syncs[f].cond);
 			}
-		for (size_t f = 0; f < run->w->nflowops; f++)
+		for (size_t f = 0; wk->gens && f < run->w->nflowops; f++)
 			datagen_free(wk->gens[f]);
 		free(wk->gens);
 		free(wk->syncs);
@@ -395,6 +438,13 @@ void run_release(struct run *run)
 		free(wk->buf);
 	}
 	free(run->workers);
+	run->workers = NULL;
+	run->nworkers = 0;
+}
+
+void run_release(struct run *run)
+{
+	free_workers(run);
 	free(run->shared);
 	sampler_free(run->sampler);
 	runctl_free(run->ctl);

@@ -20,7 +20,9 @@ static void index_lines(struct source *src)
 	size_t cap = 0, i;
 
 	src->line_start = grow_array(NULL, &cap, 1, sizeof(size_t));
-	src->line_start[0] = 0;
+	/* a UTF-8 byte-order mark is not part of line 1: columns skip it */
+	src->line_start[0] =
+		src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	src->nlines = 1;
 	for (i = 0; i < src->len; i++) {
 		if (src->text[i] != '\n')
@@ -107,6 +109,8 @@ void source_position(const struct source *src, int offset, int *line,
 	if (offset < 0)
 		offset = 0;
 	off = (size_t)offset > src->len ? src->len : (size_t)offset;
+	if (off < src->line_start[0])
+		off = src->line_start[0];
 	/* last line whose start is <= off */
 	while (hi - lo > 1) {
 		size_t mid = (lo + hi) / 2;

@@ -204,3 +204,73 @@ const char *did_you_mean(const char *word, const void *cands, size_t n,
 	}
 	return best;
 }
+
+/* Open addressing, at most half full. */
+struct strmap {
+	struct strmap_slot {
+		const char *key; /* NULL: empty */
+		void *value;
+	} *slots;
+	size_t nslots, n;
+};
+
+static uint64_t str_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+struct strmap *strmap_new(void)
+{
+	struct strmap *m = xcalloc(1, sizeof(*m));
+
+	m->nslots = 64;
+	m->slots = xcalloc(m->nslots, sizeof(*m->slots));
+	return m;
+}
+
+void strmap_free(struct strmap *m)
+{
+	if (!m)
+		return;
+	free(m->slots);
+	free(m);
+}
+
+static struct strmap_slot *strmap_slot(const struct strmap *m, const char *key)
+{
+	size_t mask = m->nslots - 1, i = str_hash(key) & mask;
+
+	while (m->slots[i].key && strcmp(m->slots[i].key, key))
+		i = (i + 1) & mask;
+	return &m->slots[i];
+}
+
+void *strmap_get(const struct strmap *m, const char *key)
+{
+	return strmap_slot(m, key)->value;
+}
+
+void *strmap_add(struct strmap *m, const char *key, void *value)
+{
+	struct strmap_slot *sl = strmap_slot(m, key), *old;
+	size_t nold;
+
+	if (sl->key)
+		return sl->value;
+	*sl = (struct strmap_slot){ key, value };
+	if (++m->n * 2 <= m->nslots)
+		return NULL;
+	old = m->slots;
+	nold = m->nslots;
+	m->nslots *= 2;
+	m->slots = xcalloc(m->nslots, sizeof(*m->slots));
+	for (size_t i = 0; i < nold; i++)
+		if (old[i].key)
+			*strmap_slot(m, old[i].key) = old[i];
+	free(old);
+	return NULL;
+}

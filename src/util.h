@@ -50,4 +50,17 @@ int edit_distance(const char *a, const char *b, int max);
 const char *did_you_mean(const char *word, const void *cands, size_t n,
 			 size_t stride);
 
+/*
+ * A string -> pointer map for lookups that would otherwise be quadratic.
+ * Keys are not copied: each must outlive the map.  Values are not NULL.
+ */
+struct strmap;
+
+struct strmap *strmap_new(void);
+void strmap_free(struct strmap *m);
+/* The value for key, or NULL. */
+void *strmap_get(const struct strmap *m, const char *key);
+/* Add key -> value unless key is there; returns the value already there, or NULL. */
+void *strmap_add(struct strmap *m, const char *key, void *value);
+
 #endif

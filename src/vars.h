@@ -21,6 +21,7 @@ struct binding {
 	bool builtin; /* predefined, such as $tmpdir */
 	bool used; /* some statement read it */
 	bool set; /* has a value (false: only mentioned) */
+	bool expanding; /* compile: its quoted string is being expanded */
 };
 
 struct env;

@@ -46,6 +46,37 @@ check "-D with a bad name exits 2" test "$rc" -eq 2
 run_fbrun --dump-ir -D dir "$TMP/ok.f"
 check "-D without '=' exits 2" test "$rc" -eq 2
 
+# -D numbers out of range: the same message as in a script
+for v in 99999999999999999999 -99999999999999999999; do
+	run_fbrun --dump-ir -D dir=x -D big="$v" "$TMP/ok.f"
+	check "-D big=$v: exits 2 (exit $rc)" test "$rc" -eq 2
+	case $v in -*) want="too small \(the limit is -2\^63\)" ;; *) want="too large \(the limit is 2\^63-1\)" ;; esac
+	grepq "-D big=$v: says the integer is too $(echo "$want" | cut -d' ' -f2)" \
+		"^<command line>:2:4: error: -D big: integer '$v' is $want\$" "$TMP/err"
+done
+
+# Output that cannot be written is a run failure, not success
+printf 'echo hello\n' >"$TMP/echo.f"
+rc=0
+"$FBRUN" "$TMP/echo.f" >/dev/full 2>"$TMP/err" || rc=$?
+check "stdout on /dev/full: exits 1 (exit $rc)" test "$rc" -eq 1
+grepq "stdout on /dev/full: says it cannot write" \
+	'^fbrun: error: cannot write to standard output' "$TMP/err"
+rc=0
+"$FBRUN" --dump-ir "$TMP/ok.f" >/dev/full 2>"$TMP/err" || rc=$?
+check "--dump-ir on /dev/full: exits 1 (exit $rc)" test "$rc" -eq 1
+grepq "--dump-ir on /dev/full: names the errno" \
+	'^fbrun: error: cannot write to standard output: No space left on device$' "$TMP/err"
+cat >"$TMP/full.f" <<F
+define fileset name=a,path=$TMP/full,entries=4,dirwidth=2,prealloc
+define process name=p { thread name=t { flowop statfile name=s,filesetname=a } }
+run 1
+F
+rc=0
+"$FBRUN" "$TMP/full.f" >/dev/full 2>"$TMP/err" || rc=$?
+check "a run with stdout on /dev/full: exits 1 (exit $rc)" test "$rc" -eq 1
+check "a run with stdout on /dev/full: the tree is removed" test ! -e "$TMP/full"
+
 # A broken script must not create its fileset directory.
 cat >"$TMP/bad.f" <<F
 define fileset name=a,path=$TMP/tree,entries=4,dirwidth=2,prealloc

@@ -99,7 +99,7 @@ F
 		"flowop create failed: cannot create '$mnt/data/[^']+': Read-only file system\$" "$TMP/err"
 	grepq "EROFS: prints the IO Summary" '^IO Summary: ' "$TMP/out"
 	grepq "EROFS: says clearly the tree could not be removed" \
-		"error: cannot remove '$mnt/data/[^']*': Read-only file system\$" "$TMP/err"
+		"error: cannot remove '$mnt/data/[^']*': Read-only file system; leaving the rest of '$mnt/data' in place\$" "$TMP/err"
 	mount -o remount,rw "$mnt"
 	umount "$mnt"
 	mounts=""

@@ -196,6 +196,7 @@ else
 	grepq "no threads (ulimit -u): the message says a thread could not be started" \
 		'error: .*thread' "$TMP/err"
 	check "no threads (ulimit -u): one error message" test "$(grep -c 'error:' "$TMP/err")" -eq 1
+	grepq "no threads (ulimit -u): the results so far are printed" 'IO Summary' "$TMP/out"
 	check "no threads (ulimit -u): the tree is removed" no_tree "$TMP/np"
 fi
 
@@ -210,11 +211,28 @@ F
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}allocator_may_return_null=1" \
 	fb 60 -q "$TMP/tera.f"
 check "10^12 threads: no hang, no crash (exit $rc)" eval 'no_hang && no_crash'
-check "10^12 threads: refused, exit 1 or 2 (exit $rc)" eval '[ "$rc" -eq 1 ] || [ "$rc" -eq 2 ]'
-kb "process instances x thread instances is never checked (10^12 passes --parse-only); the run dies in xcalloc with 'out of memory allocating 632000000000000 bytes', which does not say threads" \
-	"10^12 threads: the message says threads ($(head -1 "$TMP/err"))" grep -q 'thread' "$TMP/err"
-kb "oom() exits without removing the fileset tree created before the workers are allocated" \
-	"10^12 threads: no tree left behind" no_tree "$TMP/tera"
+check "10^12 threads: refused as a script error, exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "10^12 threads: the message says threads and the limit" \
+	'tera.f:2:1: error: too many threads: .* 1000000000000 .*at most 100000' "$TMP/err"
+check "10^12 threads: a caret under the process" grep -q '^ *\^~' "$TMP/err"
+check "10^12 threads: no tree created" no_tree "$TMP/tera"
+# Two processes of 60000 each pass the limit together.
+cat >"$TMP/two.f" <<F
+define fileset name=fs,path=$TMP/two,entries=10,size=1k,dirwidth=10,prealloc=100
+define process name=p { thread name=t,instances=60000 {
+  flowop statfile name=stat,filesetname=fs } }
+define process name=q,instances=2 { thread name=t,instances=30000 {
+  flowop statfile name=stat,filesetname=fs } }
+run 1
+F
+fb 60 --parse-only "$TMP/two.f"
+check "2 x 60000 threads: refused at parse time, exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "2 x 60000 threads: the message names the second process and the total" \
+	"two.f:4:1: error: too many threads: process 'q' starts 60000, making 120000" "$TMP/err"
+# The limit itself is allowed.
+sed 's/instances=60000/instances=40000/' "$TMP/two.f" >"$TMP/two2.f"
+fb 60 --parse-only "$TMP/two2.f"
+check "100000 threads in all: accepted by --parse-only (exit $rc)" test "$rc" -eq 0
 
 # --- no memory to be had ------------------------------------------------------------
 # memsize is allocated and touched before the run: under ulimit -v 1 GiB a
@@ -227,8 +245,9 @@ define process name=p { thread name=t,memsize=4g {
 run 1
 F
 if $sanitized; then
-	skip "no memory: a sanitizer build cannot run under ulimit -v"
-	skip "no memory: a sanitizer build cannot run under ulimit -v"
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		skip "no memory: a sanitizer build cannot run under ulimit -v"
+	done
 else
 	with_limit "-v 1048576" 60 -q "$TMP/mem.f"
 	check "no memory (memsize=4g, ulimit -v 1 GiB): no hang, no crash (exit $rc)" eval 'no_hang && no_crash'
@@ -245,11 +264,32 @@ else
 	grepq "no memory (iosize=8t): the message says memory could not be allocated" \
 		'error: .*(Cannot allocate memory|out of memory)' "$TMP/err"
 	check "no memory (iosize=8t): the tree is removed" no_tree "$TMP/mem"
+
+	# the threads' own state: 100000 threads x 200 flowops of statistics
+	{
+		echo "define fileset name=fs,path=$TMP/mem,entries=10,size=1k,dirwidth=10,prealloc=100"
+		echo 'define process name=p { thread name=t,instances=100000 {'
+		awk 'BEGIN { for (i = 0; i < 200; i++) printf "  flowop statfile name=s%d,filesetname=fs\n", i }'
+		echo '} }'
+		echo 'run 1'
+	} >"$TMP/mem3.f"
+	with_limit "-v 1048576" 60 "$TMP/mem3.f"
+	check "no memory (100000 threads x 200 flowops): no hang, no crash (exit $rc)" eval 'no_hang && no_crash'
+	check "no memory (100000 threads x 200 flowops): exit 1 (exit $rc)" test "$rc" -eq 1
+	grepq "no memory (100000 threads x 200 flowops): the message says the threads' state" \
+		'error: cannot allocate the state of 100000 threads' "$TMP/err"
+	check "no memory (100000 threads x 200 flowops): one error message" \
+		test "$(grep -c 'error:' "$TMP/err")" -eq 1
+	grepq "no memory (100000 threads x 200 flowops): the results are printed" \
+		'IO Summary' "$TMP/out"
+	check "no memory (100000 threads x 200 flowops): the tree is removed" no_tree "$TMP/mem"
 fi
 
 # --- no descriptors to be had ---------------------------------------------------------
 # ulimit -n 4 leaves one descriptor beyond stdin/out/err: not enough to
-# create the fileset; 5 and 6 are enough to run but not to clean up.
+# read the marker of the fileset root it makes; 5 and 6 are enough to run
+# and to clean up.  Reading the marker failing (EMFILE) is an error, never
+# "no marker".
 cat >"$TMP/fd.f" <<F
 define fileset name=fs,path=$TMP/fd,entries=10,size=1k,dirwidth=10,prealloc=100
 define process name=p { thread name=t {
@@ -263,19 +303,29 @@ for n in 4 5 6; do
 	check "ulimit -n $n: no hang, no crash (exit $rc)" eval 'no_hang && no_crash'
 	check "ulimit -n $n: exit 0 or 1 (exit $rc)" eval '[ "$rc" -eq 0 ] || [ "$rc" -eq 1 ]'
 	if [ "$rc" -eq 1 ]; then
-		if [ "$n" -eq 5 ]; then
-			kb "with 5 descriptors the run works but the cleanup cannot open the marker (EMFILE) and says \"'$TMP/fd/fs' has no .fbrun-fileset marker; not removing it\"" \
-				"ulimit -n $n: the message says descriptors ran out ($(head -1 "$TMP/err"))" \
-				grep -Eq 'error: .*(Too many open files|descriptor)' "$TMP/err"
-		else
-			grepq "ulimit -n $n: the message says descriptors ran out" \
-				'error: .*(Too many open files|descriptor)' "$TMP/err"
-		fi
+		grepq "ulimit -n $n: the message says descriptors ran out" \
+			'error: .*(Too many open files|descriptor)' "$TMP/err"
 	else
 		pass "ulimit -n $n: the run managed (exit 0)"
 	fi
-	kb "on EMFILE fbrun leaves the fileset tree behind (ulimit -n 4: while creating it; 5 and 6: while removing it)" \
-		"ulimit -n $n: no tree left behind" no_tree "$TMP/fd"
+	check "ulimit -n $n: the marker is never taken for absent" \
+		eval '! grep -q "no .fbrun-fileset marker" "$TMP/err"'
+	check "ulimit -n $n: no tree left behind" no_tree "$TMP/fd"
+done
+rm -rf "$TMP/fd"
+with_limit "-n 4" 60 -q "$TMP/fd.f"
+grepq "ulimit -n 4: the error names the marker it could not open" \
+	"cannot open '$TMP/fd/fs/.fbrun-fileset': Too many open files" "$TMP/err"
+# A deep tree (dirwidth=2) under a few descriptors: creation fails part
+# way; what it made goes.
+sed 's/entries=10,size=1k,dirwidth=10/entries=1000,size=1k,dirwidth=2/' "$TMP/fd.f" >"$TMP/fd2.f"
+for n in 5 8; do
+	rm -rf "$TMP/fd"
+	with_limit "-n $n" 60 -q "$TMP/fd2.f"
+	check "deep tree, ulimit -n $n: exit 1 (exit $rc)" test "$rc" -eq 1
+	grepq "deep tree, ulimit -n $n: the message says descriptors ran out" \
+		'error: .*Too many open files' "$TMP/err"
+	check "deep tree, ulimit -n $n: no tree left behind" no_tree "$TMP/fd"
 done
 
 done_testing
