@@ -218,6 +218,28 @@ print(sum(1 for n in names if any(has(r, n) for r in runs)))" "$A" "$B")
 	got=$(grep -o '<svg [^>]*class="cdf"' "$TMP/r.html" | wc -l)
 	check "a latency CDF per flowop with data ($got, want $want)" test "$got" -eq "$want"
 fi
+# In a real browser: the DOM Chromium builds holds every chart as SVG, and
+# a screenshot is not blank (a blank 1200x2000 PNG is a few KB).
+if command -v chromium >/dev/null 2>&1; then
+	chrome() {
+		timeout 120 chromium --headless --no-sandbox --disable-gpu \
+			--disable-background-networking --disable-component-update \
+			--disable-sync --no-first-run --disable-quic \
+			--user-data-dir="$TMP/chrome" --window-size=1200,2000 "$@" \
+			"file://$TMP/r.html" 2>/dev/null
+	}
+	chrome --dump-dom >"$TMP/dom.html"
+	svgs=$(grep -o '<svg' "$TMP/r.html" | wc -l)
+	check "Chromium: its DOM has all $svgs charts" \
+		test "$(grep -o '<svg' "$TMP/dom.html" | wc -l)" -eq "$svgs"
+	chrome --screenshot="$TMP/shot.png" >/dev/null
+	check "Chromium: the screenshot shows the charts" \
+		test "$(stat -c %s "$TMP/shot.png" 2>/dev/null || echo 0)" -gt 20000
+else
+	skip "Chromium: its DOM has all the charts: chromium is not installed"
+	skip "Chromium: the screenshot shows the charts: chromium is not installed"
+fi
+
 run_fbrun compare "$A" "$B" --html "$TMP/no/such/dir/r.html"
 check "an unwritable --html path exits 2" test "$rc" -eq 2
 
