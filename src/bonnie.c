@@ -157,7 +157,27 @@ static int fields(const char *arg, const char **f, size_t *len, int max)
 	}
 }
 
-/* -s size(MiB)[:chunk[:seeks[:seekers]]]: size's k/m/g/t count MiB/1024. */
+/* A size in MiB: a number, m (MiB, the unit), g (GiB) or t (TiB). */
+static int size_mib(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t mul = 1;
+
+	if (len > 1) {
+		switch (s[len - 1] | 0x20) {
+		case 'm': len--; break;
+		case 'g': mul = 1024; len--; break;
+		case 't': mul = 1048576; len--; break;
+		default: break;
+		}
+	}
+	/* the byte count must fit too */
+	if (number(s, len, 0, out) < 0 || *out > UINT64_MAX / 1048576 / mul)
+		return -1;
+	*out *= mul;
+	return 0;
+}
+
+/* -s size(MiB)[:chunk[:seeks[:seekers]]] */
 static int opt_size(struct bonnie *b, const char *arg)
 {
 	const char *f[4];
@@ -167,21 +187,9 @@ static int opt_size(struct bonnie *b, const char *arg)
 
 	if (n < 0)
 		return bad("-s", arg, "expected size[:chunk[:seeks[:seekers]]]");
-	if (number(f[0], len[0], 0, &v) < 0) {
-		/* sizes are MiB; g = GiB, t = TiB ("k" makes no sense) */
-		if (len[0] > 1 && (f[0][len[0] - 1] | 0x20) == 'g' &&
-		    number(f[0], len[0] - 1, 1, &v) == 0 && v <= UINT32_MAX)
-			v *= 1024;
-		else if (len[0] > 1 && (f[0][len[0] - 1] | 0x20) == 't' &&
-			 number(f[0], len[0] - 1, 1, &v) == 0 && v <= UINT32_MAX)
-			v *= 1024 * 1024;
-		else if (len[0] > 1 && (f[0][len[0] - 1] | 0x20) == 'm' &&
-			 number(f[0], len[0] - 1, 1, &v) == 0)
-			;
-		else
-			return bad("-s", arg, "size is a number of MiB, "
-					      "optionally with m, g or t");
-	}
+	if (size_mib(f[0], len[0], &v) < 0)
+		return bad("-s", arg, "size is a number of MiB, optionally "
+				      "with m, g or t");
 	b->c.size_mib = v;
 	if (n > 1 && len[1]) {
 		if (number(f[1], len[1], 1024, &v) < 0 || v < 256 ||
