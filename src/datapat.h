@@ -10,7 +10,7 @@
  *               almost all 0x00 and 0x01)
  *   random      incompressible: a splitmix64 stream
  *   compress=N  each 4 KiB block is (100-N)% random bytes then N% zeros,
- *               which gzip -1 or lz4 shrink by about N percent
+ *               which gzip -1 shrinks by about N percent
  *
  * random and compress hand out successive slices of a pool of at least
  * 1 MiB, so data does not repeat within any compressor window or record
