@@ -433,10 +433,47 @@ bool cmp_var_differs(const struct cmp *c, size_t run, size_t k)
 	return false;
 }
 
-/* Variables (-D values or defaults) that differ explain many differences. */
+/* A run's --data, and its first fileset's mount options. */
+static const char *run_data(const struct cmp_run *r)
+{
+	return json_get_str(r->root, "data", "default");
+}
+
+static const char *run_mount(const struct cmp_run *r)
+{
+	return json_get_str(json_index(json_get(r->root, "filesets"), 0),
+			    "mount_options", "?");
+}
+
+/* A setting outside the script that differs between runs: one line. */
+static bool print_setting(FILE *out, const struct cmp *c, const char *what,
+			  const char *(*get)(const struct cmp_run *), bool any)
+{
+	bool differs = false;
+
+	for (size_t p = 1; p < c->nruns; p++)
+		differs |= strcmp(get(&c->runs[p]), get(&c->runs[0])) != 0;
+	if (!differs)
+		return any;
+	if (!any)
+		fprintf(out, "Variables that differ:\n");
+	fprintf(out, "  %s:", what);
+	for (size_t p = 0; p < c->nruns; p++)
+		fprintf(out, "%s %s", p ? " |" : "", get(&c->runs[p]));
+	fputc('\n', out);
+	return true;
+}
+
+/*
+ * Variables (-D values or defaults) that differ explain many differences;
+ * so do --data and the mount options (compression on or off).
+ */
 static void print_variables(FILE *out, const struct cmp *c)
 {
 	bool any = false;
+
+	any = print_setting(out, c, "--data", run_data, any);
+	any = print_setting(out, c, "mount options", run_mount, any);
 
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct json_value *vars = json_get(c->runs[i].root,

@@ -218,6 +218,13 @@ print(sum(1 for n in names if any(has(r, n) for r in runs)))" "$A" "$B")
 	got=$(grep -o '<svg [^>]*class="cdf"' "$TMP/r.html" | wc -l)
 	check "a latency CDF per flowop with data ($got, want $want)" test "$got" -eq "$want"
 fi
+# Settings outside the script that differ are named: --data, mount options
+sed 's/^  "data": "default"/  "data": "random"/' "$A" >"$TMP/data.json"
+run_fbrun compare "$A" "$TMP/data.json"
+grepq "a different --data is named" '^  --data: default \| random$' "$TMP/out"
+run_fbrun compare "$A" "$A"
+check "the same settings are not listed" test "$(grep -c -- '--data\|mount options' "$TMP/out")" -eq 0
+
 # In a real browser: the DOM Chromium builds holds every chart as SVG, and
 # a screenshot is not blank (a blank 1200x2000 PNG is a few KB).
 if command -v chromium >/dev/null 2>&1; then
