@@ -609,6 +609,12 @@ static void collect_vars(struct compiler *c)
 	size_t n = env_count(c->env);
 
 	w->vars = xcalloc(n ? n : 1, sizeof(*w->vars));
+	/*
+	 * One allowance for them all: unused quoted variables that double
+	 * each other would otherwise cost it once per variable.  A value
+	 * past it is left out, as one past the size limit.
+	 */
+	c->silent_refs = MAX_EXPANDED;
 	for (size_t i = 0; i < n; i++) {
 		struct binding *b = env_at(c->env, i);
 		struct ir_var *v;

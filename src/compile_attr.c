@@ -6,14 +6,6 @@
 #include "compile_int.h"
 #include "util.h"
 
-/*
- * A quoted string expands to at most this many bytes, through at most this
- * many variable references: quoted variables that each use the previous
- * twice double at every step, and would otherwise take exponential time
- * and memory (even when they expand to nothing).
- */
-#define MAX_EXPANDED (1u << 20)
-
 void note_origin(struct compiler *c, const struct origin *org)
 {
 	const struct binding *b = org ? org->via : NULL;
@@ -75,7 +67,7 @@ static char *value_text(struct compiler *c, const struct ir_value *v)
 struct expansion {
 	char *buf;
 	size_t len, cap;
-	size_t refs; /* variable references followed */
+	size_t refs, max_refs; /* variable references followed, allowed */
 	bool too_long; /* past MAX_EXPANDED bytes */
 };
 
@@ -120,7 +112,7 @@ static int expand_ref(struct compiler *c, struct expansion *x,
 				   p->text);
 		return -1;
 	}
-	if (++x->refs > MAX_EXPANDED)
+	if (++x->refs > x->max_refs)
 		return -1;
 	b->used = true;
 	if (b->parts)
@@ -150,8 +142,14 @@ char *expand_string(struct compiler *c, const struct ast_strpart *parts,
 		    struct binding *self, struct loc where)
 {
 	struct expansion x = { .buf = xstrdup(""), .cap = 1 };
+	int rc;
 
-	if (expand_into(c, &x, parts, self) == 0)
+	/* silent ones (every variable's final value) share one allowance */
+	x.max_refs = c->silent ? c->silent_refs : MAX_EXPANDED;
+	rc = expand_into(c, &x, parts, self);
+	if (c->silent)
+		c->silent_refs -= x.refs < x.max_refs ? x.refs : x.max_refs;
+	if (rc == 0)
 		return x.buf;
 	free(x.buf);
 	if (c->silent)
@@ -160,7 +158,7 @@ char *expand_string(struct compiler *c, const struct ast_strpart *parts,
 		diag_error(c->d, c->src, where,
 			   "this quoted string expands to more than %u bytes",
 			   MAX_EXPANDED);
-	else if (x.refs > MAX_EXPANDED)
+	else if (x.refs > x.max_refs)
 		diag_error(c->d, c->src, where,
 			   "this quoted string expands through more than %u "
 			   "variable references",

@@ -6,6 +6,14 @@
 #include "compile.h"
 #include "vars.h"
 
+/*
+ * A quoted string expands to at most this many bytes, through at most this
+ * many variable references: quoted variables that each use the previous
+ * twice double at every step, and would otherwise take exponential time
+ * and memory (even when they expand to nothing).
+ */
+#define MAX_EXPANDED (1u << 20)
+
 /* A `define flowop`: its statement and its name/iters. */
 struct composite {
 	const struct ast_stmt *def;
@@ -19,6 +27,7 @@ struct compiler {
 	const struct compile_opts *opts;
 	const struct ast_stmt *prog;
 	bool silent; /* expand without reporting (final variable values) */
+	size_t silent_refs; /* variable references left for those */
 	struct env *env;
 	struct workload *w;
 	struct rv_rng rng; /* for randvars sampled at compile time (echo) */

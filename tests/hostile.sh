@@ -4,9 +4,6 @@
 # or be accepted, never crash (exit < 128, no sanitizer report), never
 # wrap a number, and `fbrun --parse-only` must never take more than a few
 # seconds or 500 MB.  Every fbrun call runs under `timeout -k`.
-#
-# Checks that fail today because of a known bug are reported as
-# "ok N # SKIP known bug: ..." (they pass as soon as the bug is fixed).
 . "${srcdir:-.}/tests/lib.sh"
 
 
@@ -54,8 +51,8 @@ fbt() {
 	fi
 }
 
-# The slow cases (known bugs today) run in the background, two CPUs'
-# worth, while the quick ones go on; bg_wait collects one as fbp would.
+# The slower cases run in the background while the quick ones go on;
+# bg_wait collects one as fbp would.
 # bg_start NAME: fbrun --parse-only $TMP/NAME.f in the background
 bg_start() {
 	(
@@ -115,16 +112,6 @@ expect() {
 	esac
 	check "$e_desc: no crash, under ${LIMIT}s and 500 MB" in_limits
 	if ! is_ok && ! is_error "$e_name"; then head -5 "$TMP/err" | cut -c1-200 | diag; fi
-}
-# expect_kb BUG KIND NAME DESCRIPTION: as expect, for a known bug
-expect_kb() {
-	e_bug=$1 e_kind=$2 e_name=$3 e_desc=$4
-	if eval "[ -n \"\${bg_pid_$e_name:-}\" ]"; then bg_wait "$e_name"; else fbp "$TMP/$e_name.f"; fi
-	case $e_kind in
-	error) kb "$e_bug" "$e_desc: a clean error ($(what))" is_error "$e_name" ;;
-	ok) kb "$e_bug" "$e_desc: accepted ($(what))" is_ok ;;
-	esac
-	kb "$e_bug" "$e_desc: no crash, under ${LIMIT}s and 500 MB" in_limits
 }
 
 # rep N STRING: STRING N times, no newline

@@ -4,9 +4,6 @@
 # And when the machine cannot supply threads, memory or descriptors: a
 # clear error saying which, exit 1, no hang, no tree left behind.
 # Every fbrun call runs under `timeout -k`.
-#
-# Checks that fail today because of a known bug are reported as
-# "ok N # SKIP known bug: ..." (they pass as soon as the bug is fixed).
 . "${srcdir:-.}/tests/lib.sh"
 
 
