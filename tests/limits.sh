@@ -104,6 +104,22 @@ else
 		eval 'printf "%s" "$peak" | grep -Eq "^[1-9][0-9]*$"'
 fi
 
+# --- the run's CPU time in the JSON, split into user and system ---------------------
+cat >"$TMP/mem.f" <<F
+define file name=f,path=$TMP/mem,size=64k,prealloc
+define process name=p { thread name=t,memsize=1m,instances=2 {
+  flowop read name=rd,filesetname=f,iosize=4k,random } }
+run 1
+F
+fb 60 -q -o "$TMP/mem.json" "$TMP/mem.f"
+if $have_python && [ -f "$TMP/mem.json" ]; then
+	# the summary's cpu per op is the same process time, over the I/O ops
+	n=$(json "$TMP/mem.json" "abs(r['summary']['cpu_user_seconds'] + r['summary']['cpu_sys_seconds'] - r['summary']['cpu_us_per_op'] * r['summary']['ops'] / 1e6) < 1e-3 and r['summary']['cpu_sys_seconds'] > 0")
+	check "JSON: cpu_user_seconds + cpu_sys_seconds is the run's CPU time, system part > 0 ($n)" test "$n" = True
+else
+	skip "cpu_user_seconds: needs python3 and the JSON results"
+fi
+
 # --- a fileset of 10,000,000 entries, not preallocated ----------------------------
 # dirwidth=10000: about 1000 directories are made; the entries exist only
 # in memory (8 bytes each and two bits) until createfile makes them.
