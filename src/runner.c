@@ -35,46 +35,69 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static enum fo_result run_flowop(struct worker *wk, const struct ir_flowop *f)
+static inline enum fo_result run_flowop(struct worker *wk,
+					const struct ir_flowop *f);
+
+/* A composite flowop: its children in order, timed as one op. */
+static __attribute__((noinline)) enum fo_result
+run_composite(struct worker *wk, const struct ir_flowop *f)
+{
+	enum fo_result r = FO_OK;
+	uint64_t t0 = now_ns();
+
+	for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
+		r = run_flowop(wk, f->children[c]);
+	if (r == FO_OK)
+		fstats_add(&wk->stats[f->id], now_ns() - t0, 0);
+	return r;
+}
+
+/* One op with its thread CPU time read around it (see CPU_SAMPLE_NS). */
+static __attribute__((noinline)) enum fo_result
+exec_sampled(struct worker *wk, const struct ir_flowop *f)
 {
 	struct fstats *s = &wk->stats[f->id];
+	uint64_t before = s->count, c0 = thread_cpu_ns();
+	enum fo_result r = flowop_exec(wk, f);
+
+	if (s->count > before) {
+		s->cpu_ns += thread_cpu_ns() - c0;
+		s->cpu_samples++;
+	}
+	wk->cpu_next[f->id] = wk->last_end + CPU_SAMPLE_NS;
+	return r;
+}
+
+/*
+ * The per-op path: inlined, and kept small with the composite and
+ * CPU-sampled cases out of line, because its cost is in every op's time.
+ */
+static inline __attribute__((always_inline)) enum fo_result
+run_flowop(struct worker *wk, const struct ir_flowop *f)
+{
+	const struct fstats *s = &wk->stats[f->id];
 
 	for (int64_t i = 0; i < f->iters; i++) {
-		enum fo_result r = FO_OK;
-		uint64_t n = s->count + s->errors, c0, t0, before;
+		enum fo_result r;
 
 		if (runctl_flag_set(wk->stop))
 			return FO_OK;
-		if (f->type == FO_COMPOSITE) {
-			t0 = now_ns();
-			for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
-				r = run_flowop(wk, f->children[c]);
-			if (r != FO_OK)
-				return r;
-			fstats_add(s, now_ns() - t0, 0);
-			continue;
-		}
-		if (n >= CPU_SAMPLE_FIRST && wk->last_end < wk->cpu_next[f->id]) {
+		if (__builtin_expect(f->type == FO_COMPOSITE, 0))
+			r = run_composite(wk, f);
+		else if (__builtin_expect(s->count + s->errors >= CPU_SAMPLE_FIRST &&
+						  wk->last_end < wk->cpu_next[f->id],
+					  1))
 			r = flowop_exec(wk, f);
-		} else {
-			before = s->count;
-			c0 = thread_cpu_ns();
-			r = flowop_exec(wk, f);
-			if (s->count > before) {
-				s->cpu_ns += thread_cpu_ns() - c0;
-				s->cpu_samples++;
-			}
-			wk->cpu_next[f->id] = wk->last_end + CPU_SAMPLE_NS;
-		}
+		else
+			r = exec_sampled(wk, f);
 		/*
 		 * --continue-on-error: the failure is counted; go on with the
 		 * next op.  Restarting the thread's list instead would re-run
 		 * the flowops before it against the fds they still hold open
 		 * (openfile: EBUSY at full speed), hiding the real error.
 		 */
-		if (r == FO_ERROR && wk->run->opts->continue_on_error)
-			continue;
-		if (r != FO_OK)
+		if (__builtin_expect(r != FO_OK, 0) &&
+		    !(r == FO_ERROR && wk->run->opts->continue_on_error))
 			return r;
 	}
 	return FO_OK;
@@ -188,12 +211,12 @@ static void worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->instance = instance;
 	wk->err_flowop = -1;
 	wk->nslots = t->nslots;
-	wk->slots = xcalloc((size_t)t->nslots, sizeof(*wk->slots));
+	wk->slots = xcalloc_lines((size_t)t->nslots, sizeof(*wk->slots));
 	for (int64_t i = 0; i < t->nslots; i++)
 		wk->slots[i] = (struct slot){ -1, -1, -1, 0 };
-	wk->rotors = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
-	wk->stats = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(*wk->stats));
-	wk->cpu_next = xcalloc(w->nflowops ? w->nflowops : 1, sizeof(uint64_t));
+	wk->rotors = xcalloc_lines(w->nfilesets, sizeof(uint64_t));
+	wk->stats = xcalloc_lines(w->nflowops, sizeof(*wk->stats));
+	wk->cpu_next = xcalloc_lines(w->nflowops, sizeof(uint64_t));
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
 	if (run->has_syncs)
@@ -278,7 +301,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 				      w->threads[w->processes[p].first_thread + t]
 					      .instances);
 	run->nworkers = n;
-	run->workers = xcalloc(n ? n : 1, sizeof(*run->workers));
+	run->workers = xcalloc_lines(n, sizeof(*run->workers));
 
 	run->runtime_ns = run->opts->runtime_ns ?
 				  run->opts->runtime_ns :
@@ -314,8 +337,10 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 						    (unsigned)k,
 						    seed + k * 0x9e3779b97f4a7c15ull);
 	}
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		run->workers[k].stop = runctl_flag(run->ctl);
+		run->workers[k].need_totals = run->need_totals;
+	}
 	for (k = 0; k < n; k++) {
 		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
 				    &run->workers[k]);
