@@ -1,8 +1,9 @@
 /*
  * The baseline for bench/run's fileset preparation: one thread makes the
  * directories of DIRLIST, then creates each file of FILELIST and writes
- * SIZE bytes to it, in order; the paths are those of a tree fbrun made,
- * relative to ROOT.  Prints the seconds it took.
+ * SIZE bytes to it, in order, opening each directory once; the paths are
+ * those of a tree fbrun made, relative to ROOT (files grouped by
+ * directory, as find lists them).  Prints the seconds it took.
  *
  *   rawprep ROOT DIRLIST FILELIST SIZE
  */
@@ -37,11 +38,11 @@ static FILE *open_list(const char *name)
 
 int main(int argc, char **argv)
 {
-	char line[4096], *buf;
+	char line[4096], cur[4096] = "", *buf;
 	FILE *dirs, *files;
 	double t0;
 	size_t size;
-	int root;
+	int root, dfd = -1;
 
 	if (argc != 5) {
 		fprintf(stderr, "usage: rawprep ROOT DIRLIST FILELIST SIZE\n");
@@ -65,14 +66,24 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	/* files come grouped by directory: open each one once, as fbrun does */
 	while (fgets(line, sizeof(line), files)) {
+		char *slash;
 		int fd;
 
 		line[strcspn(line, "\n")] = '\0';
-		fd = openat(root, line, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		slash = strrchr(line, '/');
+		*slash = '\0';
+		if (strcmp(line, cur) != 0) {
+			if (dfd >= 0)
+				close(dfd);
+			dfd = openat(root, line, O_PATH | O_DIRECTORY);
+			snprintf(cur, sizeof(cur), "%s", line);
+		}
+		fd = openat(dfd, slash + 1, O_WRONLY | O_CREAT | O_EXCL, 0644);
 		if (fd < 0 || write(fd, buf, size) != (ssize_t)size ||
 		    close(fd) < 0) {
-			perror(line);
+			perror(slash + 1);
 			return 1;
 		}
 	}
