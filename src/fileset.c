@@ -533,6 +533,8 @@ static size_t serial_width(uint32_t v)
 {
 	size_t n = 1;
 
+	if (v < 100000000u) /* the common case, on every op's path: no loop */
+		return 8;
 	while (v >= 10) {
 		v /= 10;
 		n++;
