@@ -141,22 +141,31 @@ static void finish(struct worker *wk, enum fo_result r)
  * used (webserver's 100 threads of 10 MB: 1 GB, of which 100 MB is read into).
  */
 static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
+			     uint64_t all);
+
+/* One flowop's reach into the buffer: 0 if it uses none. */
+static uint64_t flowop_reach(const struct ir_flowop *f, uint64_t all)
+{
+	enum flowop_class c;
+
+	if (f->type == FO_COMPOSITE) /* not in flowop_info */
+		return buffer_reach(f->children, f->nchildren, all);
+	c = flowop_info[f->type].cls;
+	if (c != FC_READ && c != FC_WRITE && c != FC_AIO)
+		return 0;
+	return f->iosize.kind == IRV_INT && f->iosize.i > 0 ?
+		       (uint64_t)f->iosize.i :
+		       all;
+}
+
+static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
 			     uint64_t all)
 {
-	uint64_t reach = 0, r;
+	uint64_t reach = 0;
 
 	for (size_t i = 0; i < n && reach < all; i++) {
-		const struct ir_flowop *f = fo[i];
-		enum flowop_class c = flowop_info[f->type].cls;
+		uint64_t r = flowop_reach(fo[i], all);
 
-		if (f->type == FO_COMPOSITE)
-			r = buffer_reach(f->children, f->nchildren, all);
-		else if (c != FC_READ && c != FC_WRITE && c != FC_AIO)
-			continue;
-		else if (f->iosize.kind == IRV_INT && f->iosize.i > 0)
-			r = (uint64_t)f->iosize.i;
-		else
-			r = all;
 		if (r > reach)
 			reach = r;
 	}
