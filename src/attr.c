@@ -96,7 +96,7 @@ static const struct attr_spec thread_specs[] = {
 	{ "instances", NULL, AT_INT, TH(instances), 1, 1000000, 1, 0, NULL,
 	  "number of copies of the thread in each process instance" },
 	{ "memsize", NULL, AT_INT, TH(memsize), 0, BIG, 0, A_SIZE, NULL,
-	  "per-thread I/O buffer, allocated and touched before the run" },
+	  "per-thread I/O buffer, allocated before the run; the part its I/O can use is touched then" },
 	{ "useism", NULL, AT_BOOL, TH(useism), 0, 0, 0, 0, NULL,
 	  "accepted for compatibility; the buffer is always private" },
 	{ "ioprio", NULL, AT_INT, TH(ioprio), 0, 8, 8, 0, NULL,

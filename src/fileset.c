@@ -514,9 +514,14 @@ void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 
 	if (e < 0 || (uint64_t)e >= k->n)
 		return;
-	if (exists)
+	/*
+	 * Only the claimer changes e's bits while it is busy, so a bit that
+	 * is already right needs no write: stat and open, the usual case,
+	 * then leave the shared word alone instead of bouncing its line.
+	 */
+	if (exists && !(atomic_load(&k->exists[e / 64]) & m))
 		atomic_fetch_or(&k->exists[e / 64], m);
-	else
+	else if (!exists && (atomic_load(&k->exists[e / 64]) & m))
 		atomic_fetch_and(&k->exists[e / 64], ~m);
 	atomic_fetch_and(&k->busy[e / 64], ~m); /* release: exists first */
 }
@@ -534,6 +539,8 @@ static size_t serial_width(uint32_t v)
 {
 	size_t n = 1;
 
+	if (v < 100000000u) /* the common case, on every op's path: no loop */
+		return 8;
 	while (v >= 10) {
 		v /= 10;
 		n++;
@@ -541,12 +548,20 @@ static size_t serial_width(uint32_t v)
 	return n < 8 ? 8 : n;
 }
 
+/* Two digits a step: paths are built on every metadata op. */
 static void put_serial(char *end, size_t width, uint32_t v)
 {
-	while (width--) {
-		*--end = (char)('0' + v % 10);
-		v /= 10;
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+
+	for (; width >= 2; width -= 2, v /= 100) {
+		end -= 2;
+		memcpy(end, pairs + 2 * (v % 100), 2);
 	}
+	if (width)
+		*--end = (char)('0' + v % 10);
 }
 
 /* dir's path, then `last` (0: none) below it; written from the end. */

@@ -699,17 +699,56 @@ static int reuse_file(int fd, uint64_t *want, const char **verb)
 	return 0;
 }
 
+/*
+ * The directory of the files do_word is making, opened beneath the root
+ * once for all of them: a deep tree's path walk for every file cost more
+ * than the file itself.
+ */
+struct parent {
+	char rel[PATH_MAX]; /* its path; "" if none is open */
+	int fd;
+};
+
+/* O_CREAT open of rel through the cached parent; -1 and errno if not. */
+static int create_in_parent(struct fileset *fs, struct parent *par,
+			    char *rel, int flags)
+{
+	char *slash = strrchr(rel, '/');
+	const char *last;
+	int fd;
+
+	if (!slash)
+		return errno = ENOENT, -1;
+	*slash = '\0';
+	if (strcmp(par->rel, rel) != 0) {
+		if (par->fd >= 0)
+			close(par->fd);
+		par->rel[0] = '\0';
+		*slash = '/';
+		par->fd = open_parent(fs, rel, &last);
+		if (par->fd < 0)
+			return -1;
+		*slash = '\0';
+		snprintf(par->rel, sizeof(par->rel), "%s", rel);
+	}
+	*slash = '/';
+	fd = fs_open_beneath(par->fd, slash + 1, flags, 0644);
+	return fd;
+}
+
 /* Create (or with reuse, check and fix) one file with its size. */
-static void fill_file(struct pool *p, struct datagen *gen, uint64_t e,
+static void fill_file(struct pool *p, struct parent *par,
+		      struct datagen *gen, uint64_t e,
 		      char *rel)
 {
 	uint64_t want = fileset_entry_size(p->fs, (int64_t)e);
 	const char *verb = "create";
-	int fd, rc = 0;
-
 	/* O_NONBLOCK: a FIFO planted in the tree must not hang us */
-	fd = fileset_openat(p->fs, rel,
-			    O_CREAT | O_WRONLY | O_NOFOLLOW | O_NONBLOCK, 0644);
+	int flags = O_CREAT | O_WRONLY | O_NOFOLLOW | O_NONBLOCK, fd, rc = 0;
+
+	fd = create_in_parent(p->fs, par, rel, flags);
+	if (fd < 0) /* the root itself, or a parent missing: the full walk */
+		fd = fileset_openat(p->fs, rel, flags, 0644);
 	if (fd < 0) {
 		pool_fail(p, verb, rel);
 		return;
@@ -732,13 +771,14 @@ static void do_word(struct pool *p, struct datagen *gen, uint64_t w)
 {
 	struct fileset *fs = p->fs;
 	uint64_t chosen = atomic_load(&fs->files.exists[w]);
+	struct parent par = { "", -1 };
 	char rel[PATH_MAX];
 
 	for (uint64_t e = w * 64; e < fs->files.n && e < w * 64 + 64; e++) {
 		bool want = chosen >> (e % 64) & 1;
 
 		if (atomic_load(&p->failed))
-			return;
+			break;
 		if (!want && !fs->reuse)
 			continue;
 		if (fileset_relpath(fs, FS_FILE_EXISTING, (int64_t)e, rel,
@@ -746,12 +786,14 @@ static void do_word(struct pool *p, struct datagen *gen, uint64_t w)
 			errno = ENAMETOOLONG;
 			pool_fail(p, "create", "...");
 		} else if (want) {
-			fill_file(p, gen, e, rel);
+			fill_file(p, &par, gen, e, rel);
 		} else if (entry_at(fs, rel, false, 0) < 0) {
 			/* reuse: a file we do not preallocate is absent */
 			pool_fail(p, "remove", rel);
 		}
 	}
+	if (par.fd >= 0)
+		close(par.fd);
 }
 
 static void *pool_main(void *arg)

@@ -49,16 +49,12 @@ static bool is_io(const struct ir_flowop *f)
 	return flowop_class_is_io(flowop_info[f->type].cls);
 }
 
-/* Record a completed op, and the totals other threads' limits read. */
-void op_done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
-		 uint64_t bytes)
+/* op_done's slow part: the totals other threads' limits read. */
+void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes)
 {
-	uint64_t t1 = now_ns();
 	enum flowop_class cls = flowop_info[f->type].cls;
 
-	wk->last_end = t1;
-	fstats_add(st(wk, f), t1 - t0, bytes);
-	if (!wk->run->need_totals || !is_io(f))
+	if (!is_io(f))
 		return;
 	atomic_store_explicit(&wk->io_ops,
 			      atomic_load_explicit(&wk->io_ops,
@@ -366,12 +362,13 @@ void slot_path(struct worker *wk, const struct slot *s, char *buf,
 
 /* ------------------------------------------------------------ data I/O */
 
-static enum fo_result do_rw(struct worker *wk, const struct ir_flowop *f,
-			    bool is_write)
+/* Inlined into fo_read and fo_write: the per-op path has no call to spare. */
+static inline __attribute__((always_inline)) enum fo_result
+do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 {
-	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
-	int64_t iosize = op_value(wk, &f->iosize);
+	struct slot *s = slot_of(wk, f);
+	enum fo_result r = s->fd >= 0 ? FO_OK : io_file(wk, f, &s);
+	int64_t iosize = op_int(wk, &f->iosize);
 	char *rbuf = NULL, path[512];
 	const char *wbuf = NULL;
 	uint64_t t0, off = 0;
@@ -827,18 +824,11 @@ enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 
 /* ------------------------------------------------------------ dispatch */
 
-typedef enum fo_result (*fo_fn)(struct worker *, const struct ir_flowop *);
-
-static const fo_fn dispatch[FO_NTYPES] = {
+const flowop_fn flowop_dispatch[FO_NTYPES] = {
 #define FLOWOP(id, name, fn, cls, uses, needs, help) [FO_##id] = fn,
 #include "flowop_list.h"
 #undef FLOWOP
 };
-
-enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f)
-{
-	return dispatch[f->type](wk, f);
-}
 
 static int prepare_list(struct worker *wk, struct ir_flowop *const *fl,
 			size_t n)

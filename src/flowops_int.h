@@ -18,9 +18,29 @@
 /* A value as an integer now: constants as they are, randvars sampled. */
 int64_t op_value(struct worker *wk, const struct ir_value *v);
 
-/* Record a completed op that started at t0 and moved bytes. */
-void op_done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
-	     uint64_t bytes);
+/* op_value with the constant case inline, for the per-op paths. */
+static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
+{
+	return v->kind == IRV_INT ? v->i : op_value(wk, v);
+}
+
+/* op_done's part for runs whose finish/limit flowops read I/O totals. */
+void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes);
+
+/*
+ * Record a completed op that started at t0 and moved bytes.  Inline: it
+ * runs once per operation, right after the second clock read.
+ */
+static inline void op_done(struct worker *wk, const struct ir_flowop *f,
+			   uint64_t t0, uint64_t bytes)
+{
+	uint64_t t1 = now_ns();
+
+	wk->last_end = t1;
+	fstats_add(&wk->stats[f->id], t1 - t0, bytes);
+	if (__builtin_expect(wk->need_totals, 0))
+		op_totals(wk, f, bytes);
+}
 
 /* Count a failed op against f (errno err); the first one is remembered. */
 enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f, int err,

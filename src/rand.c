@@ -382,25 +382,6 @@ void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
 	rv_rng_seed(rng, seed ^ mix64(stream + 0x632be59bd9b4e019ULL));
 }
 
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-uint64_t rv_next_u64(struct rv_rng *rng)
-{
-	uint64_t *s = rng->s;
-	uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return r;
-}
-
 double rv_next_double(struct rv_rng *rng)
 {
 	return (double)(rv_next_u64(rng) >> 11) * 0x1.0p-53;
@@ -410,30 +391,6 @@ double rv_next_double(struct rv_rng *rng)
 static double open01(struct rv_rng *rng)
 {
 	return ((double)(rv_next_u64(rng) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-uint64_t rv_below(struct rv_rng *rng, uint64_t n)
-{
-	unsigned __int128 m;
-	uint64_t low, t;
-
-	if (!n)
-		return 0;
-	/*
-	 * Multiply-shift with rejection (Lemire): the high word is the result;
-	 * products whose low word falls below 2^64 mod n are redrawn so every
-	 * value is equally likely.  The division runs only on the rare path.
-	 */
-	m = (unsigned __int128)rv_next_u64(rng) * n;
-	low = (uint64_t)m;
-	if (low < n) {
-		t = -n % n;
-		while (low < t) {
-			m = (unsigned __int128)rv_next_u64(rng) * n;
-			low = (uint64_t)m;
-		}
-	}
-	return (uint64_t)(m >> 64);
 }
 
 double rv_normal(struct rv_rng *rng, double mean, double sigma)

@@ -105,11 +105,48 @@ void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
 /* Seed from an explicit value. */
 void rv_rng_seed(struct rv_rng *rng, uint64_t seed);
 
-uint64_t rv_next_u64(struct rv_rng *rng);
+/* Inline: random reads draw one per operation (xoshiro256**). */
+static inline uint64_t rv_next_u64(struct rv_rng *rng)
+{
+	uint64_t *s = rng->s;
+	uint64_t r = ((s[1] * 5) << 7 | (s[1] * 5) >> 57) * 9, t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = s[3] << 45 | s[3] >> 19;
+	return r;
+}
+
 /* Uniform double in [0, 1). */
 double rv_next_double(struct rv_rng *rng);
+
 /* Uniform integer in [0, n) for n > 0, without modulo bias. */
-uint64_t rv_below(struct rv_rng *rng, uint64_t n);
+static inline uint64_t rv_below(struct rv_rng *rng, uint64_t n)
+{
+	unsigned __int128 m;
+	uint64_t low, t;
+
+	if (!n)
+		return 0;
+	/*
+	 * Multiply-shift with rejection (Lemire): the high word is the result;
+	 * products whose low word falls below 2^64 mod n are redrawn so every
+	 * value is equally likely.  The division runs only on the rare path.
+	 */
+	m = (unsigned __int128)rv_next_u64(rng) * n;
+	low = (uint64_t)m;
+	if (__builtin_expect(low < n, 0)) {
+		t = -n % n;
+		while (low < t) {
+			m = (unsigned __int128)rv_next_u64(rng) * n;
+			low = (uint64_t)m;
+		}
+	}
+	return (uint64_t)(m >> 64);
+}
 
 /* Raw samples of the standard distributions. */
 double rv_gamma(struct rv_rng *rng, double shape, double scale);

@@ -47,6 +47,7 @@ struct results *results_collect(const struct run *run)
 	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
 	r->cpu_ns = (run->cpu_end.user_ns + run->cpu_end.sys_ns) -
 		    (run->cpu_start.user_ns + run->cpu_start.sys_ns);
+	r->cpu_sys_ns = run->cpu_end.sys_ns - run->cpu_start.sys_ns;
 	r->reason = runctl_reason(run->ctl);
 	r->nfo = w->nflowops;
 	r->fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*r->fo));
@@ -434,6 +435,10 @@ void report_json(FILE *out, const struct results *r,
 		 r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
 	json_num(&j, "ms_per_op",
 		 r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	/* the process's CPU time in the run; user is fbrun's own share */
+	json_num(&j, "cpu_user_seconds",
+		 (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
+	json_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
 	json_end(&j, '}');
 	json_end(&j, '}');
 }

@@ -27,6 +27,7 @@ struct results {
 	size_t nfo;
 	size_t nworkers;
 	uint64_t cpu_ns; /* process user + system time during the run */
+	uint64_t cpu_sys_ns; /* the system part of it: time in syscalls */
 	enum stop_reason reason;
 	char note[256]; /* why the run ended early, if it did */
 	char error[512]; /* the first failure, if any */

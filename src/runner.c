@@ -35,46 +35,69 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static enum fo_result run_flowop(struct worker *wk, const struct ir_flowop *f)
+static inline enum fo_result run_flowop(struct worker *wk,
+					const struct ir_flowop *f);
+
+/* A composite flowop: its children in order, timed as one op. */
+static __attribute__((noinline)) enum fo_result
+run_composite(struct worker *wk, const struct ir_flowop *f)
+{
+	enum fo_result r = FO_OK;
+	uint64_t t0 = now_ns();
+
+	for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
+		r = run_flowop(wk, f->children[c]);
+	if (r == FO_OK)
+		fstats_add(&wk->stats[f->id], now_ns() - t0, 0);
+	return r;
+}
+
+/* One op with its thread CPU time read around it (see CPU_SAMPLE_NS). */
+static __attribute__((noinline)) enum fo_result
+exec_sampled(struct worker *wk, const struct ir_flowop *f)
 {
 	struct fstats *s = &wk->stats[f->id];
+	uint64_t before = s->count, c0 = thread_cpu_ns();
+	enum fo_result r = flowop_exec(wk, f);
+
+	if (s->count > before) {
+		s->cpu_ns += thread_cpu_ns() - c0;
+		s->cpu_samples++;
+	}
+	wk->cpu_next[f->id] = wk->last_end + CPU_SAMPLE_NS;
+	return r;
+}
+
+/*
+ * The per-op path: inlined, and kept small with the composite and
+ * CPU-sampled cases out of line, because its cost is in every op's time.
+ */
+static inline __attribute__((always_inline)) enum fo_result
+run_flowop(struct worker *wk, const struct ir_flowop *f)
+{
+	const struct fstats *s = &wk->stats[f->id];
 
 	for (int64_t i = 0; i < f->iters; i++) {
-		enum fo_result r = FO_OK;
-		uint64_t n = s->count + s->errors, c0, t0, before;
+		enum fo_result r;
 
 		if (runctl_flag_set(wk->stop))
 			return FO_OK;
-		if (f->type == FO_COMPOSITE) {
-			t0 = now_ns();
-			for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
-				r = run_flowop(wk, f->children[c]);
-			if (r != FO_OK)
-				return r;
-			fstats_add(s, now_ns() - t0, 0);
-			continue;
-		}
-		if (n >= CPU_SAMPLE_FIRST && wk->last_end < wk->cpu_next[f->id]) {
+		if (__builtin_expect(f->type == FO_COMPOSITE, 0))
+			r = run_composite(wk, f);
+		else if (__builtin_expect(s->count + s->errors >= CPU_SAMPLE_FIRST &&
+						  wk->last_end < wk->cpu_next[f->id],
+					  1))
 			r = flowop_exec(wk, f);
-		} else {
-			before = s->count;
-			c0 = thread_cpu_ns();
-			r = flowop_exec(wk, f);
-			if (s->count > before) {
-				s->cpu_ns += thread_cpu_ns() - c0;
-				s->cpu_samples++;
-			}
-			wk->cpu_next[f->id] = wk->last_end + CPU_SAMPLE_NS;
-		}
+		else
+			r = exec_sampled(wk, f);
 		/*
 		 * --continue-on-error: the failure is counted; go on with the
 		 * next op.  Restarting the thread's list instead would re-run
 		 * the flowops before it against the fds they still hold open
 		 * (openfile: EBUSY at full speed), hiding the real error.
 		 */
-		if (r == FO_ERROR && wk->run->opts->continue_on_error)
-			continue;
-		if (r != FO_OK)
+		if (__builtin_expect(r != FO_OK, 0) &&
+		    !(r == FO_ERROR && wk->run->opts->continue_on_error))
 			return r;
 	}
 	return FO_OK;
@@ -110,6 +133,45 @@ static void finish(struct worker *wk, enum fo_result r)
 	}
 }
 
+/*
+ * How much of the memsize buffer the thread's I/O can use: the largest
+ * constant iosize of its read and write flowops, or all of it when one is
+ * random or unset (whole-file I/O goes by the file's size).  Only that
+ * part is touched before the run: the rest would be resident and never
+ * used (webserver's 100 threads of 10 MB: 1 GB, of which 100 MB is read into).
+ */
+static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
+			     uint64_t all);
+
+/* One flowop's reach into the buffer: 0 if it uses none. */
+static uint64_t flowop_reach(const struct ir_flowop *f, uint64_t all)
+{
+	enum flowop_class c;
+
+	if (f->type == FO_COMPOSITE) /* not in flowop_info */
+		return buffer_reach(f->children, f->nchildren, all);
+	c = flowop_info[f->type].cls;
+	if (c != FC_READ && c != FC_WRITE && c != FC_AIO)
+		return 0;
+	return f->iosize.kind == IRV_INT && f->iosize.i > 0 ?
+		       (uint64_t)f->iosize.i :
+		       all;
+}
+
+static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
+			     uint64_t all)
+{
+	uint64_t reach = 0;
+
+	for (size_t i = 0; i < n && reach < all; i++) {
+		uint64_t r = flowop_reach(fo[i], all);
+
+		if (r > reach)
+			reach = r;
+	}
+	return reach < all ? reach : all;
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *wk = arg;
@@ -119,7 +181,7 @@ static void *worker_main(void *arg)
 	if (t->memsize > 0) {
 		void *p;
 
-		/* allocated and touched now, so it is resident before timing */
+		/* allocated now; what the I/O can use touched, so it is resident */
 		int rc = (uint64_t)t->memsize > SIZE_MAX ?
 				 ENOMEM :
 				 posix_memalign(&p, 4096, (size_t)t->memsize);
@@ -135,7 +197,9 @@ static void *worker_main(void *arg)
 			runctl_ready_wait(run->ctl);
 			return NULL;
 		}
-		memset(p, 0xa5, (size_t)t->memsize);
+		memset(p, 0xa5,
+		       (size_t)buffer_reach(t->flowops, t->nflowops,
+					    (uint64_t)t->memsize));
 		wk->buf = p;
 		wk->bufsize = (size_t)t->memsize;
 		wk->buf_fixed = true;
@@ -206,10 +270,10 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->instance = instance;
 	wk->err_flowop = -1;
 	wk->nslots = t->nslots;
-	wk->slots = calloc(t->nslots ? (size_t)t->nslots : 1, sizeof(*wk->slots));
-	wk->rotors = calloc(w->nfilesets ? w->nfilesets : 1, sizeof(uint64_t));
-	wk->stats = calloc(nfo, sizeof(*wk->stats));
-	wk->cpu_next = calloc(nfo, sizeof(uint64_t));
+	wk->slots = calloc_lines((size_t)t->nslots, sizeof(*wk->slots));
+	wk->rotors = calloc_lines(w->nfilesets, sizeof(uint64_t));
+	wk->stats = calloc_lines(nfo, sizeof(*wk->stats));
+	wk->cpu_next = calloc_lines(nfo, sizeof(uint64_t));
 	if (!wk->slots || !wk->rotors || !wk->stats || !wk->cpu_next ||
 	    (run->has_syncs && init_syncs(wk) < 0))
 		return -1;
@@ -234,7 +298,7 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 	const struct workload *w = run->w;
 	size_t k = 0;
 
-	run->workers = calloc(n ? n : 1, sizeof(*run->workers));
+	run->workers = calloc_lines(n, sizeof(*run->workers));
 	if (!run->workers)
 		goto fail;
 	for (size_t p = 0; p < w->nprocesses; p++) {
@@ -254,6 +318,8 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 						free(wk->rotors);
 						free(wk->stats);
 						free(wk->cpu_next);
+						free(wk->fostate);
+						free(wk->gens);
 						goto fail;
 					}
 					run->nworkers = k + 1;
@@ -378,8 +444,10 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		run->cpu_end = run->cpu_start;
 		return -1;
 	}
-	for (k = 0; k < n; k++)
+	for (k = 0; k < n; k++) {
 		run->workers[k].stop = runctl_flag(run->ctl);
+		run->workers[k].need_totals = run->need_totals;
+	}
 	for (k = 0; k < n; k++) {
 		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
 				    &run->workers[k]);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,22 @@ void *xcalloc(size_t n, size_t size)
 		oom(n * size);
 	return p;
 }
+
+void *calloc_lines(size_t n, size_t size)
+{
+	size_t len;
+	void *p;
+
+	n = n ? n : 1;
+	size = size ? size : 1;
+	if (n > (SIZE_MAX - 63) / size)
+		return NULL; /* as calloc: the size does not fit */
+	len = (n * size + 63) & ~(size_t)63;
+	if (posix_memalign(&p, 64, len) != 0)
+		return NULL;
+	return memset(p, 0, len);
+}
+
 
 void *xrealloc(void *p, size_t n)
 {

@@ -14,6 +14,12 @@
 /* Allocation failures print one line and exit(1): the only exit outside main. */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
+/*
+ * calloc on whole 64-byte cache lines of its own, for what one thread
+ * writes on every operation, so no other thread's data shares its lines;
+ * NULL when the memory is not there (free() it as usual).
+ */
+void *calloc_lines(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);

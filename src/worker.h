@@ -56,6 +56,7 @@ struct worker {
 	struct fstats *stats; /* per flowop id */
 	uint64_t *cpu_next; /* per flowop id: when to sample CPU time again */
 	uint64_t last_end; /* end of the last recorded op, ns */
+	bool need_totals; /* the run's: kept here, next to the per-op fields */
 	/* totals the finish/limit flowops of other threads read */
 	_Atomic uint64_t io_ops, io_bytes, rw_ops;
 	/* the first failure, for the report */
@@ -67,10 +68,18 @@ struct worker {
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */
 	char norsc_why[160];
-};
+} __attribute__((aligned(64))); /* a worker's lines are its own */
 
-/* Run one flowop once (iters handled by the caller). */
-enum fo_result flowop_exec(struct worker *wk, const struct ir_flowop *f);
+/* Every flowop's function, by type (flowops.c). */
+typedef enum fo_result (*flowop_fn)(struct worker *, const struct ir_flowop *);
+extern const flowop_fn flowop_dispatch[FO_NTYPES];
+
+/* Run one flowop once (iters handled by the caller); inline: once per op. */
+static inline enum fo_result flowop_exec(struct worker *wk,
+					 const struct ir_flowop *f)
+{
+	return flowop_dispatch[f->type](wk, f);
+}
 
 /*
  * Allocate and fill the random and compress=N pools of the thread's write

@@ -101,6 +101,35 @@ else
 		eval 'printf "%s" "$peak" | grep -Eq "^[1-9][0-9]*$"'
 fi
 
+# --- memsize: only what the I/O can use is made resident ---------------------------
+# 8 threads of memsize=256m reading 4k: touching every buffer would make
+# 2 GiB resident; the 4k each one reads into is all that is needed.
+cat >"$TMP/mem.f" <<F
+define file name=f,path=$TMP/mem,size=64k,prealloc
+define process name=p { thread name=t,memsize=256m,instances=8 {
+  flowop read name=rd,filesetname=f,iosize=4k,random } }
+run 1
+F
+fb 60 -q -o "$TMP/mem.json" "$TMP/mem.f"
+check "memsize=256m x 8 threads reading 4k: exit 0 (exit $rc)" test "$rc" -eq 0
+if $have_python && [ -f "$TMP/mem.json" ]; then
+	p=$(json "$TMP/mem.json" "r['peak_rss_bytes']")
+	check "memsize=256m x 8 threads reading 4k: peak RSS under 256 MB ($p)" test "$p" -lt 268435456
+	n=$(json "$TMP/mem.json" "r['flowops'][0]['bytes'] == 4096 * r['flowops'][0]['ops'] > 0")
+	check "memsize=256m x 8 threads reading 4k: every read moved 4k ($n)" test "$n" = True
+else
+	skip "memsize residency: needs python3 and the JSON results"
+fi
+
+# --- the run's CPU time in the JSON, split into user and system ---------------------
+if $have_python && [ -f "$TMP/mem.json" ]; then
+	# the summary's cpu per op is the same process time, over the I/O ops
+	n=$(json "$TMP/mem.json" "abs(r['summary']['cpu_user_seconds'] + r['summary']['cpu_sys_seconds'] - r['summary']['cpu_us_per_op'] * r['summary']['ops'] / 1e6) < 1e-3 and r['summary']['cpu_sys_seconds'] > 0")
+	check "JSON: cpu_user_seconds + cpu_sys_seconds is the run's CPU time, system part > 0 ($n)" test "$n" = True
+else
+	skip "cpu_user_seconds: needs python3 and the JSON results"
+fi
+
 # --- a fileset of 10,000,000 entries, not preallocated ----------------------------
 # dirwidth=10000: about 1000 directories are made; the entries exist only
 # in memory (8 bytes each and two bits) until createfile makes them.

@@ -1,0 +1,216 @@
+/*
+ * The baseline for bench/run's metadata benchmarks: N threads doing, on
+ * the paths of a tree fbrun made, the syscalls fbrun's flowops issue, each
+ * between two CLOCK_MONOTONIC reads as a harness needs at the least.
+ * Prints iterations per second of wall time, then per second of CPU time
+ * (one iteration: one stat; an open and a close; a create, a close and a
+ * delete).
+ *
+ *   rawmeta stat|open|create ROOT LIST SECONDS THREADS
+ *
+ * LIST holds paths relative to ROOT, one a line: files for stat and open,
+ * directories for create (the thread makes its own names in them).
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static int root, mode, nthreads;
+static char **paths;
+static size_t npaths;
+static uint64_t deadline;
+
+/* User + system time of the whole process. */
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
+
+static uint64_t now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* fbrun opens beneath the fileset root, refusing symlinks: the same call. */
+static int open_beneath(const char *rel, int flags)
+{
+	struct open_how how = {
+		.flags = (uint64_t)(flags | O_CLOEXEC | O_NOFOLLOW | O_LARGEFILE),
+		.mode = flags & O_CREAT ? 0644 : 0,
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS,
+	};
+
+	return (int)syscall(SYS_openat2, root, rel, &how, sizeof(how));
+}
+
+static void timed_close(int fd, uint64_t *lat)
+{
+	uint64_t t0 = now();
+
+	if (close(fd) < 0)
+		abort();
+	*lat += now() - t0;
+}
+
+/* create: names r<thread>-<n> in the listed directories, round-robin;
+ * the file made half the list ago is deleted, so the population holds. */
+static void created_name(char *buf, size_t len, long t, uint64_t n)
+{
+	snprintf(buf, len, "%s/r%ld-%llu", paths[n % npaths], t,
+		 (unsigned long long)n);
+}
+
+static uint64_t lag_of(void)
+{
+	return npaths / 2 ? npaths / 2 : 1;
+}
+
+/* create starts at its steady state, untimed: half its names exist. */
+static void precreate(long t)
+{
+	char name[4096];
+
+	for (uint64_t n = 0; n < lag_of(); n++) {
+		int fd;
+
+		created_name(name, sizeof(name), t, n);
+		if ((fd = open_beneath(name, O_RDWR | O_CREAT)) < 0 || close(fd))
+			abort();
+	}
+}
+
+static void *loop(void *arg)
+{
+	long t = (long)(intptr_t)arg;
+	uint64_t i = (uint64_t)t * (npaths / (uint64_t)nthreads), iters = 0;
+	uint64_t lag = lag_of(), made = mode == 2 ? lag : 0, lat = 0;
+	char name[4096], old[4096];
+	struct stat sb;
+
+	for (;;) {
+		uint64_t t0, t1;
+		int fd;
+
+		if (mode == 0) {
+			t0 = now();
+			if (fstatat(root, paths[i], &sb, AT_SYMLINK_NOFOLLOW) < 0)
+				abort();
+			t1 = now();
+			lat += t1 - t0;
+		} else if (mode == 1) {
+			t0 = now();
+			if ((fd = open_beneath(paths[i], O_RDWR)) < 0)
+				abort();
+			lat += now() - t0;
+			timed_close(fd, &lat);
+			t1 = now();
+		} else {
+			created_name(name, sizeof(name), t, made);
+			created_name(old, sizeof(old), t, made - lag);
+			made++;
+			t0 = now();
+			if ((fd = open_beneath(name, O_RDWR | O_CREAT)) < 0)
+				abort();
+			lat += now() - t0;
+			timed_close(fd, &lat);
+			t0 = now();
+			if (unlinkat(root, old, 0) < 0)
+				abort();
+			t1 = now();
+			lat += t1 - t0;
+		}
+		if (++i == npaths)
+			i = 0;
+		iters++;
+		if (t1 >= deadline)
+			break;
+	}
+	if (mode == 2) /* leave the tree as it was */
+		for (uint64_t n = made - lag; n < made; n++) {
+			created_name(name, sizeof(name), t, n);
+			unlinkat(root, name, 0);
+		}
+	return (void *)(uintptr_t)(iters + (lat & 0)); /* lat kept live */
+}
+
+static int read_list(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char line[4096];
+	size_t cap = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (npaths == cap) {
+			cap = cap ? cap * 2 : 1024;
+			paths = realloc(paths, cap * sizeof(*paths));
+			if (!paths)
+				return -1;
+		}
+		paths[npaths++] = strdup(line);
+	}
+	fclose(f);
+	return npaths ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const modes[] = { "stat", "open", "create" };
+	pthread_t th[256];
+	uint64_t total = 0, start;
+	double cpu;
+
+	if (argc != 6 || (nthreads = atoi(argv[5])) < 1 || nthreads > 256) {
+		fprintf(stderr,
+			"usage: rawmeta stat|open|create ROOT LIST SECONDS THREADS\n");
+		return 2;
+	}
+	for (mode = 0; mode < 3 && strcmp(argv[1], modes[mode]); mode++)
+		;
+	if (mode == 3) {
+		fprintf(stderr, "rawmeta: unknown mode %s\n", argv[1]);
+		return 2;
+	}
+	root = open(argv[2], O_RDONLY | O_DIRECTORY);
+	if (root < 0 || read_list(argv[3]) < 0) {
+		perror(root < 0 ? argv[2] : argv[3]);
+		return 1;
+	}
+	if (mode == 2)
+		for (long i = 0; i < nthreads; i++)
+			precreate(i);
+	cpu = cpu_seconds(); /* the setup's is not counted */
+	start = now();
+	deadline = start + (uint64_t)atoi(argv[4]) * 1000000000u;
+	for (long i = 0; i < nthreads; i++)
+		pthread_create(&th[i], NULL, loop, (void *)(intptr_t)i);
+	for (int i = 0; i < nthreads; i++) {
+		void *r;
+
+		pthread_join(th[i], &r);
+		total += (uintptr_t)r;
+	}
+	cpu = cpu_seconds() - cpu;
+	printf("%.0f %.0f\n", (double)total / ((double)(now() - start) / 1e9),
+	       (double)total / cpu);
+	return 0;
+}
