@@ -190,6 +190,22 @@ static int add_define(struct options *o, const char *arg)
 	return 0;
 }
 
+/* A whole number of seconds, 1 to MAX_SECONDS, for option opt. */
+static int seconds_arg(const char *opt, const char *arg, uint64_t *out)
+{
+	int64_t n;
+
+	if (parse_int(arg, strlen(arg), &n) != NUM_OK || n <= 0 ||
+	    n > MAX_SECONDS) {
+		fprintf(stderr,
+			"fbrun: error: %s expects 1 to %lld seconds, got '%s'\n",
+			opt, (long long)MAX_SECONDS, arg);
+		return -1;
+	}
+	*out = (uint64_t)n;
+	return 0;
+}
+
 /* Returns -1 to exit with EXIT_USAGE, 1 to exit with EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -235,19 +251,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":D:t:o:qhV", longopts, NULL)) !=
 	       -1) {
-		int64_t n;
-
 		switch (c) {
 		case 't':
-			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
-			    n <= 0 || n > MAX_SECONDS) {
-				fprintf(stderr,
-					"fbrun: error: --runtime expects 1 to "
-					"%lld seconds, got '%s'\n",
-					(long long)MAX_SECONDS, optarg);
+			if (seconds_arg("--runtime", optarg,
+					&o->run.runtime_s) < 0)
 				return -1;
-			}
-			o->run.runtime_s = (uint64_t)n;
 			break;
 		case 'o':
 			o->run.output = optarg;
@@ -266,15 +274,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 							   FORMAT_TEXT;
 			break;
 		case OPT_INTERVAL:
-			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
-			    n <= 0 || n > MAX_SECONDS) {
-				fprintf(stderr,
-					"fbrun: error: --interval expects 1 to "
-					"%lld seconds, got '%s'\n",
-					(long long)MAX_SECONDS, optarg);
+			if (seconds_arg("--interval", optarg,
+					&o->run.interval_s) < 0)
 				return -1;
-			}
-			o->run.interval_s = (uint64_t)n;
 			break;
 		case OPT_INTERVAL_FLOWOPS:
 			o->run.interval_flowops = true;
