@@ -445,23 +445,63 @@ static const char *run_mount(const struct cmp_run *r)
 			    "mount_options", "?");
 }
 
-/* A setting outside the script that differs between runs: one line. */
-static bool print_setting(FILE *out, const struct cmp *c, const char *what,
-			  const char *(*get)(const struct cmp_run *), bool any)
+/* Add a row if the runs' values differ; values is taken either way. */
+static void add_diff(struct cmp_diff **d, size_t *n, size_t *cap,
+		     const struct cmp *c, char *name, const char **values)
 {
-	bool differs = false;
-
 	for (size_t p = 1; p < c->nruns; p++)
-		differs |= strcmp(get(&c->runs[p]), get(&c->runs[0])) != 0;
-	if (!differs)
-		return any;
-	if (!any)
-		fprintf(out, "Variables that differ:\n");
-	fprintf(out, "  %s:", what);
-	for (size_t p = 0; p < c->nruns; p++)
-		fprintf(out, "%s %s", p ? " |" : "", get(&c->runs[p]));
-	fputc('\n', out);
-	return true;
+		if (strcmp(values[p], values[0]) != 0) {
+			*d = grow_array(*d, cap, *n + 1, sizeof(**d));
+			(*d)[(*n)++] = (struct cmp_diff){ name, values };
+			return;
+		}
+	free(name);
+	free(values);
+}
+
+struct cmp_diff *cmp_diffs(const struct cmp *c, size_t *n)
+{
+	static const struct {
+		const char *name;
+		const char *(*get)(const struct cmp_run *);
+	} settings[] = { { "--data", run_data },
+			 { "mount options", run_mount } };
+	struct cmp_diff *d = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	for (size_t i = 0; i < ARRAY_SIZE(settings); i++) {
+		const char **v = xcalloc(c->nruns, sizeof(*v));
+
+		for (size_t p = 0; p < c->nruns; p++)
+			v[p] = settings[i].get(&c->runs[p]);
+		add_diff(&d, n, &cap, c, xstrdup(settings[i].name), v);
+	}
+	for (size_t i = 0; i < c->nruns; i++) {
+		const struct json_value *vars = json_get(c->runs[i].root,
+							 "variables");
+
+		for (size_t k = 0; k < json_len(vars); k++) {
+			const char *name = json_key(vars, k), **v;
+
+			if (!cmp_var_differs(c, i, k))
+				continue;
+			v = xcalloc(c->nruns, sizeof(*v));
+			for (size_t p = 0; p < c->nruns; p++)
+				v[p] = cmp_var(&c->runs[p], name);
+			add_diff(&d, n, &cap, c, xasprintf("$%s", name), v);
+		}
+	}
+	return d;
+}
+
+void cmp_diffs_free(struct cmp_diff *d, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(d[i].name);
+		free(d[i].values);
+	}
+	free(d);
 }
 
 /*
@@ -470,30 +510,18 @@ static bool print_setting(FILE *out, const struct cmp *c, const char *what,
  */
 static void print_variables(FILE *out, const struct cmp *c)
 {
-	bool any = false;
+	size_t n;
+	struct cmp_diff *d = cmp_diffs(c, &n);
 
-	any = print_setting(out, c, "--data", run_data, any);
-	any = print_setting(out, c, "mount options", run_mount, any);
-
-	for (size_t i = 0; i < c->nruns; i++) {
-		const struct json_value *vars = json_get(c->runs[i].root,
-							 "variables");
-
-		for (size_t k = 0; k < json_len(vars); k++) {
-			const char *name = json_key(vars, k);
-
-			if (!cmp_var_differs(c, i, k))
-				continue;
-			if (!any)
-				fprintf(out, "Variables that differ:\n");
-			any = true;
-			fprintf(out, "  $%s:", name);
-			for (size_t p = 0; p < c->nruns; p++)
-				fprintf(out, "%s %s", p ? " |" : "",
-					cmp_var(&c->runs[p], name));
-			fputc('\n', out);
-		}
+	if (n)
+		fprintf(out, "Variables that differ:\n");
+	for (size_t i = 0; i < n; i++) {
+		fprintf(out, "  %s:", d[i].name);
+		for (size_t p = 0; p < c->nruns; p++)
+			fprintf(out, "%s %s", p ? " |" : "", d[i].values[p]);
+		fputc('\n', out);
 	}
+	cmp_diffs_free(d, n);
 }
 
 static void print_header(FILE *out, const struct cmp *c,

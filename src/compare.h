@@ -82,6 +82,17 @@ const char *cmp_var(const struct cmp_run *r, const char *name);
  * not one an earlier run already has: each name is listed once).
  */
 bool cmp_var_differs(const struct cmp *c, size_t run, size_t k);
+/*
+ * What differs between the runs besides the flowops, one row each: --data,
+ * the mount options, then the script variables ("$dir").  Free with
+ * cmp_diffs_free.
+ */
+struct cmp_diff {
+	char *name;
+	const char **values; /* per run, owned by the runs' JSON */
+};
+struct cmp_diff *cmp_diffs(const struct cmp *c, size_t *n);
+void cmp_diffs_free(struct cmp_diff *d, size_t n);
 /* Short description of a run's file system: "ext4 on /" or "?". */
 void cmp_run_fs(const struct cmp_run *r, char *buf, size_t len);
 

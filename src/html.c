@@ -130,39 +130,32 @@ static void td(FILE *out, const char *s)
 	fputs("</td>", out);
 }
 
-/* Script variables whose values differ between the runs. */
+/* What differs between the runs: --data, mount options, variables. */
 static void variables_table(FILE *out, const struct cmp *c)
 {
-	bool any = false;
+	size_t n;
+	struct cmp_diff *d = cmp_diffs(c, &n);
 
-	for (size_t i = 0; i < c->nruns; i++) {
-		const struct json_value *vars = json_get(c->runs[i].root,
-							 "variables");
-
-		for (size_t k = 0; k < json_len(vars); k++) {
-			if (!cmp_var_differs(c, i, k))
-				continue;
-			if (!any) {
-				fputs("<p>Variables that differ:</p>\n<table>\n"
-				      "<tr><th>variable</th>", out);
-				for (size_t p = 0; p < c->nruns; p++) {
-					fputs("<th>", out);
-					esc(out, c->runs[p].label);
-					fputs("</th>", out);
-				}
-				fputs("</tr>\n", out);
-			}
-			any = true;
-			fputs("<tr><td>$", out);
-			esc(out, json_key(vars, k));
-			fputs("</td>", out);
-			for (size_t p = 0; p < c->nruns; p++)
-				td(out, cmp_var(&c->runs[p], json_key(vars, k)));
-			fputs("</tr>\n", out);
+	if (n) {
+		fputs("<p>Variables that differ:</p>\n<table>\n"
+		      "<tr><th>variable</th>", out);
+		for (size_t p = 0; p < c->nruns; p++) {
+			fputs("<th>", out);
+			esc(out, c->runs[p].label);
+			fputs("</th>", out);
 		}
+		fputs("</tr>\n", out);
 	}
-	if (any)
+	for (size_t i = 0; i < n; i++) {
+		fputs("<tr>", out);
+		td(out, d[i].name);
+		for (size_t p = 0; p < c->nruns; p++)
+			td(out, d[i].values[p]);
+		fputs("</tr>\n", out);
+	}
+	if (n)
 		fputs("</table>\n", out);
+	cmp_diffs_free(d, n);
 }
 
 static void runs_table(FILE *out, const struct cmp *c)

@@ -222,6 +222,8 @@ fi
 sed 's/^  "data": "default"/  "data": "random"/' "$A" >"$TMP/data.json"
 run_fbrun compare "$A" "$TMP/data.json"
 grepq "a different --data is named" '^  --data: default \| random$' "$TMP/out"
+run_fbrun compare "$A" "$TMP/data.json" --html "$TMP/data.html"
+grepq "and in the HTML" '<tr><td>--data</td><td>default</td><td>random</td></tr>' "$TMP/data.html"
 run_fbrun compare "$A" "$A"
 check "the same settings are not listed" test "$(grep -c -- '--data\|mount options' "$TMP/out")" -eq 0
 
