@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rand.h"
 #include "util.h"
 
 #define BLOCK 4096u
@@ -88,11 +89,7 @@ struct datagen {
 
 static uint64_t next64(struct datagen *g)
 {
-	uint64_t z = (g->state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return rv_mix64(g->state += 0x9e3779b97f4a7c15ULL);
 }
 
 static void put_random(struct datagen *g, unsigned char *p, size_t n)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "flowops_int.h"
+#include "rand.h"
 #include "util.h"
 
 /* Read n bytes unless the file ends first; short reads are retried. */
@@ -149,11 +150,7 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 /* A ticket's value: repeatable from the run's seed, 31 bits as rand(). */
 static uint64_t ticket_value(uint64_t seed, uint64_t k)
 {
-	uint64_t z = seed + (k + 1) * 0x9e3779b97f4a7c15ULL;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31)) & 0x7fffffff;
+	return rv_mix64(seed + (k + 1) * 0x9e3779b97f4a7c15ULL) & 0x7fffffff;
 }
 
 /*

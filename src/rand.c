@@ -329,14 +329,6 @@ int rv_spec_check(const struct rv_spec *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* splitmix64's output function; a bijection on 64-bit values. */
-static uint64_t mix64(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 void rv_rng_seed(struct rv_rng *rng, uint64_t seed)
 {
 	int i;
@@ -344,7 +336,7 @@ void rv_rng_seed(struct rv_rng *rng, uint64_t seed)
 	/* consecutive splitmix64 outputs are distinct, so never all zero */
 	for (i = 0; i < 4; i++) {
 		seed += 0x9e3779b97f4a7c15ULL;
-		rng->s[i] = mix64(seed);
+		rng->s[i] = rv_mix64(seed);
 	}
 }
 
@@ -368,8 +360,8 @@ static uint64_t os_entropy(void)
 	}
 	/* last resort: still seed, only less unpredictably */
 	clock_gettime(CLOCK_REALTIME, &ts);
-	return mix64(((uint64_t)ts.tv_sec << 30 ^ (uint64_t)ts.tv_nsec) ^
-		     mix64((uint64_t)getpid() ^ (uint64_t)(uintptr_t)&v));
+	return rv_mix64(((uint64_t)ts.tv_sec << 30 ^ (uint64_t)ts.tv_nsec) ^
+		     rv_mix64((uint64_t)getpid() ^ (uint64_t)(uintptr_t)&v));
 }
 
 void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
@@ -378,8 +370,8 @@ void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
 	/* filebench ignores seed= unless the source is rand48 */
 	uint64_t seed = spec->src == RV_SRC_URANDOM ? os_entropy() : spec->seed;
 
-	/* mix64 is a bijection: for one seed, every stream starts apart */
-	rv_rng_seed(rng, seed ^ mix64(stream + 0x632be59bd9b4e019ULL));
+	/* rv_mix64 is a bijection: for one seed, every stream starts apart */
+	rv_rng_seed(rng, seed ^ rv_mix64(stream + 0x632be59bd9b4e019ULL));
 }
 
 double rv_next_double(struct rv_rng *rng)

@@ -105,6 +105,14 @@ void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
 /* Seed from an explicit value. */
 void rv_rng_seed(struct rv_rng *rng, uint64_t seed);
 
+/* splitmix64's output function: a bijection that scatters every bit. */
+static inline uint64_t rv_mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
 /* Inline: random reads draw one per operation (xoshiro256**). */
 static inline uint64_t rv_next_u64(struct rv_rng *rng)
 {
