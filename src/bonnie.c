@@ -517,6 +517,32 @@ static char *var_value(const struct bonnie *b, const char *name)
 	return xasprintf("%" PRIu64, c->max_size + 1); /* sizeend */
 }
 
+#define MAX_DEFINES 16 /* the most variables a phase is given */
+
+/* The -D NAME=VALUE a phase is given; returns how many (free_defines). */
+static size_t phase_defines(const struct bonnie *b, const struct phase *ph,
+			    struct cli_define *defs)
+{
+	char vars[128], *save = NULL, *tok;
+	size_t n = 0;
+
+	snprintf(vars, sizeof(vars), "%s", ph->vars);
+	for (tok = strtok_r(vars, " ", &save); tok && n < MAX_DEFINES;
+	     tok = strtok_r(NULL, " ", &save))
+		if (passed(b, tok))
+			defs[n++] = (struct cli_define){ xstrdup(tok),
+							 var_value(b, tok) };
+	return n;
+}
+
+static void free_defines(struct cli_define *defs, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((char *)defs[i].name);
+		free((char *)defs[i].value);
+	}
+}
+
 static void collect(const struct results *r, void *arg)
 {
 	struct bonnie *b = arg;
@@ -560,8 +586,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	const char *dir = catalog_dir();
 	char *path = xasprintf("%s/bonnie/%s.f", dir ? dir : "workloads",
 			       ph->script);
-	char vars[128], *save = NULL, *tok;
-	struct cli_define defs[16];
+	struct cli_define defs[MAX_DEFINES];
 	size_t nd = 0;
 	struct diag *d = diag_new(stderr, 20);
 	struct source *src = source_load(path);
@@ -577,12 +602,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 			path, strerror(errno));
 		goto out;
 	}
-	snprintf(vars, sizeof(vars), "%s", ph->vars);
-	for (tok = strtok_r(vars, " ", &save); tok && nd < 16;
-	     tok = strtok_r(NULL, " ", &save))
-		if (passed(b, tok))
-			defs[nd++] = (struct cli_define){ xstrdup(tok),
-							  var_value(b, tok) };
+	nd = phase_defines(b, ph, defs);
 	co.defines = defs;
 	co.ndefines = nd;
 	co.tmpdir = tmp && tmp[0] ? tmp : "/tmp";
@@ -613,10 +633,7 @@ out:
 	workload_free(w);
 	ast_stmt_free(prog);
 	source_free(src);
-	for (size_t i = 0; i < nd; i++) {
-		free((char *)defs[i].name);
-		free((char *)defs[i].value);
-	}
+	free_defines(defs, nd);
 	free(path);
 	return rc;
 }
@@ -627,23 +644,17 @@ static bool wanted(const struct bonnie *b, enum bon_test t);
 static void print_plan(const struct bonnie *b)
 {
 	for (int t = 0; t < BT_COUNT; t++) {
-		char vars[128], *save = NULL, *tok;
+		struct cli_define defs[MAX_DEFINES];
+		size_t n;
 
 		if (!wanted(b, (enum bon_test)t))
 			continue;
-		snprintf(vars, sizeof(vars), "%s", phases[t].vars);
+		n = phase_defines(b, &phases[t], defs);
 		printf("fbrun");
-		for (tok = strtok_r(vars, " ", &save); tok;
-		     tok = strtok_r(NULL, " ", &save)) {
-			char *v;
-
-			if (!passed(b, tok))
-				continue;
-			v = var_value(b, tok);
-			printf(" -D %s=%s", tok, v);
-			free(v);
-		}
+		for (size_t i = 0; i < n; i++)
+			printf(" -D %s=%s", defs[i].name, defs[i].value);
 		printf(" bonnie/%s\n", phases[t].script);
+		free_defines(defs, n);
 	}
 }
 
