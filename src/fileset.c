@@ -1,7 +1,7 @@
 /*
- * Filesets in memory: the layout of a filebench tree, lock-free picking
- * of entries, paths, and opening beneath the root.  Creating and removing
- * the tree on disk is in fileset_disk.c.  See fileset.h.
+ * Filesets in memory: the layout of a filebench tree, paths, and opening
+ * beneath the root.  Picking entries is in fileset_pick.c, creating and
+ * removing the tree on disk in fileset_disk.c.  See fileset.h.
  *
  * Layout is filebench's population algorithm: directories are made
  * recursively, each drawing a depth and a width; a directory deep enough
@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -49,6 +50,26 @@ void fs_set_err(char *err, size_t len, const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------ layout */
+
+/* Characters of a name: "%08d" of the serial. */
+static size_t serial_width(uint64_t v)
+{
+	size_t n = 1;
+
+	if (v < 100000000u) /* the common case, on every op's path: no loop */
+		return 8;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n < 8 ? 8 : n;
+}
+
+/* Length of the path `len` long with the name of serial added. */
+static size_t path_len(size_t len, uint64_t serial)
+{
+	return len + (len ? 1 : 0) + serial_width(serial);
+}
 
 #define MAX_DEPTH 1000.0 /* as the dirdepthrv attribute's range */
 
@@ -85,9 +106,10 @@ static double value_draw(const struct workload *w, const struct ir_value *v,
 	return value_mean(w, v, def);
 }
 
+/* Aligned, so a block of FS_BLOCK_MAX entries is one line of it. */
 static _Atomic uint64_t *bitmap_new(uint64_t n)
 {
-	return calloc(n / 64 + 1, sizeof(_Atomic uint64_t));
+	return calloc_lines(n / 64 + 1, sizeof(_Atomic uint64_t));
 }
 
 static int kind_alloc(struct fs_kind *k, int64_t n)
@@ -190,12 +212,30 @@ static double draw_width(struct layout *l)
 }
 
 /*
+ * Every path beneath the root must fit in PATH_MAX, the most a system
+ * call takes: a deeper tree is an error here, before anything is made.
+ */
+static int path_fits(struct layout *l, size_t len, uint64_t serial,
+		     uint64_t depth)
+{
+	if (path_len(len, serial) < PATH_MAX)
+		return 0;
+	fs_set_err(l->err, l->errlen,
+		   "fileset '%s' would have paths of more than %d bytes "
+		   "below its root (%" PRIu64 " levels deep): lower its depth "
+		   "(dirdepthrv, dirgamma) or widen it (dirwidth)",
+		   l->fs->name, PATH_MAX - 1, depth);
+	return -1;
+}
+
+/*
  * One directory and, recursively, its contents (filebench's
  * fileset_populate_subdir).  Serials run on across both loops so a leaf
  * directory never takes the name of a file, which filebench allows.
+ * len: the length of the directory's path below the root.
  */
 static int populate(struct layout *l, uint32_t parent, uint64_t serial,
-		    uint64_t depth)
+		    uint64_t depth, size_t len)
 {
 	struct fileset *fs = l->fs;
 	uint64_t nfiles = (uint64_t)l->def->entries;
@@ -213,19 +253,25 @@ static int populate(struct layout *l, uint32_t parent, uint64_t serial,
 	rwidth = draw_width(l);
 	leaf = !root && depth >= rdepth;
 	for (i = 1; (root || i < rwidth + 1) && fs->files.n < nfiles && !rc;
-	     i++) {
+	     i++, next++) {
+		if (path_fits(l, len, next, depth) < 0)
+			return -1;
 		if (leaf)
-			rc = add_file(l, (uint32_t)d, next++, depth);
+			rc = add_file(l, (uint32_t)d, next, depth);
 		else
-			rc = populate(l, (uint32_t)d, next++, depth);
+			rc = populate(l, (uint32_t)d, next, depth,
+				      path_len(len, next));
 	}
 	for (i = 1; (root || i < rwidth + 1) && fs->leaves.n < nleaves && !rc;
-	     i++) {
+	     i++, next++) {
+		if (path_fits(l, len, next, depth) < 0)
+			return -1;
 		if (leaf)
-			rc = add_entry(l, &fs->leaves, (uint32_t)d, next++,
+			rc = add_entry(l, &fs->leaves, (uint32_t)d, next,
 				       nleaves);
 		else
-			rc = populate(l, (uint32_t)d, next++, depth);
+			rc = populate(l, (uint32_t)d, next, depth,
+				      path_len(len, next));
 	}
 	return rc;
 }
@@ -265,6 +311,22 @@ static int layout_init(struct layout *l, struct fileset *fs, uint64_t seed)
 	return 0;
 }
 
+/*
+ * The shared round robin's block: as many consecutive entries as keep a
+ * thread off the others' bitmap words and directories, up to one cache
+ * line of bitmap, while all threads' blocks together hold at most a
+ * quarter of the entries (a small fileset is shared entry by entry).
+ */
+static void set_blocks(struct fs_kind *k, uint64_t nworkers)
+{
+	uint64_t b = FS_BLOCK_MAX, per = k->n / 4 / (nworkers ? nworkers : 1);
+
+	while (b > 1 && b > per)
+		b /= 2;
+	k->block = b;
+	k->nblocks = (k->n + b - 1) / b;
+}
+
 struct fileset *fileset_new(const struct workload *w, int index,
 			    uint64_t seed, char *err, size_t errlen)
 {
@@ -279,7 +341,12 @@ struct fileset *fileset_new(const struct workload *w, int index,
 		return NULL;
 	}
 	l.def = &w->filesets[index];
-	fs = xcalloc(1, sizeof(*fs));
+	fs = calloc_lines(1, sizeof(*fs)); /* its rotors are line-aligned */
+	if (!fs) {
+		fs_set_err(err, errlen, "out of memory for fileset '%s'",
+			   l.def->name);
+		return NULL;
+	}
 	l.fs = fs;
 	fs->rootfd = -1;
 	fs->name = xstrdup(l.def->name);
@@ -299,8 +366,10 @@ struct fileset *fileset_new(const struct workload *w, int index,
 			fs->name);
 		goto fail;
 	}
-	if (populate(&l, NO_DIR, 1, 0) < 0)
+	if (populate(&l, NO_DIR, 1, 0, 0) < 0)
 		goto fail;
+	set_blocks(&fs->files, workload_nworkers(w));
+	set_blocks(&fs->leaves, workload_nworkers(w));
 	/* give back the slack of the doubling (keep it if realloc fails) */
 	shrunk = realloc(fs->dirs, fs->ndirs * sizeof(*fs->dirs));
 	if (shrunk) {
@@ -403,150 +472,7 @@ uint64_t fileset_entry_size(const struct fileset *fs, int64_t e)
 	return fs->sizes ? fs->sizes[e] : fs->size;
 }
 
-/* ------------------------------------------------------------ picking */
-
-static struct fs_kind *kind_of(struct fileset *fs, enum fs_pick kind)
-{
-	return kind == FS_FILE_EXISTING || kind == FS_FILE_ABSENT ?
-		       &fs->files :
-		       &fs->leaves;
-}
-
-static bool wants_existing(enum fs_pick kind)
-{
-	return kind == FS_FILE_EXISTING || kind == FS_LEAF_EXISTING;
-}
-
-/* Take entry e if nobody holds it and it is in the wanted state. */
-static bool claim(struct fs_kind *k, uint64_t e, bool want)
-{
-	uint64_t m = 1ULL << (e % 64);
-	_Atomic uint64_t *busy = &k->busy[e / 64];
-
-	/* fetch_or is the compare-exchange that cannot fail spuriously */
-	if (atomic_fetch_or(busy, m) & m)
-		return false;
-	if (!!(atomic_load(&k->exists[e / 64]) & m) == want)
-		return true;
-	atomic_fetch_and(busy, ~m);
-	return false;
-}
-
-/* One pass over every entry from p; each candidate is tried once. */
-static bool scan(struct fs_kind *k, bool want, uint64_t p, uint64_t *out)
-{
-	uint64_t left = k->n;
-
-	while (left) {
-		uint64_t w = p / 64, b = p % 64, span = 64 - b, mask;
-
-		if (span > k->n - p)
-			span = k->n - p;
-		if (span > left)
-			span = left;
-		mask = (span == 64 ? ~0ULL : (1ULL << span) - 1) << b;
-		for (;;) {
-			uint64_t ex = atomic_load(&k->exists[w]);
-			uint64_t c = (want ? ex : ~ex) & mask &
-				     ~atomic_load(&k->busy[w]);
-			int bit;
-
-			if (!c)
-				break;
-			bit = __builtin_ctzll(c);
-			if (claim(k, w * 64 + (uint64_t)bit, want)) {
-				*out = w * 64 + (uint64_t)bit;
-				return true;
-			}
-			mask &= ~(1ULL << bit);
-		}
-		left -= span;
-		p += span;
-		if (p == k->n)
-			p = 0;
-	}
-	return false;
-}
-
-/* The shared rotor only moves forward, whoever stores last. */
-static void rotor_advance(_Atomic uint64_t *r, uint64_t to)
-{
-	uint64_t cur = atomic_load_explicit(r, memory_order_relaxed);
-
-	while ((int64_t)(to - cur) > 0 &&
-	       !atomic_compare_exchange_weak(r, &cur, to))
-		;
-}
-
-int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, uint64_t *rotor,
-		     int64_t index)
-{
-	struct fs_kind *k = kind_of(fs, kind);
-	bool want = wants_existing(kind);
-	uint64_t start, p, e;
-
-	if (k->n == 0)
-		return -1;
-	if (index >= 0) {
-		p = (uint64_t)index % k->n;
-		if (claim(k, p, want))
-			return (int64_t)p;
-		/* taken or in the other state: the nearest one after it */
-		return scan(k, want, p, &e) ? (int64_t)e : -1;
-	}
-	start = rotor ? *rotor : atomic_load(&k->rotor);
-	p = start % k->n;
-	if (!scan(k, want, p, &e))
-		return -1;
-	start += (e + k->n - p) % k->n + 1;
-	if (rotor)
-		*rotor = start;
-	else
-		rotor_advance(&k->rotor, start);
-	return (int64_t)e;
-}
-
-void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
-		    bool exists)
-{
-	struct fs_kind *k = kind_of(fs, kind);
-	uint64_t m = 1ULL << ((uint64_t)e % 64);
-
-	if (e < 0 || (uint64_t)e >= k->n)
-		return;
-	/*
-	 * Only the claimer changes e's bits while it is busy, so a bit that
-	 * is already right needs no write: stat and open, the usual case,
-	 * then leave the shared word alone instead of bouncing its line.
-	 */
-	if (exists && !(atomic_load(&k->exists[e / 64]) & m))
-		atomic_fetch_or(&k->exists[e / 64], m);
-	else if (!exists && (atomic_load(&k->exists[e / 64]) & m))
-		atomic_fetch_and(&k->exists[e / 64], ~m);
-	atomic_fetch_and(&k->busy[e / 64], ~m); /* release: exists first */
-}
-
-int64_t fileset_pick_dir(struct fileset *fs, uint64_t *rotor)
-{
-	uint64_t r = rotor ? (*rotor)++ : atomic_fetch_add(&fs->dir_rotor, 1);
-
-	return (int64_t)(r % fs->ndirs);
-}
-
 /* ------------------------------------------------------------ paths */
-
-static size_t serial_width(uint32_t v)
-{
-	size_t n = 1;
-
-	if (v < 100000000u) /* the common case, on every op's path: no loop */
-		return 8;
-	while (v >= 10) {
-		v /= 10;
-		n++;
-	}
-	return n < 8 ? 8 : n;
-}
 
 /* Two digits a step: paths are built on every metadata op. */
 static void put_serial(char *end, size_t width, uint32_t v)
@@ -601,7 +527,7 @@ static int build_path(const struct fileset *fs, uint32_t dir, uint32_t last,
 int fileset_relpath(const struct fileset *fs, enum fs_pick kind, int64_t e,
 		    char *buf, size_t len)
 {
-	const struct fs_kind *k = kind_of((struct fileset *)fs, kind);
+	const struct fs_kind *k = fs_kind_of((struct fileset *)fs, kind);
 
 	if (e < 0 || (uint64_t)e >= k->n)
 		return -1;
@@ -614,6 +540,56 @@ int fileset_dirpath(const struct fileset *fs, int64_t dir, char *buf,
 	if (dir < 0 || (uint64_t)dir >= fs->ndirs)
 		return -1;
 	return build_path(fs, (uint32_t)dir, 0, buf, len);
+}
+
+/*
+ * fileset_path: l->path holds the path of directory l->pdir, l->plen
+ * long, followed by the last entry's name; only a new directory is built
+ * from the tree.
+ */
+const char *fileset_path(const struct fileset *fs, enum fs_pick kind,
+			 int64_t e, struct fs_local *l)
+{
+	const struct fs_ent *en =
+		&fs_kind_of((struct fileset *)fs, kind)->ent[e];
+	size_t w = serial_width(en->serial), at;
+
+	if (en->parent != l->pdir) {
+		/* fileset_new saw to it that every path fits */
+		int n = build_path(fs, en->parent, 0, l->path, sizeof(l->path));
+
+		l->plen = en->parent == 0 || n < 0 ? 0 : (size_t)n;
+		l->pdir = en->parent;
+	}
+	at = l->plen ? l->plen + 1 : 0;
+	if (l->plen)
+		l->path[l->plen] = '/';
+	put_serial(l->path + at + w, w, en->serial);
+	l->path[at + w] = '\0';
+	return l->path;
+}
+
+int fileset_parent(struct fileset *fs, enum fs_pick kind, int64_t e,
+		   struct fs_local *l, const char **name)
+{
+	const char *p = fileset_path(fs, kind, e, l);
+	int fd;
+
+	*name = p + (l->plen ? l->plen + 1 : 0);
+	if (l->pdir == 0)
+		return fs->rootfd;
+	if (l->fdir == l->pdir)
+		return l->dirfd;
+	if (l->dirfd >= 0)
+		close(l->dirfd);
+	l->fdir = NO_DIR;
+	l->path[l->plen] = '\0'; /* the directory's path alone, for a moment */
+	fd = fs_open_beneath(fs->rootfd, p, O_PATH | O_DIRECTORY, 0);
+	l->path[l->plen] = '/';
+	if ((l->dirfd = fd) < 0)
+		return -1;
+	l->fdir = l->pdir;
+	return fd;
 }
 
 /* ------------------------------------------------------------ opening */

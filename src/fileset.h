@@ -25,6 +25,7 @@
 #define FILESET_MARKER ".fbrun-fileset"
 
 struct fileset;
+struct fs_local;
 
 /* What a pick looks for. */
 enum fs_pick {
@@ -88,32 +89,69 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen);
 int fileset_rootfd(const struct fileset *fs);
 
 /*
- * Pick an entry of the given kind and mark it busy, without locks.
- * rotor: the caller's own position (opennext), or NULL for the
- * fileset's shared one; picks are round-robin from the rotor, skipping
- * busy entries.  index >= 0 (indexed=) picks entry index % count if it is
- * in the wanted state and free, else the next one after it that is,
- * without moving any rotor.  Returns the entry, or -1 if none is
- * available.
+ * A thread's own state in one fileset: its share of the round robin, its
+ * opennext rotors, and the directory it last worked in (that directory's
+ * path, and an fd for it opened beneath the root).  One per thread and
+ * fileset, used by that thread alone.  NULL if out of memory.
  */
-int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, uint64_t *rotor,
-		     int64_t index);
+struct fs_local *fs_local_new(void);
+/* Frees l and closes the directory fd it holds. */
+void fs_local_free(struct fs_local *l);
+
+/*
+ * Pick an entry of the given kind and mark it busy, without locks: the
+ * next one in entry order that is in the wanted state and not busy.  own
+ * (opennext): from the thread's own rotor in l.  Else from the fileset's
+ * shared round robin, which hands each thread fileset_block consecutive
+ * positions at a time, so that threads sharing a fileset neither write
+ * the same cache lines nor work in the same directory on every pick; a
+ * thread alone sees the plain order 0, 1, 2, ...  Returns the entry, or -1
+ * if none is available.
+ */
+int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, struct fs_local *l,
+		     bool own);
+/*
+ * indexed=: entry index % count if it is free and in the wanted state,
+ * else the next one after it that is; no rotor moves.  -1 if none.
+ */
+int64_t fileset_pick_at(struct fileset *fs, enum fs_pick kind, int64_t index);
 /* End a pick: the entry is no longer busy and exists (or not) now. */
 void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 		    bool exists);
+/* Positions a thread takes at a time from the shared round robin. */
+uint64_t fileset_block(const struct fileset *fs, enum fs_pick kind);
 
-/* A directory for listdir, round-robin via rotor (or the shared one). */
-int64_t fileset_pick_dir(struct fileset *fs, uint64_t *rotor);
+/* A directory for listdir, round-robin: shared, or l's own (opennext). */
+int64_t fileset_pick_dir(struct fileset *fs, struct fs_local *l, bool own);
 
 /*
  * Path of an entry relative to the root, e.g. "00000003/00000017".
  * kind FS_FILE_* names files, FS_LEAF_* leaf directories; dir paths come
  * from fileset_dirpath.  Returns the length, or -1 if it does not fit.
+ * Every path of a fileset is shorter than PATH_MAX (fileset_new checks).
  */
 int fileset_relpath(const struct fileset *fs, enum fs_pick kind, int64_t e,
 		    char *buf, size_t len);
 int fileset_dirpath(const struct fileset *fs, int64_t dir, char *buf,
 		    size_t len);
+
+/*
+ * The same path in l's buffer, valid until l's next use: consecutive
+ * entries mostly share a directory, so then only the last component is
+ * written.  For the per-op paths.
+ */
+const char *fileset_path(const struct fileset *fs, enum fs_pick kind,
+			 int64_t e, struct fs_local *l);
+
+/*
+ * The directory holding entry e, opened beneath the root without
+ * following symlinks and kept open in l for the next entry there, and
+ * e's name in it (*name).  For unlinkat and mkdirat, which cannot refuse
+ * a symlink on the way themselves.  Returns an fd not to be closed, or -1
+ * with errno.
+ */
+int fileset_parent(struct fileset *fs, enum fs_pick kind, int64_t e,
+		   struct fs_local *l, const char **name);
 
 /* The file's intended size (its prealloc size). */
 uint64_t fileset_entry_size(const struct fileset *fs, int64_t e);

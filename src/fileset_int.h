@@ -1,27 +1,53 @@
 /*
- * Inside a fileset: shared by fileset.c (layout, picking, paths) and
- * fileset_disk.c (creating and removing the tree).  Nothing else uses it.
+ * Inside a fileset: shared by fileset.c (layout, paths), fileset_pick.c
+ * (picking) and fileset_disk.c (creating and removing the tree).  Nothing
+ * else uses it.
  */
 #ifndef FBRUN_FILESET_INT_H
 #define FBRUN_FILESET_INT_H
 
+#include <limits.h>
 #include <stdatomic.h>
 
 #include "fileset.h"
 
 #define NO_DIR UINT32_MAX /* parent of the root */
 
+/* Entries a thread takes at a time from a shared rotor, at most. */
+#define FS_BLOCK_MAX 512 /* one 64-byte line of each bitmap */
+
 struct fs_ent {
 	uint32_t parent; /* index in dirs */
 	uint32_t serial; /* 1-based name in the parent */
 };
 
-/* Files or leaf directories: what a pick chooses from. */
+/*
+ * Files or leaf directories: what a pick chooses from.  The rotor has a
+ * cache line of its own: every thread reads the fields before it on
+ * every pick, and writes the rotor once a block.
+ */
 struct fs_kind {
 	struct fs_ent *ent;
 	uint64_t n;
-	_Atomic uint64_t *exists, *busy; /* bitmaps, n / 64 + 1 words */
-	_Atomic uint64_t rotor; /* shared round-robin position, never wraps */
+	uint64_t block, nblocks; /* shared round robin: n in blocks of block */
+	_Atomic uint64_t *exists, *busy; /* bitmaps, 64-byte aligned */
+	_Alignas(64) _Atomic uint64_t rotor; /* blocks handed out, never wraps */
+};
+
+/* What a thread has left of the block it took: positions [pos, end). */
+struct fs_window {
+	uint64_t pos, end;
+};
+
+/* See fileset.h; the path part is fileset.c's, the rest fileset_pick.c's. */
+struct fs_local {
+	struct fs_window win[2]; /* files, leaf directories */
+	uint64_t own, own_dir; /* opennext rotors */
+	uint32_t pdir; /* directory whose path starts path[], NO_DIR: none */
+	uint32_t fdir; /* directory dirfd is open on, NO_DIR: none */
+	size_t plen; /* length of pdir's path, 0 for the root */
+	int dirfd;
+	char path[PATH_MAX];
 };
 
 enum root_state { ROOT_UNTOUCHED, ROOT_REFUSED, ROOT_OURS };
@@ -38,14 +64,24 @@ struct fileset {
 	uint64_t *sizes; /* per file, only when sizes vary */
 	uint64_t size; /* otherwise */
 	uint64_t depth_sum; /* path components of all files */
-	_Atomic uint64_t dir_rotor, bytes;
 	int rootfd;
 	enum root_state state;
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
 	char **made; /* directories of path that create made, outer first */
 	size_t nmade;
+	/* written during the run (listdir) and preallocation: lines apart */
+	_Alignas(64) _Atomic uint64_t dir_rotor;
+	_Alignas(64) _Atomic uint64_t bytes;
 };
+
+static inline struct fs_kind *fs_kind_of(struct fileset *fs,
+					 enum fs_pick kind)
+{
+	return kind == FS_FILE_EXISTING || kind == FS_FILE_ABSENT ?
+		       &fs->files :
+		       &fs->leaves;
+}
 
 void fs_set_err(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

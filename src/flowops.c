@@ -231,11 +231,6 @@ static struct slot *slot_of(struct worker *wk, const struct ir_flowop *f)
 	return &wk->slots[f->fd >= 0 ? f->fd : 0];
 }
 
-static uint64_t *rotor(struct worker *wk, const struct ir_flowop *f)
-{
-	return f->opennext ? &wk->rotors[f->fileset.index] : NULL;
-}
-
 static int64_t index_of(struct worker *wk, const struct ir_flowop *f)
 {
 	return f->indexed.kind == IRV_NONE ? -1 : op_value(wk, &f->indexed);
@@ -244,7 +239,7 @@ static int64_t index_of(struct worker *wk, const struct ir_flowop *f)
 static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
 		    int64_t e, char *buf, size_t len)
 {
-	char rel[256];
+	char rel[PATH_MAX];
 
 	if (fileset_relpath(fs_of(wk, fileset), kind, e, rel, sizeof(rel)) < 0)
 		snprintf(rel, sizeof(rel), "#%" PRId64, e);
@@ -252,20 +247,39 @@ static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
 }
 
 /*
- * fileset_pick, waiting a little when every candidate is busy for a moment
- * (several threads opening the one file of a `define file`): only a pick
- * that keeps failing means there is nothing to pick.
+ * The thread's own state in fileset i (made on first use, outside any
+ * timing), or NULL after failing f.
  */
-static int64_t pick(struct fileset *fs, enum fs_pick kind, uint64_t *rotor,
-		    int64_t index)
+static struct fs_local *local_of(struct worker *wk, const struct ir_flowop *f,
+				 int i)
 {
-	int64_t e = fileset_pick(fs, kind, rotor, index);
+	struct fs_local **l = &wk->locals[i];
 
-	for (int i = 0; e < 0 && i < 1000; i++) {
+	if (__builtin_expect(!*l, 0) && !(*l = fs_local_new()))
+		op_fail(wk, f, ENOMEM, "no memory for the thread's state in "
+				       "fileset %s",
+			fileset_name(fs_of(wk, i)));
+	return *l;
+}
+
+/*
+ * Pick for f (indexed=, opennext or the shared round robin), waiting a
+ * little when every candidate is busy for a moment (several threads
+ * opening the one file of a `define file`): only a pick that keeps
+ * failing means there is nothing to pick.
+ */
+static int64_t pick(struct worker *wk, const struct ir_flowop *f,
+		    struct fileset *fs, struct fs_local *l, enum fs_pick kind)
+{
+	int64_t index = index_of(wk, f), e;
+
+	for (int i = 0;; i++) {
+		e = index >= 0 ? fileset_pick_at(fs, kind, index) :
+				 fileset_pick(fs, kind, l, f->opennext);
+		if (e >= 0 || i == 1000)
+			return e;
 		sched_yield();
-		e = fileset_pick(fs, kind, rotor, index);
 	}
-	return e;
 }
 
 /*
@@ -276,16 +290,20 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 				struct slot *s, bool timed)
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
-	char rel[256], path[512];
-	int64_t e = pick(fs, FS_FILE_EXISTING, rotor(wk, f),
-				 index_of(wk, f));
+	struct fs_local *l = local_of(wk, f, f->fileset.index);
+	char path[512];
+	const char *rel;
+	int64_t e;
 	uint64_t t0;
 	int fd;
 
+	if (!l)
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, FS_FILE_EXISTING);
 	if (e < 0)
 		return op_norsc(wk, "flowop %s found no existing file in fileset %s",
 			     f->name, fileset_name(fs));
-	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
+	rel = fileset_path(fs, FS_FILE_EXISTING, e, l);
 	t0 = now_ns();
 	fd = fileset_openat(fs, rel, open_flags(wk, f, f->fileset.index), 0);
 	if (fd < 0) {
@@ -547,7 +565,9 @@ enum fo_result fo_createfile(struct worker *wk,
 {
 	struct slot *s = slot_of(wk, f);
 	struct fileset *fs = fs_of(wk, f->fileset.index);
-	char rel[256], path[512];
+	struct fs_local *l;
+	char path[512];
+	const char *rel;
 	int64_t e;
 	uint64_t t0;
 	int fd;
@@ -555,13 +575,15 @@ enum fo_result fo_createfile(struct worker *wk,
 	if (s->fd >= 0)
 		return op_fail(wk, f, EBUSY, "fd %" PRId64 " is already open",
 			    f->fd >= 0 ? f->fd : 0);
-	e = pick(fs, FS_FILE_ABSENT, rotor(wk, f), index_of(wk, f));
+	if (!(l = local_of(wk, f, f->fileset.index)))
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, FS_FILE_ABSENT);
 	if (e < 0)
 		return op_norsc(wk,
 			     "flowop %s found no file left to create in "
 			     "fileset %s",
 			     f->name, fileset_name(fs));
-	fileset_relpath(fs, FS_FILE_ABSENT, e, rel, sizeof(rel));
+	rel = fileset_path(fs, FS_FILE_ABSENT, e, l);
 	t0 = now_ns();
 	fd = fileset_openat(fs, rel,
 			    open_flags(wk, f, f->fileset.index) | O_CREAT,
@@ -626,40 +648,52 @@ enum fo_result fo_deletefile(struct worker *wk,
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
 	int fsi = s && s->fd >= 0 ? s->fileset : f->fileset.index;
 	struct fileset *fs;
-	char rel[256], path[512];
+	struct fs_local *l;
+	char path[512];
+	const char *name;
 	int64_t e;
 	uint64_t t0;
+	int dfd;
 
 	if (fsi < 0)
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
 	fs = fs_of(wk, fsi);
+	if (!(l = local_of(wk, f, fsi)))
+		return FO_ERROR;
 	/* The file open in fd, if any, else one picked in turn. */
 	if (s && s->fd >= 0) {
 		/*
 		 * Another entry comes back while ours is busy for a moment
 		 * (another thread stats or opens it), not only once it is
 		 * gone: that skipped the delete.  Retry as pick() does; only
-		 * an entry that stays unavailable was deleted by someone else.
+		 * an entry that stays unavailable was deleted by someone else
+		 * (and none at all available means nothing is left).
 		 */
 		for (int i = 0;; i++) {
-			e = pick(fs, FS_FILE_EXISTING, NULL, s->entry);
-			if (e < 0 || e == s->entry)
+			e = fileset_pick_at(fs, FS_FILE_EXISTING, s->entry);
+			if (e == s->entry)
 				break;
-			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
-			if (i == 1000)
+			if (e >= 0)
+				fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+			if (i == 1000 && e >= 0)
 				return FO_OK; /* deleted already: nothing to do */
+			if (i == 1000)
+				break;
 			sched_yield();
 		}
 	} else
-		e = pick(fs, FS_FILE_EXISTING, rotor(wk, f),
-				 index_of(wk, f));
+		e = pick(wk, f, fs, l, FS_FILE_EXISTING);
 	if (e < 0)
 		return op_norsc(wk, "flowop %s found no file to delete in "
 				 "fileset %s",
 			     f->name, fileset_name(fs));
-	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
+	/*
+	 * unlinkat would follow a symlink planted on the way: the name is
+	 * removed from its directory, opened beneath the root beforehand.
+	 */
+	dfd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
 	t0 = now_ns();
-	if (unlinkat(fileset_rootfd(fs), rel, 0) < 0) {
+	if (dfd < 0 || unlinkat(dfd, name, 0) < 0) {
 		int err = errno;
 
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
@@ -675,7 +709,9 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
 	struct fileset *fs;
-	char rel[256], path[512];
+	struct fs_local *l;
+	char path[512];
+	const char *rel;
 	struct stat sb;
 	int64_t e;
 	uint64_t t0;
@@ -691,11 +727,13 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 	if (f->fileset.index < 0)
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
 	fs = fs_of(wk, f->fileset.index);
-	e = pick(fs, FS_FILE_EXISTING, rotor(wk, f), index_of(wk, f));
+	if (!(l = local_of(wk, f, f->fileset.index)))
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, FS_FILE_EXISTING);
 	if (e < 0)
 		return op_norsc(wk, "flowop %s found no file to stat in fileset %s",
 			     f->name, fileset_name(fs));
-	fileset_relpath(fs, FS_FILE_EXISTING, e, rel, sizeof(rel));
+	rel = fileset_path(fs, FS_FILE_EXISTING, e, l);
 	t0 = now_ns();
 	if (fstatat(fileset_rootfd(fs), rel, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
 		int err = errno;
@@ -750,21 +788,28 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 			      bool make)
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
+	struct fs_local *l = local_of(wk, f, f->fileset.index);
 	enum fs_pick kind = make ? FS_LEAF_ABSENT : FS_LEAF_EXISTING;
-	char rel[256], path[512];
-	int64_t e = pick(fs, kind, rotor(wk, f), index_of(wk, f));
+	char path[512];
+	const char *name;
+	int64_t e;
 	uint64_t t0;
-	int rc;
+	int dfd, rc;
 
+	if (!l)
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, kind);
 	if (e < 0)
 		return op_norsc(wk, "flowop %s found no leaf directory to %s in "
 				 "fileset %s",
 			     f->name, make ? "make" : "remove",
 			     fileset_name(fs));
-	fileset_relpath(fs, kind, e, rel, sizeof(rel));
+	/* in its directory, opened beneath the root: as deletefile */
+	dfd = fileset_parent(fs, kind, e, l, &name);
 	t0 = now_ns();
-	rc = make ? mkdirat(fileset_rootfd(fs), rel, 0755) :
-		    unlinkat(fileset_rootfd(fs), rel, AT_REMOVEDIR);
+	rc = dfd < 0 ? -1 :
+	     make    ? mkdirat(dfd, name, 0755) :
+		       unlinkat(dfd, name, AT_REMOVEDIR);
 	if (rc < 0) {
 		int err = errno;
 
@@ -793,20 +838,20 @@ enum fo_result fo_removedir(struct worker *wk,
 enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
-	int64_t d = fileset_pick_dir(fs, rotor(wk, f));
-	char rel[256];
+	struct fs_local *l = local_of(wk, f, f->fileset.index);
+	char rel[PATH_MAX];
 	struct dirent *de;
 	uint64_t t0, bytes = 0;
 	DIR *dir;
+	int64_t d;
 	int fd;
 
-	if (d < 0)
-		return op_norsc(wk, "fileset %s has no directory to list",
-			     fileset_name(fs));
-	fileset_dirpath(fs, d, rel, sizeof(rel));
+	if (!l)
+		return FO_ERROR;
+	d = fileset_pick_dir(fs, l, f->opennext);
+	fileset_dirpath(fs, d, rel, sizeof(rel)); /* fits: fileset_new */
 	t0 = now_ns();
-	fd = openat(fileset_rootfd(fs), rel[0] ? rel : ".",
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+	fd = fileset_openat(fs, rel, O_RDONLY | O_DIRECTORY, 0);
 	if (fd < 0 || !(dir = fdopendir(fd))) {
 		int err = errno;
 
@@ -874,4 +919,16 @@ void worker_close_slots(struct worker *wk)
 			close(wk->slots[i].fd);
 			wk->slots[i].fd = -1;
 		}
+	for (size_t i = 0; wk->locals && i < wk->w->nfilesets; i++) {
+		fs_local_free(wk->locals[i]);
+		wk->locals[i] = NULL;
+	}
+}
+
+void worker_free_locals(struct worker *wk)
+{
+	for (size_t i = 0; wk->locals && i < wk->w->nfilesets; i++)
+		fs_local_free(wk->locals[i]);
+	free(wk->locals);
+	wk->locals = NULL;
 }

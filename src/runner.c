@@ -271,10 +271,10 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->err_flowop = -1;
 	wk->nslots = t->nslots;
 	wk->slots = calloc_lines((size_t)t->nslots, sizeof(*wk->slots));
-	wk->rotors = calloc_lines(w->nfilesets, sizeof(uint64_t));
+	wk->locals = calloc(w->nfilesets ? w->nfilesets : 1, sizeof(*wk->locals));
 	wk->stats = calloc_lines(nfo, sizeof(*wk->stats));
 	wk->cpu_next = calloc_lines(nfo, sizeof(uint64_t));
-	if (!wk->slots || !wk->rotors || !wk->stats || !wk->cpu_next ||
+	if (!wk->slots || !wk->locals || !wk->stats || !wk->cpu_next ||
 	    (run->has_syncs && init_syncs(wk) < 0))
 		return -1;
 	for (int64_t i = 0; i < t->nslots; i++)
@@ -315,7 +315,7 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 							seed + k * 0x9e3779b97f4a7c15ull) < 0) {
 						/* syncs come last: not made */
 						free(wk->slots);
-						free(wk->rotors);
+						free(wk->locals);
 						free(wk->stats);
 						free(wk->cpu_next);
 						free(wk->fostate);
@@ -502,7 +502,7 @@ static void free_workers(struct run *run)
 		free(wk->stats);
 		free(wk->cpu_next);
 		free(wk->slots);
-		free(wk->rotors);
+		worker_free_locals(wk);
 		free(wk->buf);
 	}
 	free(run->workers);

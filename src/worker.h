@@ -52,7 +52,7 @@ struct worker {
 	bool buf_fixed; /* memsize given: never grown */
 	struct datagen **gens; /* per flowop id: its data pattern, on first use */
 	struct rv_rng rng;
-	uint64_t *rotors; /* opennext position per fileset */
+	struct fs_local **locals; /* per fileset: its picks and paths, on first use */
 	struct fstats *stats; /* per flowop id */
 	uint64_t *cpu_next; /* per flowop id: when to sample CPU time again */
 	uint64_t last_end; /* end of the last recorded op, ns */
@@ -88,8 +88,10 @@ static inline enum fo_result flowop_exec(struct worker *wk,
  */
 void worker_prepare_data(struct worker *wk);
 
-/* Close every slot still open (end of the thread). */
+/* Close every slot still open, and its fileset directories (end of the thread). */
 void worker_close_slots(struct worker *wk);
+/* Free the thread's fileset state and its array (after the run). */
+void worker_free_locals(struct worker *wk);
 
 /*
  * Set up what the thread's flowops need before the clock starts (the

@@ -176,6 +176,59 @@ check "symlinks in a kept tree: the tree is removed" test ! -e "$TMP/sym/data"
 sentinel_ok "symlinks in a kept tree"
 rm -rf "$TMP/sym"
 
+# --- deletes and directory ops never act through a symlinked directory -----
+# Every directory below the root is swapped for a symlink to a look-alike
+# (files and leaf directories named as the tree's) while the thread waits
+# in a delay; then it deletes, removes and makes entries.  unlinkat and
+# mkdirat follow symlinks on the way, so fbrun must not use them by path.
+L=$TMP/lookalike
+mkdir -p "$L"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	n=$(printf %08d "$i")
+	echo keep >"$L/$n"
+	mkdir "$L/$n.d"
+done
+# the leaf directory names too: serials run on after the files
+for i in 13 14 15 16 17 18 19 20; do mkdir "$L/$(printf %08d "$i")"; done
+lsnap() { (cd "$L" && find . -printf '%p %y %s\n' | sort); }
+lsnap >"$TMP/look.before"
+cat >"$TMP/swap.f" <<F
+define fileset name=data,path=$TMP/swap,entries=40,size=0,dirwidth=4,prealloc=100,leafdirs=16
+define process name=p { thread name=t {
+  flowop delay name=wait,value=2
+  flowop deletefile name=delete,filesetname=data
+  flowop removedir name=rmdir,filesetname=data
+  flowop makedir name=mkdir,filesetname=data
+  flowop statfile name=stat,filesetname=data } }
+run 4
+F
+rc=0
+timeout 60 "$FBRUN" --continue-on-error "$TMP/swap.f" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+i=0
+while [ "$i" -lt 100 ] && ! grep -q 'Running for' "$TMP/out" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
+for d in "$TMP/swap/data"/0*; do
+	rm -rf "$d" && ln -s "$L" "$d"
+done
+wait "$pid" || rc=$?
+check "symlinked directories: the run ends (exit $rc)" test "$rc" -le 1
+grepq "symlinked directories: the deletes fail, counted" \
+	'^delete +[0-9]+ failed: (Not a directory|Too many levels of symbolic links)' "$TMP/out"
+grepq "symlinked directories: so do the directory removals" \
+	'^rmdir +[0-9]+ failed: (Not a directory|Too many levels of symbolic links)' "$TMP/out"
+lsnap >"$TMP/look.now"
+if cmp -s "$TMP/look.before" "$TMP/look.now"; then
+	pass "symlinked directories: nothing outside the tree was deleted or made"
+else
+	fail "symlinked directories: nothing outside the tree was deleted or made"
+	diff "$TMP/look.before" "$TMP/look.now" | diag
+fi
+check "symlinked directories: the tree is removed" test ! -e "$TMP/swap"
+rm -rf "$TMP/swap"
+
 # --- a mount planted in the tree: never descended into ---------------------
 if ! $is_root; then
 	skip "bind mount in the tree: needs root"

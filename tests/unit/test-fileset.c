@@ -210,7 +210,7 @@ static char *rel(struct fileset *fs, int64_t e)
 /* Whether the bookkeeping says e exists (an indexed pick, undone). */
 static bool says_exists(struct fileset *fs, int64_t e)
 {
-	int64_t got = fileset_pick(fs, FS_FILE_EXISTING, NULL, e);
+	int64_t got = fileset_pick_at(fs, FS_FILE_EXISTING, e);
 
 	/* an indexed pick falls through to the next existing entry */
 	if (got >= 0)
@@ -415,10 +415,12 @@ static void test_leafdirs(void)
 	is_int(cs.dirs, (long long)fileset_ndirs(fs) - 1 + 20,
 	       "prealloc=50: half the leaf dirs made");
 	{
-		int64_t a = fileset_pick(fs, FS_LEAF_EXISTING, NULL, -1);
-		int64_t b = fileset_pick(fs, FS_LEAF_ABSENT, NULL, -1);
+		struct fs_local *l = fs_local_new();
+		int64_t a = fileset_pick(fs, FS_LEAF_EXISTING, l, false);
+		int64_t b = fileset_pick(fs, FS_LEAF_ABSENT, l, false);
 		char buf[256], *p;
 
+		fs_local_free(l);
 		ok(a >= 0 && b >= 0 && a != b, "leaf picks of both kinds");
 		fileset_relpath(fs, FS_LEAF_EXISTING, a, buf, sizeof(buf));
 		p = path_of(fileset_root(fs), buf);
@@ -659,85 +661,287 @@ static void test_pick(void)
 {
 	struct ir_fileset d = def("pk", 10, 10, 0, 1, 0);
 	struct fileset *fs;
-	uint64_t r = 4;
+	struct fs_local *l = fs_local_new(), *own = fs_local_new();
 	int64_t e, a, b, order[12];
 	int n, inorder = 1;
 
 	d.leafdirs = 3;
 	fs = make(&d);
-	if (!ok(fs != NULL, "pick fileset"))
+	if (!ok(fs != NULL && l && own, "pick fileset"))
 		return;
-	is_int(fileset_pick(fs, FS_FILE_EXISTING, NULL, -1), -1,
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, l, false), -1,
 	       "nothing exists: no existing pick");
 	for (n = 0; n < 10; n++) {
-		e = fileset_pick(fs, FS_FILE_ABSENT, NULL, -1);
+		e = fileset_pick(fs, FS_FILE_ABSENT, l, false);
 		inorder &= e == n;
 		fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
 	}
 	ok(inorder, "absent entries are picked in order 0..9");
-	is_int(fileset_pick(fs, FS_FILE_ABSENT, NULL, -1), -1,
+	is_int(fileset_pick(fs, FS_FILE_ABSENT, l, false), -1,
 	       "no absent one left");
 	is_int(fileset_nexisting(fs), 10, "all exist");
 
-	a = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1);
-	b = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1);
+	a = fileset_pick(fs, FS_FILE_EXISTING, l, false);
+	b = fileset_pick(fs, FS_FILE_EXISTING, l, false);
 	ok(a == 0 && b == 1, "round-robin 0 then 1 while 0 is busy");
 	fileset_unbusy(fs, FS_FILE_EXISTING, a, true);
 	fileset_unbusy(fs, FS_FILE_EXISTING, b, true);
 	for (n = 0; n < 12; n++) {
-		order[n] = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1);
+		order[n] = fileset_pick(fs, FS_FILE_EXISTING, l, false);
 		fileset_unbusy(fs, FS_FILE_EXISTING, order[n], true);
 	}
 	ok(order[0] == 2 && order[7] == 9 && order[8] == 0 && order[11] == 3,
-	   "the shared rotor goes on from 2 and wraps");
+	   "the shared round robin goes on from 2 and wraps");
 
-	a = fileset_pick(fs, FS_FILE_EXISTING, NULL, 5);
+	a = fileset_pick_at(fs, FS_FILE_EXISTING, 5);
 	is_int(a, 5, "indexed pick of 5");
-	is_int(fileset_pick(fs, FS_FILE_EXISTING, &r, -1), 4,
+	for (n = 0; n < 4; n++) /* own rotor to 4 */
+		fileset_unbusy(fs, FS_FILE_EXISTING,
+			       fileset_pick(fs, FS_FILE_EXISTING, own, true),
+			       true);
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, own, true), 4,
 	       "own rotor at 4 picks 4");
 	fileset_unbusy(fs, FS_FILE_EXISTING, 4, true);
-	is_int(fileset_pick(fs, FS_FILE_EXISTING, &r, -1), 6,
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, own, true), 6,
 	       "then skips busy 5 and picks 6");
-	is_int(r, 7, "own rotor is past 6");
 	fileset_unbusy(fs, FS_FILE_EXISTING, 6, true);
-	e = fileset_pick(fs, FS_FILE_EXISTING, NULL, 15);
+	e = fileset_pick_at(fs, FS_FILE_EXISTING, 15);
 	is_int(e, 6, "an indexed pick of a busy entry takes the next free one");
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
 	fileset_unbusy(fs, FS_FILE_EXISTING, 5, false);
-	e = fileset_pick(fs, FS_FILE_EXISTING, NULL, 15);
+	e = fileset_pick_at(fs, FS_FILE_EXISTING, 15);
 	is_int(e, 6, "an indexed pick in the wrong state takes the next one "
 		     "in the right state");
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
-	is_int(fileset_pick(fs, FS_FILE_ABSENT, NULL, 25), 5,
+	is_int(fileset_pick_at(fs, FS_FILE_ABSENT, 25), 5,
 	       "indexed: 25 %% 10 = 5, absent now");
 	fileset_unbusy(fs, FS_FILE_ABSENT, 5, false);
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, own, true), 7,
+	       "own rotor went on from 7; the shared one did not move it");
+	fileset_unbusy(fs, FS_FILE_EXISTING, 7, true);
 
-	for (n = 0; (e = fileset_pick(fs, FS_FILE_EXISTING, NULL, -1)) >= 0; n++)
+	for (n = 0; (e = fileset_pick(fs, FS_FILE_EXISTING, l, false)) >= 0; n++)
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
 	is_int(n, 9, "deleting all existing takes 9 picks");
 	is_int(fileset_nexisting(fs), 0, "none left");
 
-	is_int(fileset_pick(fs, FS_LEAF_EXISTING, NULL, -1), -1,
+	is_int(fileset_pick(fs, FS_LEAF_EXISTING, l, false), -1,
 	       "no leaf dir exists");
-	is_int(fileset_pick(fs, FS_LEAF_ABSENT, NULL, -1), 0,
+	is_int(fileset_pick(fs, FS_LEAF_ABSENT, l, false), 0,
 	       "absent leaf 0");
-	is_int(fileset_pick(fs, FS_LEAF_ABSENT, NULL, -1), 1,
+	is_int(fileset_pick(fs, FS_LEAF_ABSENT, l, false), 1,
 	       "absent leaf 1");
 
 	n = (int)fileset_ndirs(fs);
 	ok(n >= 2, "several directories");
-	r = 0;
-	ok(fileset_pick_dir(fs, NULL) == 0 && fileset_pick_dir(fs, NULL) == 1 &&
-		   fileset_pick_dir(fs, &r) == 0 && fileset_pick_dir(fs, &r) == 1,
+	ok(fileset_pick_dir(fs, l, false) == 0 &&
+		   fileset_pick_dir(fs, l, false) == 1 &&
+		   fileset_pick_dir(fs, own, true) == 0 &&
+		   fileset_pick_dir(fs, own, true) == 1,
 	   "directories round-robin, shared and own rotor");
 	fileset_free(fs);
 
 	d = def("empty", 0, 10, 0, 1, 0);
 	fs = make(&d);
-	ok(fs && fileset_pick(fs, FS_FILE_ABSENT, NULL, -1) == -1 &&
-		   fileset_pick(fs, FS_FILE_EXISTING, NULL, 3) == -1 &&
-		   fileset_pick_dir(fs, NULL) == 0 && fileset_ndirs(fs) == 1,
+	ok(fs && fileset_pick(fs, FS_FILE_ABSENT, l, false) == -1 &&
+		   fileset_pick_at(fs, FS_FILE_EXISTING, 3) == -1 &&
+		   fileset_pick_dir(fs, l, false) == 0 && fileset_ndirs(fs) == 1,
 	   "an empty fileset has only its root");
+	fileset_free(fs);
+	fs_local_free(l);
+	fs_local_free(own);
+}
+
+/* Mark every entry of fs existing (in the bookkeeping only). */
+static void all_exist(struct fileset *fs)
+{
+	for (int64_t e = 0; e < (int64_t)fileset_nfiles(fs); e++)
+		fileset_unbusy(fs, FS_FILE_ABSENT,
+			       fileset_pick_at(fs, FS_FILE_ABSENT, e), true);
+}
+
+/* The shared round robin in blocks: two threads' picks, interleaved. */
+static void test_blocks(void)
+{
+	struct ir_fileset d = def("blk", 10000, 20, 1500, 1, 0);
+	struct fileset *fs = make(&d);
+	struct fs_local *a = fs_local_new(), *b = fs_local_new();
+	int64_t e, seen[3] = { 0 };
+	bool a_in = true, b_in = true, once = true;
+	static unsigned char hits[10000];
+
+	if (!ok(fs && a && b, "a fileset of 10000"))
+		return;
+	is_int(fileset_block(fs, FS_FILE_EXISTING), 512,
+	       "one thread: blocks of 512 (one line of bitmap)");
+	all_exist(fs);
+	/* a's block is 0..511, then b takes 512..1023 */
+	for (int i = 0; i < 512; i++) {
+		e = fileset_pick(fs, FS_FILE_EXISTING, a, false);
+		a_in &= e == i;
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+		e = fileset_pick(fs, FS_FILE_EXISTING, b, false);
+		b_in &= e == 512 + i;
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	}
+	ok(a_in && b_in, "each thread picks in order from a block of its own");
+	e = fileset_pick(fs, FS_FILE_EXISTING, a, false);
+	is_int(e, 1024, "a's next block is the next one handed out");
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+
+	/* entries 1536..2047 are b's next block: make them all absent */
+	for (int64_t i = 1536; i < 2048; i++)
+		fileset_unbusy(fs, FS_FILE_EXISTING,
+			       fileset_pick_at(fs, FS_FILE_EXISTING, i), false);
+	e = fileset_pick(fs, FS_FILE_EXISTING, b, false);
+	is_int(e, 2048, "a block with nothing wanted in it is passed over");
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	e = fileset_pick(fs, FS_FILE_ABSENT, a, false);
+	is_int(e, 1536, "an absent pick finds them in the next block");
+	fileset_unbusy(fs, FS_FILE_ABSENT, e, false);
+
+	/* over whole turns, every entry in the wanted state is used alike */
+	memset(hits, 0, sizeof(hits));
+	for (int i = 0; i < 2 * 9488; i++) {
+		struct fs_local *l = i % 3 ? a : b;
+
+		e = fileset_pick(fs, FS_FILE_EXISTING, l, false);
+		if (e < 0 || (e >= 1536 && e < 2048)) {
+			once = false;
+			break;
+		}
+		hits[e]++;
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	}
+	for (int64_t i = 0; i < 10000; i++)
+		if (i < 1536 || i >= 2048)
+			seen[hits[i] < 3 ? hits[i] : 2]++;
+	ok(once && seen[0] + seen[1] < 1100 && seen[2] > 8300,
+	   "two turns visit the existing entries about twice each "
+	   "(%lld none, %lld once, %lld twice)",
+	   (long long)seen[0], (long long)seen[1], (long long)seen[2]);
+	fileset_free(fs);
+
+	/* many threads on a small fileset: it is shared entry by entry */
+	d = def("blk2", 100, 20, 1500, 1, 0);
+	{
+		struct ir_thread th = { .instances = 50 };
+		struct ir_process pr = { .instances = 1, .nthreads = 1 };
+		struct workload w = { 0 };
+
+		w.filesets = &d;
+		w.nfilesets = 1;
+		w.threads = &th;
+		w.nthreads = 1;
+		w.processes = &pr;
+		w.nprocesses = 1;
+		fs = fileset_new(&w, 0, 42, err, sizeof(err));
+		ok(fs && fileset_block(fs, FS_FILE_EXISTING) == 1,
+		   "100 entries, 50 threads: blocks of 1");
+		fileset_free(fs);
+	}
+	fs_local_free(a);
+	fs_local_free(b);
+}
+
+/* Per-op paths from a thread's buffer, and directories opened beneath. */
+static void test_local_paths(void)
+{
+	struct ir_fileset d = def("lp", 500, 7, 1500, 10, 100);
+	struct fileset *fs = make(&d);
+	struct fs_local *l = fs_local_new();
+	struct rv_rng rng;
+	char buf[PATH_MAX], *root, *p;
+	const char *name;
+	int same = 0, dirs_ok = 0, fd;
+	int64_t e;
+
+	if (!ok(fs && l, "a fileset for paths"))
+		return;
+	rv_rng_seed(&rng, 7);
+	for (int i = 0; i < 2000; i++) {
+		/* in order, then at random: both the short and the long way */
+		e = i < 500 ? i : (int64_t)rv_below(&rng, 500);
+		fileset_relpath(fs, FS_FILE_EXISTING, e, buf, sizeof(buf));
+		same += strcmp(fileset_path(fs, FS_FILE_EXISTING, e, l), buf) == 0;
+	}
+	is_int(same, 2000, "the thread's path is the entry's path every time");
+	ok(create(fs, 1) == 0, "create: %s", err);
+	root = xstrdup(fileset_root(fs));
+	for (e = 0; e < 500; e++) {
+		struct stat st;
+
+		fd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
+		p = path_of(root, fileset_path(fs, FS_FILE_EXISTING, e, l));
+		dirs_ok += fd >= 0 && fstatat(fd, name, &st, 0) == 0 &&
+			   strcmp(strrchr(p, '/') + 1, name) == 0;
+		free(p);
+	}
+	is_int(dirs_ok, 500, "each entry's directory fd and name reach it");
+
+	/* a directory replaced by a symlink to a look-alike outside */
+	{
+		char *victim = path_of(tmp, "victim"), *dir;
+		const char *r = rel(fs, 499);
+		size_t n = (size_t)(strrchr(r, '/') - r);
+
+		dir = xasprintf("%s/%.*s", root, (int)n, r);
+		mkdir(victim, 0755);
+		p = xasprintf("%s/%s", victim, strrchr(r, '/') + 1);
+		close(open(p, O_CREAT | O_WRONLY, 0644));
+		ok(system(xasprintf("rm -rf '%s' && ln -s '%s' '%s'", dir,
+				    victim, dir)) == 0,
+		   "planted a symlink for a directory");
+		fileset_path(fs, FS_FILE_EXISTING, 0, l); /* leave that dir */
+		fd = fileset_parent(fs, FS_FILE_EXISTING, 0, l, &name);
+		fd = fileset_parent(fs, FS_FILE_EXISTING, 499, l, &name);
+		ok(fd < 0 && (errno == ELOOP || errno == ENOTDIR),
+		   "its directory is refused, not followed (%s)",
+		   strerror(errno));
+		ok(exists(p), "the look-alike outside is untouched");
+		unlink(p);
+		rmdir(victim);
+		free(victim);
+		free(dir);
+		free(p);
+	}
+	fs_local_free(l);
+	ok(destroy(fs) == 0 && dir_empty(tmp), "removed: %s", err);
+	free(root);
+	fileset_free(fs);
+}
+
+/* Paths must fit PATH_MAX: a deeper tree is refused when laid out. */
+static void test_deep(void)
+{
+	struct ir_fileset d = def("deep", 20, 2, 0, 0, 100);
+	struct fileset *fs;
+	struct fs_local *l = fs_local_new();
+	char buf[PATH_MAX], *p;
+	struct stat st;
+
+	d.dirdepth = ival(400);
+	fs = make(&d);
+	if (!ok(fs && l, "a tree 400 levels deep lays out"))
+		return;
+	ok(fileset_relpath(fs, FS_FILE_EXISTING, 19, buf, sizeof(buf)) > 3000,
+	   "its paths are over 3000 bytes");
+	ok(create(fs, 1) == 0, "and is made: %s", err);
+	ok(fstatat(fileset_rootfd(fs), fileset_path(fs, FS_FILE_EXISTING, 19, l),
+		   &st, 0) == 0,
+	   "its deepest file is there by the thread's path");
+	ok(destroy(fs) == 0 && dir_empty(tmp), "removed: %s", err);
+	fileset_free(fs);
+	fs_local_free(l);
+
+	d.dirdepth = ival(500);
+	fs = make(&d);
+	ok(!fs && strstr(err, "more than 4095 bytes") &&
+		   strstr(err, "dirdepthrv"),
+	   "500 levels is refused before anything is made: %s", err);
+	p = path_of(tmp, "deep");
+	ok(!exists(p), "nothing on disk");
+	free(p);
 	fileset_free(fs);
 }
 
@@ -773,7 +977,7 @@ static void *hammer(void *arg)
 {
 	struct tcount *c = arg;
 	struct rv_rng rng;
-	uint64_t rotor = (uint64_t)c->id * 250;
+	struct fs_local *l = fs_local_new(), *own = fs_local_new();
 
 	rv_rng_seed(&rng, (uint64_t)c->id + 100);
 	for (int i = 0; i < NOPS; i++) {
@@ -781,7 +985,8 @@ static void *hammer(void *arg)
 		int64_t idx = op == 7 ? (int64_t)rv_below(&rng, NENT) : -1;
 		enum fs_pick k = op < 3 ? FS_FILE_ABSENT : FS_FILE_EXISTING;
 		bool now = op < 3 || op >= 5;
-		int64_t e = fileset_pick(tfs, k, op == 6 ? &rotor : NULL, idx);
+		int64_t e = idx >= 0 ? fileset_pick_at(tfs, k, idx) :
+			    fileset_pick(tfs, k, op == 6 ? own : l, op == 6);
 
 		if (e < 0) {
 			c->failed++;
@@ -793,6 +998,8 @@ static void *hammer(void *arg)
 		release_(e, now);
 		fileset_unbusy(tfs, k, e, now);
 	}
+	fs_local_free(l);
+	fs_local_free(own);
 	return NULL;
 }
 
@@ -809,7 +1016,7 @@ static void test_threads(void)
 		return;
 	for (int e = 0; e < NENT / 2; e++) {
 		fileset_unbusy(tfs, FS_FILE_ABSENT,
-			       fileset_pick(tfs, FS_FILE_ABSENT, NULL, -1), true);
+			       fileset_pick_at(tfs, FS_FILE_ABSENT, e), true);
 		shadow[e] = 1;
 	}
 	for (int i = 0; i < 4; i++) {
@@ -893,6 +1100,9 @@ int main(void)
 	test_reuse();
 	test_random_sizes();
 	test_pick();
+	test_blocks();
+	test_local_paths();
+	test_deep();
 	test_threads();
 	test_million(false);
 	test_million(true);
