@@ -542,17 +542,32 @@ int fileset_dirpath(const struct fileset *fs, int64_t dir, char *buf,
 	return build_path(fs, (uint32_t)dir, 0, buf, len);
 }
 
+/* Add one to the decimal name at s (n digits); false if it carries out. */
+static bool name_next(char *s, size_t n)
+{
+	while (n--) {
+		if (s[n] != '9') {
+			s[n]++;
+			return true;
+		}
+		s[n] = '0';
+	}
+	return false;
+}
+
 /*
  * fileset_path: l->path holds the path of directory l->pdir, l->plen
- * long, followed by the last entry's name; only a new directory is built
- * from the tree.
+ * long, then the name of serial l->serial.  Only a new directory is built
+ * from the tree; the next entry in the same one, the usual case in a
+ * block, changes a digit or two.
  */
 const char *fileset_path(const struct fileset *fs, enum fs_pick kind,
 			 int64_t e, struct fs_local *l)
 {
 	const struct fs_ent *en =
 		&fs_kind_of((struct fileset *)fs, kind)->ent[e];
-	size_t w = serial_width(en->serial), at;
+	char *name;
+	size_t w;
 
 	if (en->parent != l->pdir) {
 		/* fileset_new saw to it that every path fits */
@@ -560,12 +575,18 @@ const char *fileset_path(const struct fileset *fs, enum fs_pick kind,
 
 		l->plen = en->parent == 0 || n < 0 ? 0 : (size_t)n;
 		l->pdir = en->parent;
+		l->serial = 0;
+		if (l->plen)
+			l->path[l->plen] = '/';
 	}
-	at = l->plen ? l->plen + 1 : 0;
-	if (l->plen)
-		l->path[l->plen] = '/';
-	put_serial(l->path + at + w, w, en->serial);
-	l->path[at + w] = '\0';
+	name = l->path + (l->plen ? l->plen + 1 : 0);
+	if (en->serial != l->serial + 1 || !l->serial ||
+	    !name_next(name, serial_width(l->serial))) {
+		w = serial_width(en->serial);
+		put_serial(name + w, w, en->serial);
+		name[w] = '\0';
+	}
+	l->serial = en->serial;
 	return l->path;
 }
 

@@ -45,6 +45,7 @@ struct fs_local {
 	uint64_t own, own_dir; /* opennext rotors */
 	uint32_t pdir; /* directory whose path starts path[], NO_DIR: none */
 	uint32_t fdir; /* directory dirfd is open on, NO_DIR: none */
+	uint32_t serial; /* of the name after pdir's path, 0: none */
 	size_t plen; /* length of pdir's path, 0 for the root */
 	int dirfd;
 	char path[PATH_MAX];

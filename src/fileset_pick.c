@@ -29,6 +29,7 @@ struct fs_local *fs_local_new(void)
 	l->win[0] = l->win[1] = (struct fs_window){ 0, 0 };
 	l->own = l->own_dir = 0;
 	l->pdir = l->fdir = NO_DIR;
+	l->serial = 0;
 	l->plen = 0;
 	l->dirfd = -1;
 	return l;
@@ -49,7 +50,8 @@ static bool wants_existing(enum fs_pick kind)
 }
 
 /* Take entry e if nobody holds it and it is in the wanted state. */
-static bool claim(struct fs_kind *k, uint64_t e, bool want)
+static inline __attribute__((always_inline)) bool
+claim(struct fs_kind *k, uint64_t e, bool want)
 {
 	uint64_t m = 1ULL << (e % 64);
 	_Atomic uint64_t *busy = &k->busy[e / 64];
@@ -100,8 +102,8 @@ static bool scan(struct fs_kind *k, bool want, uint64_t p, uint64_t *out)
 }
 
 /* The shared round robin, a block at a time (see the top). */
-static bool pick_shared(struct fs_kind *k, bool want, struct fs_window *win,
-			uint64_t *out)
+static __attribute__((noinline)) bool
+pick_shared(struct fs_kind *k, bool want, struct fs_window *win, uint64_t *out)
 {
 	/*
 	 * The rest of this block, then fresh ones up to a whole turn, so
@@ -140,10 +142,25 @@ int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, struct fs_local *l,
 
 	if (k->n == 0)
 		return -1;
-	if (!own)
-		return pick_shared(k, want, &l->win[k == &fs->leaves], &e) ?
-			       (int64_t)e :
-			       -1;
+	if (!own) {
+		struct fs_window *win = &l->win[k == &fs->leaves];
+
+		/*
+		 * Every op comes here: first the next position of the block,
+		 * which is usually free and in the wanted state (a stat or an
+		 * open of a fileset that is all there).
+		 */
+		p = win->pos;
+		if (p < win->end &&
+		    !!(atomic_load_explicit(&k->exists[p / 64],
+					    memory_order_relaxed) &
+		       1ULL << p % 64) == want &&
+		    claim(k, p, want)) {
+			win->pos = p + 1;
+			return (int64_t)p;
+		}
+		return pick_shared(k, want, win, &e) ? (int64_t)e : -1;
+	}
 	p = l->own % k->n;
 	if (!scan(k, want, p, &e))
 		return -1;

@@ -246,30 +246,35 @@ static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
 	snprintf(buf, len, "%s/%s", fileset_root(fs_of(wk, fileset)), rel);
 }
 
-/*
- * The thread's own state in fileset i (made on first use, outside any
- * timing), or NULL after failing f.
- */
-static struct fs_local *local_of(struct worker *wk, const struct ir_flowop *f,
-				 int i)
+/* local_of's first use of fileset i: make the state, or fail f. */
+static __attribute__((noinline)) struct fs_local *
+local_new(struct worker *wk, const struct ir_flowop *f, int i)
 {
-	struct fs_local **l = &wk->locals[i];
-
-	if (__builtin_expect(!*l, 0) && !(*l = fs_local_new()))
+	if (!(wk->locals[i] = fs_local_new()))
 		op_fail(wk, f, ENOMEM, "no memory for the thread's state in "
 				       "fileset %s",
 			fileset_name(fs_of(wk, i)));
-	return *l;
+	return wk->locals[i];
+}
+
+/* The thread's own state in fileset i, or NULL after failing f. */
+static inline struct fs_local *local_of(struct worker *wk,
+					const struct ir_flowop *f, int i)
+{
+	struct fs_local *l = wk->locals[i];
+
+	return __builtin_expect(l != NULL, 1) ? l : local_new(wk, f, i);
 }
 
 /*
- * Pick for f (indexed=, opennext or the shared round robin), waiting a
- * little when every candidate is busy for a moment (several threads
- * opening the one file of a `define file`): only a pick that keeps
- * failing means there is nothing to pick.
+ * pick's other cases: indexed=, and waiting a little when every
+ * candidate is busy for a moment (several threads opening the one file
+ * of a `define file`): only a pick that keeps failing means there is
+ * nothing to pick.
  */
-static int64_t pick(struct worker *wk, const struct ir_flowop *f,
-		    struct fileset *fs, struct fs_local *l, enum fs_pick kind)
+static __attribute__((noinline)) int64_t
+pick_slow(struct worker *wk, const struct ir_flowop *f, struct fileset *fs,
+	  struct fs_local *l, enum fs_pick kind)
 {
 	int64_t index = index_of(wk, f), e;
 
@@ -280,6 +285,19 @@ static int64_t pick(struct worker *wk, const struct ir_flowop *f,
 			return e;
 		sched_yield();
 	}
+}
+
+/* An entry for f: in turn (opennext: its own), or indexed=; -1 if none. */
+static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
+			   struct fileset *fs, struct fs_local *l,
+			   enum fs_pick kind)
+{
+	int64_t e;
+
+	if (__builtin_expect(f->indexed.kind == IRV_NONE, 1) &&
+	    (e = fileset_pick(fs, kind, l, f->opennext)) >= 0)
+		return e;
+	return pick_slow(wk, f, fs, l, kind);
 }
 
 /*
