@@ -9,7 +9,10 @@
  *   rawmeta stat|open|create ROOT LIST SECONDS THREADS
  *
  * LIST holds paths relative to ROOT, one a line: files for stat and open,
- * directories for create (the thread makes its own names in them).
+ * directories for create (the thread makes its own names in them).  As
+ * fbrun's deletefile, create removes a name in its directory through an
+ * fd for the directory opened beneath the root before the clock starts
+ * (fbrun keeps the one it is working in).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -26,6 +29,7 @@
 #include <unistd.h>
 
 static int root, mode, nthreads;
+static int *dirfds; /* create: the listed directories, opened beneath */
 static char **paths;
 static size_t npaths;
 static uint64_t deadline;
@@ -69,12 +73,27 @@ static void timed_close(int fd, uint64_t *lat)
 	*lat += now() - t0;
 }
 
-/* create: names r<thread>-<n> in the listed directories, round-robin;
- * the file made half the list ago is deleted, so the population holds. */
+/*
+ * create: names r<thread>-<n> in the listed directories, round-robin,
+ * each thread from its own place in the list (as for stat and open), so
+ * threads do not queue on one directory's lock; the file made half the
+ * list ago is deleted, so the population holds.
+ */
+static size_t dir_of(long t, uint64_t n)
+{
+	return (size_t)((n + (uint64_t)t * (npaths / (uint64_t)nthreads)) % npaths);
+}
+
 static void created_name(char *buf, size_t len, long t, uint64_t n)
 {
-	snprintf(buf, len, "%s/r%ld-%llu", paths[n % npaths], t,
+	snprintf(buf, len, "%s/r%ld-%llu", paths[dir_of(t, n)], t,
 		 (unsigned long long)n);
+}
+
+/* The same name alone, in its directory dirfds[dir_of(t, n)]. */
+static void created_base(char *buf, size_t len, long t, uint64_t n)
+{
+	snprintf(buf, len, "r%ld-%llu", t, (unsigned long long)n);
 }
 
 static uint64_t lag_of(void)
@@ -122,8 +141,10 @@ static void *loop(void *arg)
 			timed_close(fd, &lat);
 			t1 = now();
 		} else {
+			uint64_t gone = made - lag;
+
 			created_name(name, sizeof(name), t, made);
-			created_name(old, sizeof(old), t, made - lag);
+			created_base(old, sizeof(old), t, gone);
 			made++;
 			t0 = now();
 			if ((fd = open_beneath(name, O_RDWR | O_CREAT)) < 0)
@@ -131,7 +152,7 @@ static void *loop(void *arg)
 			lat += now() - t0;
 			timed_close(fd, &lat);
 			t0 = now();
-			if (unlinkat(root, old, 0) < 0)
+			if (unlinkat(dirfds[dir_of(t, gone)], old, 0) < 0)
 				abort();
 			t1 = now();
 			lat += t1 - t0;
@@ -195,9 +216,14 @@ int main(int argc, char **argv)
 		perror(root < 0 ? argv[2] : argv[3]);
 		return 1;
 	}
-	if (mode == 2)
+	if (mode == 2) {
+		dirfds = calloc(npaths, sizeof(*dirfds));
+		for (size_t i = 0; dirfds && i < npaths; i++)
+			if ((dirfds[i] = open_beneath(paths[i], O_PATH | O_DIRECTORY)) < 0)
+				abort();
 		for (long i = 0; i < nthreads; i++)
 			precreate(i);
+	}
 	cpu = cpu_seconds(); /* the setup's is not counted */
 	start = now();
 	deadline = start + (uint64_t)atoi(argv[4]) * 1000000000u;
