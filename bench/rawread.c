@@ -1,8 +1,9 @@
 /*
  * The baseline for bench/run: N threads of 4 KiB random pread on one file,
  * with two CLOCK_MONOTONIC reads per operation, as a harness needs at the
- * least.  Prints the operations per second of wall time, then per second
- * of CPU time (user + system, all threads).
+ * least.  Prints the operations per second of wall time, per second of
+ * CPU time (user + system, all threads), and the user time per operation
+ * in microseconds.
  *
  *   rawread FILE SECONDS THREADS
  */
@@ -20,14 +21,17 @@
 static int fd;
 static uint64_t nblocks, deadline;
 
-/* User + system time of the whole process. */
-static double cpu_seconds(void)
+/* User time of the whole process; *all: user + system. */
+static double cpu_seconds(double *all)
 {
 	struct rusage ru;
+	double user;
 
 	getrusage(RUSAGE_SELF, &ru);
-	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-	       (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+	user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+	*all = user + (double)ru.ru_stime.tv_sec +
+	       (double)ru.ru_stime.tv_usec / 1e6;
+	return user;
 }
 
 static uint64_t now(void)
@@ -66,7 +70,7 @@ int main(int argc, char **argv)
 	struct stat sb;
 	pthread_t th[64];
 	uint64_t total = 0, start;
-	double cpu;
+	double all, user;
 	int n;
 
 	if (argc != 4 || (n = atoi(argv[3])) < 1 || n > 64) {
@@ -89,8 +93,8 @@ int main(int argc, char **argv)
 		pthread_join(th[i], &r);
 		total += (uintptr_t)r;
 	}
-	cpu = cpu_seconds();
-	printf("%.0f %.0f\n", (double)total / ((double)(now() - start) / 1e9),
-	       (double)total / cpu);
+	user = cpu_seconds(&all);
+	printf("%.0f %.0f %.4f\n", (double)total / ((double)(now() - start) / 1e9),
+	       (double)total / all, user / (double)total * 1e6);
 	return 0;
 }

@@ -124,8 +124,7 @@ char *buffer(struct worker *wk, uint64_t n)
 }
 
 /* buffer(), failing the flowop when n does not fit the memsize buffer. */
-char *buffer_for(struct worker *wk, const struct ir_flowop *f,
-			uint64_t n)
+char *buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n)
 {
 	char *buf = buffer(wk, n);
 
@@ -361,9 +360,8 @@ enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 	return r;
 }
 
-/* Working-set size: workingset=, else the file's size. */
-static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
-		    const struct slot *s)
+uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
+		const struct slot *s)
 {
 	struct stat sb;
 
@@ -376,15 +374,6 @@ static uint64_t wss(struct worker *wk, const struct ir_flowop *f,
 	if (s->size > 0)
 		return s->size;
 	return fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
-}
-
-/* A uniform iosize-aligned offset inside the working set (0 if it is smaller). */
-uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
-			      const struct slot *s, uint64_t iosize)
-{
-	uint64_t ws = wss(wk, f, s);
-
-	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
 }
 
 void slot_path(struct worker *wk, const struct slot *s, char *buf,
@@ -513,7 +502,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 		return r;
 	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0)
-		iosize = (int64_t)wss(wk, f, s);
+		iosize = (int64_t)wss_of(wk, f, s);
 	if (iosize <= 0)
 		iosize = 1;
 	buf = buffer_for(wk, f, (uint64_t)iosize);
@@ -549,7 +538,7 @@ enum fo_result fo_writewholefile(struct worker *wk,
 	if (src && src->fd < 0)
 		return op_fail(wk, f, EBADF, "srcfd %" PRId64 " is not open",
 			    f->srcfd);
-	size = src ? wss(wk, f, src) : wss(wk, f, s);
+	size = src ? wss_of(wk, f, src) : wss_of(wk, f, s);
 	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0 || (uint64_t)iosize > size)
 		iosize = size > 0 ? (int64_t)size : 1;

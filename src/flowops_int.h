@@ -53,7 +53,15 @@ enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
 /* The thread's I/O buffer for n bytes, or NULL. */
 char *buffer(struct worker *wk, uint64_t n);
 /* buffer(), failing f when n does not fit the memsize buffer. */
-char *buffer_for(struct worker *wk, const struct ir_flowop *f, uint64_t n);
+char *buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n);
+/* The same with the case of every op but the first inline. */
+static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
+			       uint64_t n)
+{
+	return __builtin_expect(wk->buf && n <= wk->bufsize, 1) ?
+		       wk->buf :
+		       buffer_grow(wk, f, n);
+}
 
 /*
  * What a write of n bytes by f to slot s writes: its data pattern, or the
@@ -66,9 +74,21 @@ const char *write_data(struct worker *wk, const struct ir_flowop *f,
 enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 		       struct slot **out);
 
-/* A uniform iosize-aligned offset inside the working set. */
-uint64_t random_offset(struct worker *wk, const struct ir_flowop *f,
-		       const struct slot *s, uint64_t iosize);
+/* Working-set size: workingset=, else the file's size. */
+uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
+		const struct slot *s);
+
+/* A uniform iosize-aligned offset inside the working set (0 if smaller). */
+static inline uint64_t random_offset(struct worker *wk,
+				     const struct ir_flowop *f,
+				     const struct slot *s, uint64_t iosize)
+{
+	uint64_t ws = f->workingset.kind == IRV_NONE && s->size > 0 ?
+			      s->size :
+			      wss_of(wk, f, s);
+
+	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
+}
 
 /* createnext/statnext/deletenext state (flowops_names.c). */
 int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
