@@ -106,20 +106,12 @@ static double value_draw(const struct workload *w, const struct ir_value *v,
 	return value_mean(w, v, def);
 }
 
-/* Aligned, so a block of FS_BLOCK_MAX entries is one line of it. */
-static _Atomic uint64_t *bitmap_new(uint64_t n)
-{
-	return calloc_lines(n / 64 + 1, sizeof(_Atomic uint64_t));
-}
-
 static int kind_alloc(struct fs_kind *k, int64_t n)
 {
 	if (n < 0 || (uint64_t)n > SIZE_MAX / sizeof(*k->ent) - 1)
 		return -1;
 	k->ent = malloc(((size_t)n + 1) * sizeof(*k->ent));
-	k->exists = bitmap_new((uint64_t)n);
-	k->busy = bitmap_new((uint64_t)n);
-	return k->ent && k->exists && k->busy ? 0 : -1;
+	return k->ent ? 0 : -1;
 }
 
 static int64_t add_dir(struct layout *l, uint32_t parent, uint64_t serial)
@@ -313,18 +305,24 @@ static int layout_init(struct layout *l, struct fileset *fs, uint64_t seed)
 
 /*
  * The shared round robin's block: as many consecutive entries as keep a
- * thread off the others' bitmap words and directories, up to one cache
- * line of bitmap, while all threads' blocks together hold at most a
- * quarter of the entries (a small fileset is shared entry by entry).
+ * thread in directories of its own, up to one cache line of bitmap, while
+ * all threads' blocks together hold at most a quarter of the entries (a
+ * small fileset is shared entry by entry); and the bitmaps, a line per
+ * block (fs_kind).  -1: out of memory.
  */
-static void set_blocks(struct fs_kind *k, uint64_t nworkers)
+static int kind_blocks(struct fs_kind *k, uint64_t nworkers)
 {
-	uint64_t b = FS_BLOCK_MAX, per = k->n / 4 / (nworkers ? nworkers : 1);
+	uint64_t per = k->n / 4 / (nworkers ? nworkers : 1);
 
-	while (b > 1 && b > per)
-		b /= 2;
-	k->block = b;
-	k->nblocks = (k->n + b - 1) / b;
+	k->shift = FS_BLOCK_SHIFT;
+	while (k->shift > 0 && (1ULL << k->shift) > per)
+		k->shift--;
+	k->block = 1ULL << k->shift;
+	k->nblocks = (k->n + k->block - 1) / k->block;
+	k->nwords = k->nblocks * 8;
+	k->exists = calloc_lines(k->nwords, sizeof(_Atomic uint64_t));
+	k->busy = calloc_lines(k->nwords, sizeof(_Atomic uint64_t));
+	return k->exists && k->busy ? 0 : -1;
 }
 
 struct fileset *fileset_new(const struct workload *w, int index,
@@ -368,8 +366,12 @@ struct fileset *fileset_new(const struct workload *w, int index,
 	}
 	if (populate(&l, NO_DIR, 1, 0, 0) < 0)
 		goto fail;
-	set_blocks(&fs->files, workload_nworkers(w));
-	set_blocks(&fs->leaves, workload_nworkers(w));
+	if (kind_blocks(&fs->files, workload_nworkers(w)) < 0 ||
+	    kind_blocks(&fs->leaves, workload_nworkers(w)) < 0) {
+		fs_set_err(err, errlen, "out of memory laying out fileset '%s'",
+			   fs->name);
+		goto fail;
+	}
 	/* give back the slack of the doubling (keep it if realloc fails) */
 	shrunk = realloc(fs->dirs, fs->ndirs * sizeof(*fs->dirs));
 	if (shrunk) {
@@ -436,7 +438,7 @@ uint64_t fileset_nexisting(const struct fileset *fs)
 {
 	uint64_t n = 0;
 
-	for (uint64_t w = 0; w <= fs->files.n / 64; w++)
+	for (uint64_t w = 0; w < fs->files.nwords; w++)
 		n += (uint64_t)__builtin_popcountll(atomic_load_explicit(
 			&fs->files.exists[w], memory_order_relaxed));
 	return n;

@@ -9,7 +9,10 @@
  * reuses a root that carries it (or an empty directory).  Every access
  * stays beneath the root: no symlink is followed out of it.
  *
- * Memory is about 16 bytes per entry plus 2 bits (no fixed pools).
+ * Memory is about 16 bytes per entry plus 2 bits (no fixed pools); the
+ * bits come in a 64-byte line per block of the shared round robin, so
+ * blocks smaller than 512 entries (many threads on few entries) cost up
+ * to 128 bytes each.
  */
 #ifndef FBRUN_FILESET_H
 #define FBRUN_FILESET_H

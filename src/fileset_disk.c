@@ -414,9 +414,9 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 	if (rc == 0) {
 		fs->state = ROOT_UNTOUCHED;
 		fs->root_made = false;
-		for (uint64_t w = 0; w <= fs->files.n / 64; w++)
+		for (uint64_t w = 0; w < fs->files.nwords; w++)
 			atomic_store(&fs->files.exists[w], 0);
-		for (uint64_t w = 0; w <= fs->leaves.n / 64; w++)
+		for (uint64_t w = 0; w < fs->leaves.nwords; w++)
 			atomic_store(&fs->leaves.exists[w], 0);
 		rc = remove_path(fs, err, errlen);
 	}
@@ -552,7 +552,7 @@ static void choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
 	struct rv_rng rng;
 
 	rv_rng_seed(&rng, fs->seed ^ (stream * 0x9e3779b97f4a7c15ULL));
-	for (uint64_t w = 0; w <= k->n / 64; w++) {
+	for (uint64_t w = 0; w < k->nwords; w++) {
 		atomic_store(&k->exists[w], 0);
 		atomic_store(&k->busy[w], 0);
 	}
@@ -560,7 +560,7 @@ static void choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
 	for (uint64_t i = 0; i < k->n && want > 0; i++) {
 		if (want < k->n - i && rv_below(&rng, k->n - i) >= want)
 			continue;
-		atomic_fetch_or(&k->exists[i / 64], 1ULL << (i % 64));
+		atomic_fetch_or(&k->exists[fs_word(k, i)], fs_bit(k, i));
 		want--;
 	}
 }
@@ -609,7 +609,7 @@ static int make_leaves(struct fileset *fs, char *err, size_t errlen)
 	if (fs->reused && fs->trusttree)
 		return 0;
 	for (uint64_t e = 0; e < k->n; e++) {
-		bool chosen = atomic_load(&k->exists[e / 64]) >> (e % 64) & 1;
+		bool chosen = fs_test(k, k->exists, e);
 
 		if (!chosen && !fs->reuse)
 			continue;
@@ -767,15 +767,15 @@ static void fill_file(struct pool *p, struct parent *par,
 		pool_fail(p, verb, rel);
 }
 
+/* The files w * 64 .. w * 64 + 63: one writer's unit of work. */
 static void do_word(struct pool *p, struct datagen *gen, uint64_t w)
 {
 	struct fileset *fs = p->fs;
-	uint64_t chosen = atomic_load(&fs->files.exists[w]);
 	struct parent par = { "", -1 };
 	char rel[PATH_MAX];
 
 	for (uint64_t e = w * 64; e < fs->files.n && e < w * 64 + 64; e++) {
-		bool want = chosen >> (e % 64) & 1;
+		bool want = fs_test(&fs->files, fs->files.exists, e);
 
 		if (atomic_load(&p->failed))
 			break;

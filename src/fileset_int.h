@@ -13,8 +13,9 @@
 
 #define NO_DIR UINT32_MAX /* parent of the root */
 
-/* Entries a thread takes at a time from a shared rotor, at most. */
-#define FS_BLOCK_MAX 512 /* one 64-byte line of each bitmap */
+/* Entries a thread takes at a time from a shared rotor: at most 2^9, one
+ * 64-byte line of bitmap. */
+#define FS_BLOCK_SHIFT 9
 
 struct fs_ent {
 	uint32_t parent; /* index in dirs */
@@ -22,17 +23,40 @@ struct fs_ent {
 };
 
 /*
- * Files or leaf directories: what a pick chooses from.  The rotor has a
- * cache line of its own: every thread reads the fields before it on
- * every pick, and writes the rotor once a block.
+ * Files or leaf directories: what a pick chooses from.  The bitmaps give
+ * each block a 64-byte line of its own (the first `block` bits of it), so
+ * threads working in neighbouring blocks never write the same line; with
+ * the largest block that is a plain bitmap.  The rotor has a line of its
+ * own too: every thread reads the fields before it on every pick, and
+ * writes the rotor once a block.
  */
 struct fs_kind {
 	struct fs_ent *ent;
 	uint64_t n;
 	uint64_t block, nblocks; /* shared round robin: n in blocks of block */
+	unsigned shift; /* block == 1 << shift */
+	uint64_t nwords; /* of each bitmap: 8 per block */
 	_Atomic uint64_t *exists, *busy; /* bitmaps, 64-byte aligned */
 	_Alignas(64) _Atomic uint64_t rotor; /* blocks handed out, never wraps */
 };
+
+/* Entry e's word in a bitmap of k, and its bit there. */
+static inline uint64_t fs_word(const struct fs_kind *k, uint64_t e)
+{
+	return (e >> k->shift) * 8 + (e & (k->block - 1)) / 64;
+}
+
+static inline uint64_t fs_bit(const struct fs_kind *k, uint64_t e)
+{
+	return 1ULL << (e & (k->block - 1) & 63);
+}
+
+static inline bool fs_test(const struct fs_kind *k, _Atomic uint64_t *map,
+			   uint64_t e)
+{
+	return atomic_load_explicit(&map[fs_word(k, e)], memory_order_relaxed) &
+	       fs_bit(k, e);
+}
 
 /* What a thread has left of the block it took: positions [pos, end). */
 struct fs_window {

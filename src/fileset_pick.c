@@ -9,8 +9,8 @@
  * The shared round robin hands out blocks of `block` consecutive
  * positions: the rotor counts blocks, and a thread picks from the rest of
  * its block before it takes the next one.  One atomic add per block, not
- * per pick, and threads claim bits in different words (at the largest
- * block, different cache lines) and mostly work in different directories.
+ * per pick; each block's bits have a cache line of their own, and threads
+ * mostly work in different directories.
  * With block 1 this is exactly one shared rotor.
  */
 #include "fileset_int.h"
@@ -53,25 +53,31 @@ static bool wants_existing(enum fs_pick kind)
 static inline __attribute__((always_inline)) bool
 claim(struct fs_kind *k, uint64_t e, bool want)
 {
-	uint64_t m = 1ULL << (e % 64);
-	_Atomic uint64_t *busy = &k->busy[e / 64];
+	uint64_t m = fs_bit(k, e), w = fs_word(k, e);
 
 	/* fetch_or is the compare-exchange that cannot fail spuriously */
-	if (atomic_fetch_or(busy, m) & m)
+	if (atomic_fetch_or(&k->busy[w], m) & m)
 		return false;
-	if (!!(atomic_load(&k->exists[e / 64]) & m) == want)
+	if (!!(atomic_load(&k->exists[w]) & m) == want)
 		return true;
-	atomic_fetch_and(busy, ~m);
+	atomic_fetch_and(&k->busy[w], ~m);
 	return false;
 }
 
-/* The first entry of [p, end) that can be claimed, in order. */
+/*
+ * The first entry of [p, end) that can be claimed, in order, a word at a
+ * time: up to 64 entries, never past the end of a block (its line).
+ */
 static bool scan_range(struct fs_kind *k, bool want, uint64_t p, uint64_t end,
 		       uint64_t *out)
 {
 	while (p < end) {
-		uint64_t w = p / 64, b = p % 64, span = 64 - b, mask;
+		uint64_t w = fs_word(k, p), b = p & (k->block - 1) & 63;
+		uint64_t span = 64 - b, left = ((p | (k->block - 1)) + 1) - p;
+		uint64_t mask;
 
+		if (span > left)
+			span = left;
 		if (span > end - p)
 			span = end - p;
 		mask = (span == 64 ? ~0ULL : (1ULL << span) - 1) << b;
@@ -79,16 +85,16 @@ static bool scan_range(struct fs_kind *k, bool want, uint64_t p, uint64_t end,
 			uint64_t ex = atomic_load(&k->exists[w]);
 			uint64_t c = (want ? ex : ~ex) & mask &
 				     ~atomic_load(&k->busy[w]);
-			int bit;
+			uint64_t e;
 
 			if (!c)
 				break;
-			bit = __builtin_ctzll(c);
-			if (claim(k, w * 64 + (uint64_t)bit, want)) {
-				*out = w * 64 + (uint64_t)bit;
+			e = p + ((uint64_t)__builtin_ctzll(c) - b);
+			if (claim(k, e, want)) {
+				*out = e;
 				return true;
 			}
-			mask &= ~(1ULL << bit);
+			mask &= ~fs_bit(k, e);
 		}
 		p += span;
 	}
@@ -151,10 +157,7 @@ int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, struct fs_local *l,
 		 * open of a fileset that is all there).
 		 */
 		p = win->pos;
-		if (p < win->end &&
-		    !!(atomic_load_explicit(&k->exists[p / 64],
-					    memory_order_relaxed) &
-		       1ULL << p % 64) == want &&
+		if (p < win->end && fs_test(k, k->exists, p) == want &&
 		    claim(k, p, want)) {
 			win->pos = p + 1;
 			return (int64_t)p;
@@ -187,20 +190,22 @@ void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 		    bool exists)
 {
 	struct fs_kind *k = fs_kind_of(fs, kind);
-	uint64_t m = 1ULL << ((uint64_t)e % 64);
+	uint64_t m, w;
 
 	if (e < 0 || (uint64_t)e >= k->n)
 		return;
+	m = fs_bit(k, (uint64_t)e);
+	w = fs_word(k, (uint64_t)e);
 	/*
 	 * Only the claimer changes e's bits while it is busy, so a bit that
 	 * is already right needs no write: stat and open, the usual case,
 	 * then leave the shared word alone instead of bouncing its line.
 	 */
-	if (exists && !(atomic_load(&k->exists[e / 64]) & m))
-		atomic_fetch_or(&k->exists[e / 64], m);
-	else if (!exists && (atomic_load(&k->exists[e / 64]) & m))
-		atomic_fetch_and(&k->exists[e / 64], ~m);
-	atomic_fetch_and(&k->busy[e / 64], ~m); /* release: exists first */
+	if (exists && !(atomic_load(&k->exists[w]) & m))
+		atomic_fetch_or(&k->exists[w], m);
+	else if (!exists && (atomic_load(&k->exists[w]) & m))
+		atomic_fetch_and(&k->exists[w], ~m);
+	atomic_fetch_and(&k->busy[w], ~m); /* release: exists first */
 }
 
 uint64_t fileset_block(const struct fileset *fs, enum fs_pick kind)

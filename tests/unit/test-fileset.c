@@ -80,6 +80,26 @@ static struct fileset *make(const struct ir_fileset *d)
 	return make_rv(d, NULL, 0);
 }
 
+/* d in a workload of `workers` threads: its blocks are sized for them. */
+static struct fileset *make_for(const struct ir_fileset *d, int64_t workers)
+{
+	struct ir_thread th = { .instances = workers };
+	struct ir_process pr = { .instances = 1, .nthreads = 1 };
+	struct workload w = { 0 };
+	struct fileset *fs;
+
+	w.filesets = (struct ir_fileset *)d;
+	w.nfilesets = 1;
+	w.threads = &th;
+	w.nthreads = 1;
+	w.processes = &pr;
+	w.nprocesses = 1;
+	fs = fileset_new(&w, 0, 42, err, sizeof(err));
+	if (!fs)
+		printf("# fileset_new: %s\n", err);
+	return fs;
+}
+
 /* create/remove with a fresh message buffer */
 static int create(struct fileset *fs, unsigned workers)
 {
@@ -824,20 +844,35 @@ static void test_blocks(void)
 
 	/* many threads on a small fileset: it is shared entry by entry */
 	d = def("blk2", 100, 20, 1500, 1, 0);
-	{
-		struct ir_thread th = { .instances = 50 };
-		struct ir_process pr = { .instances = 1, .nthreads = 1 };
-		struct workload w = { 0 };
+	fs = make_for(&d, 50);
+	ok(fs && fileset_block(fs, FS_FILE_EXISTING) == 1,
+	   "100 entries, 50 threads: blocks of 1");
+	fileset_free(fs);
+	d = def("blk3", 10000, 20, 1500, 1, 0);
+	fs = make_for(&d, 16);
+	ok(fs && fileset_block(fs, FS_FILE_EXISTING) == 128,
+	   "10000 entries, 16 threads: blocks of 128");
+	fileset_free(fs);
+	/* blocks of 4, a cache line each: one thread still sees 0, 1, 2, ... */
+	d = def("blk4", 1000, 20, 1500, 1, 0);
+	fs = make_for(&d, 60);
+	if (fs) {
+		bool inorder = fileset_block(fs, FS_FILE_ABSENT) == 4;
 
-		w.filesets = &d;
-		w.nfilesets = 1;
-		w.threads = &th;
-		w.nthreads = 1;
-		w.processes = &pr;
-		w.nprocesses = 1;
-		fs = fileset_new(&w, 0, 42, err, sizeof(err));
-		ok(fs && fileset_block(fs, FS_FILE_EXISTING) == 1,
-		   "100 entries, 50 threads: blocks of 1");
+		fs_local_free(a); /* a thread's state is for one fileset */
+		a = fs_local_new();
+		for (int64_t i = 0; i < 1000; i++) {
+			e = fileset_pick(fs, FS_FILE_ABSENT, a, false);
+			inorder &= e == i;
+			fileset_unbusy(fs, FS_FILE_ABSENT, e, i % 3 == 0);
+		}
+		is_int(fileset_nexisting(fs), 334, "a third made to exist");
+		for (int64_t i = 0; i < 334; i++) {
+			e = fileset_pick(fs, FS_FILE_EXISTING, a, false);
+			inorder &= e == 3 * i;
+			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+		}
+		ok(inorder, "blocks of 4: every pick in order, across blocks");
 		fileset_free(fs);
 	}
 	fs_local_free(a);
@@ -1003,7 +1038,8 @@ static void *hammer(void *arg)
 	return NULL;
 }
 
-static void test_threads(void)
+/* 4 threads hammering a fileset laid out for `workers` (its block size). */
+static void test_threads(int64_t workers)
 {
 	struct ir_fileset d = def("th", NENT, 20, 1500, 1, 0);
 	struct tcount c[4];
@@ -1011,9 +1047,13 @@ static void test_threads(void)
 	long created = 0, deleted = 0, failed = 0;
 	int64_t agree = 0, nshadow = 0;
 
-	tfs = make(&d);
-	if (!ok(tfs != NULL, "threaded fileset"))
+	tfs = make_for(&d, workers);
+	if (!ok(tfs != NULL, "threaded fileset, blocks of %llu",
+		tfs ? (unsigned long long)fileset_block(tfs, FS_FILE_EXISTING) : 0))
 		return;
+	atomic_store(&violations, 0);
+	for (int e = 0; e < NENT; e++)
+		shadow[e] = 0;
 	for (int e = 0; e < NENT / 2; e++) {
 		fileset_unbusy(tfs, FS_FILE_ABSENT,
 			       fileset_pick_at(tfs, FS_FILE_ABSENT, e), true);
@@ -1103,7 +1143,8 @@ int main(void)
 	test_blocks();
 	test_local_paths();
 	test_deep();
-	test_threads();
+	test_threads(1); /* blocks of 128 */
+	test_threads(60); /* blocks of 4: several a line */
 	test_million(false);
 	test_million(true);
 	ok(dir_empty(tmp), "every test cleaned up after itself");
