@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,6 +19,8 @@
  * per CPU_SAMPLE_NS of each flowop in each thread: a thread CPU clock read
  * is a system call (about 0.7 us here), so this bounds its cost to a
  * fraction of a percent whatever the op rate, and slow ops are all sampled.
+ * With k times more threads than CPUs the period is k times as long, so
+ * the readings cost each CPU the same (cpu_period).
  */
 #define CPU_SAMPLE_FIRST 16
 #define CPU_SAMPLE_NS 1000000u
@@ -64,7 +67,7 @@ exec_sampled(struct worker *wk, const struct ir_flowop *f)
 		s->cpu_ns += thread_cpu_ns() - c0;
 		s->cpu_samples++;
 	}
-	wk->cpu_next[f->id] = wk->last_end + CPU_SAMPLE_NS;
+	wk->cpu_next[f->id] = wk->last_end + wk->run->cpu_every_ns;
 	return r;
 }
 
@@ -101,6 +104,19 @@ run_flowop(struct worker *wk, const struct ir_flowop *f)
 			return r;
 	}
 	return FO_OK;
+}
+
+/* CPU_SAMPLE_NS for each CPU the process may run on, shared by n threads. */
+static uint64_t cpu_period(size_t n)
+{
+	cpu_set_t set;
+	long ncpu = sched_getaffinity(0, sizeof(set), &set) == 0 ?
+			    CPU_COUNT(&set) :
+			    sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (ncpu < 1 || n <= (size_t)ncpu)
+		return CPU_SAMPLE_NS;
+	return CPU_SAMPLE_NS * ((n + (size_t)ncpu - 1) / (size_t)ncpu);
 }
 
 /* Process niceness and I/O priority apply per thread on Linux. */
@@ -413,6 +429,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	int rc;
 
 	run->seed = seed;
+	run->cpu_every_ns = cpu_period(n);
 	run->shared = xcalloc(w->nflowops ? w->nflowops : 1,
 			      sizeof(*run->shared));
 	run->runtime_ns = run->opts->runtime_ns ?
