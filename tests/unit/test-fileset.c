@@ -916,7 +916,7 @@ static void test_local_paths(void)
 
 	/* a directory replaced by a symlink to a look-alike outside */
 	{
-		char *victim = path_of(tmp, "victim"), *dir;
+		char *victim = path_of(tmp, "victim"), *dir, *cmd;
 		const char *r = rel(fs, 499);
 		size_t n = (size_t)(strrchr(r, '/') - r);
 
@@ -924,11 +924,11 @@ static void test_local_paths(void)
 		mkdir(victim, 0755);
 		p = xasprintf("%s/%s", victim, strrchr(r, '/') + 1);
 		close(open(p, O_CREAT | O_WRONLY, 0644));
-		ok(system(xasprintf("rm -rf '%s' && ln -s '%s' '%s'", dir,
-				    victim, dir)) == 0,
-		   "planted a symlink for a directory");
-		fileset_path(fs, FS_FILE_EXISTING, 0, l); /* leave that dir */
-		fd = fileset_parent(fs, FS_FILE_EXISTING, 0, l, &name);
+		cmd = xasprintf("rm -rf '%s' && ln -s '%s' '%s'", dir, victim, dir);
+		ok(system(cmd) == 0, "planted a symlink for a directory");
+		free(cmd);
+		/* to another directory and back: its fd is opened afresh */
+		fileset_parent(fs, FS_FILE_EXISTING, 0, l, &name);
 		fd = fileset_parent(fs, FS_FILE_EXISTING, 499, l, &name);
 		ok(fd < 0 && (errno == ELOOP || errno == ENOTDIR),
 		   "its directory is refused, not followed (%s)",
