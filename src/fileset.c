@@ -330,6 +330,7 @@ struct fileset *fileset_new(const struct workload *w, int index,
 {
 	struct layout l = { .w = w, .err = err, .errlen = errlen };
 	struct fileset *fs;
+	uint64_t nworkers;
 	void *shrunk;
 	size_t plen;
 
@@ -366,8 +367,9 @@ struct fileset *fileset_new(const struct workload *w, int index,
 	}
 	if (populate(&l, NO_DIR, 1, 0, 0) < 0)
 		goto fail;
-	if (kind_blocks(&fs->files, workload_nworkers(w)) < 0 ||
-	    kind_blocks(&fs->leaves, workload_nworkers(w)) < 0) {
+	nworkers = workload_nworkers(w);
+	if (kind_blocks(&fs->files, nworkers) < 0 ||
+	    kind_blocks(&fs->leaves, nworkers) < 0) {
 		fs_set_err(err, errlen, "out of memory laying out fileset '%s'",
 			   fs->name);
 		goto fail;
