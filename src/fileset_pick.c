@@ -18,8 +18,6 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "util.h"
-
 struct fs_local *fs_local_new(void)
 {
 	struct fs_local *l = malloc(sizeof(*l));
