@@ -6,13 +6,17 @@
  * the user time per iteration in microseconds (one iteration: one stat; an
  * open and a close; a create, a close and a delete).
  *
- *   rawmeta stat|open|create ROOT LIST SECONDS THREADS
+ *   rawmeta stat|open|create ROOT LIST SECONDS THREADS [BLOCK]
  *
  * LIST holds paths relative to ROOT, one a line: files for stat and open,
  * directories for create (the thread makes its own names in them).  As
  * fbrun's deletefile, create removes a name in its directory through an
  * fd for the directory opened beneath the root before the clock starts
  * (fbrun keeps the one it is working in).
+ *
+ * Each thread walks the list from its own place in it; with BLOCK, stat
+ * and open threads instead take BLOCK consecutive paths at a time from a
+ * shared counter, the order fbrun hands entries out in.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -33,6 +37,8 @@ static int *dirfds; /* create: the listed directories, opened beneath */
 static char **paths;
 static size_t npaths;
 static uint64_t deadline;
+static size_t block;              /* 0: each thread its own place */
+static _Atomic uint64_t rotor;     /* with block: the next block */
 
 /* User time of the whole process; *all: user + system. */
 static double cpu_seconds(double *all)
@@ -118,10 +124,20 @@ static void precreate(long t)
 	}
 }
 
+/* The first path of the next block from the shared counter. */
+static uint64_t next_block(void)
+{
+	uint64_t nblocks = (npaths + block - 1) / block;
+
+	return rotor++ % nblocks * block;
+}
+
 static void *loop(void *arg)
 {
 	long t = (long)(intptr_t)arg;
-	uint64_t i = (uint64_t)t * (npaths / (uint64_t)nthreads), iters = 0;
+	uint64_t i = block ? next_block()
+			   : (uint64_t)t * (npaths / (uint64_t)nthreads);
+	uint64_t iters = 0;
 	uint64_t lag = lag_of(), made = mode == 2 ? lag : 0, lat = 0;
 	char name[4096], old[4096];
 	struct stat sb;
@@ -160,7 +176,9 @@ static void *loop(void *arg)
 			t1 = now();
 			lat += t1 - t0;
 		}
-		if (++i == npaths)
+		if (block && (++i % block == 0 || i == npaths))
+			i = next_block();
+		else if (!block && ++i == npaths)
 			i = 0;
 		iters++;
 		if (t1 >= deadline)
@@ -203,9 +221,10 @@ int main(int argc, char **argv)
 	uint64_t total = 0, start;
 	double all0, all, user0, user;
 
-	if (argc != 6 || (nthreads = atoi(argv[5])) < 1 || nthreads > 256) {
-		fprintf(stderr,
-			"usage: rawmeta stat|open|create ROOT LIST SECONDS THREADS\n");
+	if (argc < 6 || argc > 7 || (nthreads = atoi(argv[5])) < 1 ||
+	    nthreads > 256 || (argc == 7 && atoi(argv[6]) < 1)) {
+		fprintf(stderr, "usage: rawmeta stat|open|create ROOT LIST "
+				"SECONDS THREADS [BLOCK]\n");
 		return 2;
 	}
 	for (mode = 0; mode < 3 && strcmp(argv[1], modes[mode]); mode++)
@@ -214,6 +233,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "rawmeta: unknown mode %s\n", argv[1]);
 		return 2;
 	}
+	/* create keeps to its names' directories (dir_of) */
+	block = argc == 7 && mode != 2 ? (size_t)atoi(argv[6]) : 0;
 	root = open(argv[2], O_RDONLY | O_DIRECTORY);
 	if (root < 0 || read_list(argv[3]) < 0) {
 		perror(root < 0 ? argv[2] : argv[3]);
