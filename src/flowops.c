@@ -245,6 +245,25 @@ static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
 	snprintf(buf, len, "%s/%s", fileset_root(fs_of(wk, fileset)), rel);
 }
 
+/*
+ * What a failed name lookup inside a fileset most likely met: paths are
+ * resolved beneath the root without symlinks, so a symlink (or a file)
+ * planted for a directory gives ELOOP or ENOTDIR, a way out EXDEV.
+ */
+static const char *lookup_hint(int err)
+{
+	switch (err) {
+	case ELOOP:
+	case ENOTDIR:
+		return " (a symlink or a non-directory on its path: "
+		       "not followed)";
+	case EXDEV:
+		return " (its path leads out of the fileset root)";
+	default:
+		return "";
+	}
+}
+
 /* local_of's first use of fileset i: make the state, or fail f. */
 static __attribute__((noinline)) struct fs_local *
 local_new(struct worker *wk, const struct ir_flowop *f, int i)
@@ -329,7 +348,8 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
 		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
 			sizeof(path));
-		return op_fail(wk, f, err, "cannot open '%s'", path);
+		return op_fail(wk, f, err, "cannot open '%s'%s", path,
+			       lookup_hint(err));
 	}
 	if (timed)
 		op_done(wk, f, t0, 0);
@@ -601,7 +621,8 @@ enum fo_result fo_createfile(struct worker *wk,
 		fileset_unbusy(fs, FS_FILE_ABSENT, e, false);
 		path_of(wk, f->fileset.index, FS_FILE_ABSENT, e, path,
 			sizeof(path));
-		return op_fail(wk, f, err, "cannot create '%s'", path);
+		return op_fail(wk, f, err, "cannot create '%s'%s", path,
+			       lookup_hint(err));
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
@@ -705,7 +726,8 @@ enum fo_result fo_deletefile(struct worker *wk,
 
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
 		path_of(wk, fsi, FS_FILE_EXISTING, e, path, sizeof(path));
-		return op_fail(wk, f, err, "cannot delete '%s'", path);
+		return op_fail(wk, f, err, "cannot delete '%s'%s", path,
+			       lookup_hint(err));
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
@@ -822,9 +844,9 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 
 		fileset_unbusy(fs, kind, e, !make);
 		path_of(wk, f->fileset.index, kind, e, path, sizeof(path));
-		return op_fail(wk, f, err, "cannot %s '%s'",
+		return op_fail(wk, f, err, "cannot %s '%s'%s",
 			    make ? "make directory" : "remove directory",
-			    path);
+			    path, lookup_hint(err));
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, kind, e, make);
@@ -864,8 +886,8 @@ enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 
 		if (fd >= 0)
 			close(fd);
-		return op_fail(wk, f, err, "cannot list '%s/%s'",
-			    fileset_root(fs), rel);
+		return op_fail(wk, f, err, "cannot list '%s/%s'%s",
+			    fileset_root(fs), rel, lookup_hint(err));
 	}
 	while ((de = readdir(dir)))
 		bytes += strlen(de->d_name) + sizeof(*de);

@@ -219,6 +219,8 @@ grepq "symlinked directories: the deletes fail, counted" \
 	'^delete +[0-9]+ failed: (Not a directory|Too many levels of symbolic links)' "$TMP/out"
 grepq "symlinked directories: so do the directory removals" \
 	'^rmdir +[0-9]+ failed: (Not a directory|Too many levels of symbolic links)' "$TMP/out"
+grepq "symlinked directories: the error says what was in the way" \
+	"a symlink or a non-directory on its path: not followed" "$TMP/err"
 lsnap >"$TMP/look.now"
 if cmp -s "$TMP/look.before" "$TMP/look.now"; then
 	pass "symlinked directories: nothing outside the tree was deleted or made"
