@@ -147,6 +147,41 @@ static void unknown_flowop(struct compiler *c, const struct ast_stmt *s)
 	free(names);
 }
 
+/*
+ * Whether a composite being expanded can be reached from cp's body: then
+ * cp uses itself through others.  Depth first over the definitions, each
+ * visited once; only run when the depth limit is met.
+ */
+static bool leads_back(struct compiler *c, struct composite *cp)
+{
+	size_t n = c->ncomposites, top = 0;
+	bool *seen = xcalloc(n, sizeof(*seen)), found = false;
+	size_t *stack = xmalloc(n * sizeof(*stack));
+
+	stack[top++] = (size_t)(cp - c->composites);
+	seen[stack[0]] = true;
+	while (top && !found) {
+		const struct composite *at = &c->composites[stack[--top]];
+
+		for (const struct ast_stmt *it = at->def->body; it && !found;
+		     it = it->next) {
+			struct composite *to = it->kind == AS_FLOWOP ?
+						       find_composite(c, it->word) :
+						       NULL;
+			size_t i = to ? (size_t)(to - c->composites) : 0;
+
+			if (!to || seen[i])
+				continue;
+			found = to->expanding;
+			seen[i] = true;
+			stack[top++] = i;
+		}
+	}
+	free(seen);
+	free(stack);
+	return found;
+}
+
 static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 			    struct composite *cp, struct ir_flowop *f,
 			    int tidx)
@@ -161,6 +196,22 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 			  s->word);
 		return -1;
 	}
+	if (c->composite_depth == MAX_COMPOSITE_DEPTH) {
+		if (leads_back(c, cp))
+			diag_error(c->d, c->src, s->word_loc,
+				   "flowop '%s' uses itself through other "
+				   "composites",
+				   s->word);
+		else
+			diag_error(c->d, c->src, s->word_loc,
+				   "composite flowops nested more than %d "
+				   "deep",
+				   MAX_COMPOSITE_DEPTH);
+		diag_note(c->d, c->src, cp->def->loc, "'%s' is defined here",
+			  s->word);
+		return -1;
+	}
+	c->composite_depth++;
 	cp->expanding = true;
 	nsaved = push_locals(c, cp->def->attrs, s->attrs, &saved);
 	for (const struct ast_stmt *it = cp->def->body; it; it = it->next) {
@@ -183,6 +234,7 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 	}
 	pop_locals(saved, nsaved);
 	cp->expanding = false;
+	c->composite_depth--;
 	if (!cp->def->body)
 		diag_error(c->d, c->src, cp->def->loc,
 			   "'define flowop' needs a { flowop ... } body with "

@@ -40,6 +40,7 @@ struct compiler {
 	struct composite *composites;
 	size_t ncomposites, cap_composites;
 	struct strmap *composite_names; /* name -> index + 1 */
+	unsigned composite_depth; /* composites being expanded now */
 };
 
 /* Where a resolved value came from, for notes on errors. */

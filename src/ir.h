@@ -161,6 +161,13 @@ struct workload {
 #define MAX_WORKERS 100000
 
 /*
+ * How deep composite flowops may use one another.  Each level's flowops
+ * are named after all the levels above, so names (and the report) grow
+ * with the square of the depth; real scripts nest two or three deep.
+ */
+#define MAX_COMPOSITE_DEPTH 100
+
+/*
  * Threads the run starts: the sum over processes of process instances x
  * thread instances.  Saturates at UINT64_MAX.
  */

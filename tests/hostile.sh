@@ -167,13 +167,6 @@ check "varmail.f cut at each of its $((n + 1)) byte offsets: exit 0 or a clean l
 head -10 "$TMP/trunc.bad" | diag
 
 # --- the slow inputs, started now -------------------------------------------
-{
-	echo "$FS"
-	echo 'define flowop name=c0 { flowop statfile name=s,filesetname=fs }'
-	awk 'BEGIN { for (i = 1; i < 10000; i++) printf "define flowop name=c%d { flowop c%d name=x%d }\n", i, i - 1, i }'
-	echo 'define process name=p { thread name=t { flowop c9999 name=top } }'
-	echo 'run 1'
-} >"$TMP/chain.f"
 { rep 116509 'set $a=1 '; echo; } >"$TMP/longline.f"
 v=$(chars 102400 v)
 { echo "set \$$v=1"; echo "echo \$$(chars 102399 v)w"; } >"$TMP/nearvar.f"
@@ -310,17 +303,30 @@ expect error table "randtable lists nested 100000 deep"
 expect error parens "100000 '('"
 { printf 'echo "'; rep 100000 '${'; echo '"'; } >"$TMP/dollars.f"
 expect either dollars "100000 '\${' in a string"
-# (each level's name repeats the outer ones: 300 MB of names, hashed once)
-fbt 60 --parse-only "$TMP/chain.f"
-check "10000 composite flowops each using the next: accepted ($(what))" is_ok
-check "10000 composite flowops each using the next: no crash, under 60 s" \
-	eval 'no_crash && [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ]'
+# chain N: N composite flowops, each using the one before, the last in a thread
+chain() {
+	echo "$FS"
+	echo 'define flowop name=c0 { flowop statfile name=s,filesetname=fs }'
+	awk -v n="$1" 'BEGIN { for (i = 1; i < n; i++) printf "define flowop name=c%d { flowop c%d name=x%d }\n", i, i - 1, i }'
+	echo "define process name=p { thread name=t { flowop c$(($1 - 1)) name=top } }"
+	echo 'run 1'
+}
+# (each level's name repeats the outer ones: the depth is bounded)
+chain 100 >"$TMP/chain100.f"
+expect ok chain100 "100 composite flowops each using the next"
+chain 101 >"$TMP/chain101.f"
+expect error chain101 "101 composite flowops each using the next"
+grepq "... says how deep they may nest" \
+	"chain101.f:[0-9]+:[0-9]+: error: composite flowops nested more than 100 deep" "$TMP/err"
+chain 10000 >"$TMP/chain.f"
+expect error chain "10000 composite flowops each using the next"
+check "... one error, not one a level" test "$(grep -c ': error: ' "$TMP/err")" -eq 1
 # and a duplicate name among them is still found
-sed 's/^define flowop name=c5000 { flowop c4999 name=x5000 }$/define flowop name=c5000 { flowop c4999 name=x5000\
-  flowop statfile name=x5000,filesetname=fs }/' "$TMP/chain.f" >"$TMP/chaindup.f"
-fbt 60 --parse-only "$TMP/chaindup.f"
+sed 's/^define flowop name=c50 { flowop c49 name=x50 }$/define flowop name=c50 { flowop c49 name=x50\
+  flowop statfile name=x50,filesetname=fs }/' "$TMP/chain100.f" >"$TMP/chaindup.f"
+fbp "$TMP/chaindup.f"
 grepq "... a repeated name among them: an error saying so" \
-	"chaindup.f:[0-9]+:[0-9]+: error: flowop name '.*x5000' is already used in thread 't'" "$TMP/err"
+	"chaindup.f:[0-9]+:[0-9]+: error: flowop name '.*x50' is already used in thread 't'" "$TMP/err"
 
 # --- recursive composites -----------------------------------------------------
 printf 'define flowop name=a { flowop a name=x }\ndefine process name=p { thread name=t { flowop a name=y } }\nrun 1\n' >"$TMP/rec1.f"
@@ -338,6 +344,7 @@ expect error rec3 "a cycle of three composites"
 	echo 'run 1'
 } >"$TMP/rec1000.f"
 expect error rec1000 "a cycle of 1000 composites"
+grepq "... says it uses itself" "error: flowop 'c[0-9]+' uses itself through other composites" "$TMP/err"
 
 # --- very long lines ------------------------------------------------------------
 { printf '# '; chars 1048576 x; echo; } >"$TMP/longcomment.f"
