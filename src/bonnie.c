@@ -23,9 +23,9 @@
 #include "compile.h"
 #include "diag.h"
 #include "engine.h"
-#include "parse.h"
 #include "report.h"
 #include "runctl.h"
+#include "script.h"
 #include "source.h"
 #include "util.h"
 
@@ -587,27 +587,16 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	char *path = xasprintf("%s/bonnie/%s.f", dir ? dir : "workloads",
 			       ph->script);
 	struct cli_define defs[MAX_DEFINES];
-	size_t nd = 0;
+	size_t nd = phase_defines(b, ph, defs);
 	struct diag *d = diag_new(stderr, 20);
-	struct source *src = source_load(path);
-	struct ast_stmt *prog = NULL;
-	struct workload *w = NULL;
-	struct compile_opts co = { 0 };
+	struct script *sc = script_new(path, "fbrun bonnie");
+	const struct workload *w;
+	struct compile_opts co = { .defines = defs, .ndefines = nd };
 	struct engine_opts eo = { 0 };
-	const char *tmp = getenv("TMPDIR");
 	int rc = EXIT_USAGE;
 
-	if (!src) {
-		fprintf(stderr, "fbrun bonnie: error: cannot read '%s': %s\n",
-			path, strerror(errno));
-		goto out;
-	}
-	nd = phase_defines(b, ph, defs);
-	co.defines = defs;
-	co.ndefines = nd;
-	co.tmpdir = tmp && tmp[0] ? tmp : "/tmp";
-	if (parse_script(src, d, &prog) < 0 ||
-	    !(w = compile_workload(prog, src, &co, d)))
+	if (!sc || script_parse(sc, d) < 0 ||
+	    !(w = script_compile(sc, &co, d)))
 		goto out;
 	b->ph = ph;
 	b->fig = (struct bon_figure){ 0 };
@@ -630,9 +619,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 out:
 	diag_finish(d);
 	diag_free(d);
-	workload_free(w);
-	ast_stmt_free(prog);
-	source_free(src);
+	script_free(sc);
 	free_defines(defs, nd);
 	free(path);
 	return rc;

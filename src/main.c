@@ -20,7 +20,7 @@
 #include "diag.h"
 #include "engine.h"
 #include "ir.h"
-#include "parse.h"
+#include "script.h"
 #include "source.h"
 #include "util.h"
 
@@ -381,36 +381,30 @@ static struct source *defines_source(const struct options *o,
 
 static int run(const struct options *o)
 {
-	struct diag *d = diag_new(stderr, MAX_ERRORS);
-	struct source *src, *cli;
-	struct ast_stmt *prog = NULL;
-	struct workload *w = NULL;
+	struct diag *d;
+	struct script *sc = script_new(o->script, "fbrun");
+	struct source *cli;
+	const struct workload *w;
 	struct compile_opts copts = { 0 };
 	struct loc *locs = NULL;
-	const char *tmp = getenv("TMPDIR");
 	int rc = EXIT_USAGE;
 
-	src = source_load(o->script);
-	if (!src) {
-		fprintf(stderr, "fbrun: error: cannot read '%s': %s\n",
-			o->script, strerror(errno));
-		diag_free(d);
+	if (!sc)
 		return EXIT_USAGE;
-	}
+	d = diag_new(stderr, MAX_ERRORS);
 	cli = defines_source(o, &locs);
-	if (parse_script(src, d, &prog) < 0)
+	if (script_parse(sc, d) < 0)
 		goto out;
 	if (o->action == ACT_DUMP_AST) {
-		ast_dump(stdout, src, prog);
+		ast_dump(stdout, script_source(sc), script_ast(sc));
 		rc = EXIT_OK;
 		goto out;
 	}
 	copts.defines = o->defines;
 	copts.ndefines = o->ndefines;
-	copts.tmpdir = tmp && tmp[0] ? tmp : "/tmp";
 	copts.cli_src = cli;
 	copts.define_locs = locs;
-	w = compile_workload(prog, src, &copts, d);
+	w = script_compile(sc, &copts, d);
 	if (!w)
 		goto out;
 	rc = EXIT_OK;
@@ -419,7 +413,7 @@ static int run(const struct options *o)
 	else if (o->action == ACT_RUN) {
 		struct engine_opts eo = o->run;
 
-		eo.script = source_name(src);
+		eo.script = source_name(script_source(sc));
 		/* JSON or CSV on stdout must stay parseable: no log lines */
 		if (eo.format != FORMAT_TEXT)
 			eo.quiet = true;
@@ -429,10 +423,8 @@ out:
 	diag_finish(d);
 	if (diag_error_count(d) && rc == EXIT_OK)
 		rc = EXIT_USAGE;
-	workload_free(w);
-	ast_stmt_free(prog);
+	script_free(sc);
 	source_free(cli);
-	source_free(src);
 	free(locs);
 	diag_free(d);
 	return rc;

@@ -1,0 +1,72 @@
+/* Reading, parsing and compiling a script (script.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ast.h"
+#include "ir.h"
+#include "parse.h"
+#include "script.h"
+#include "source.h"
+#include "util.h"
+
+struct script {
+	struct source *src;
+	struct ast_stmt *prog;
+	struct workload *w;
+};
+
+struct script *script_new(const char *path, const char *who)
+{
+	struct source *src = source_load(path);
+	struct script *s;
+
+	if (!src) {
+		fprintf(stderr, "%s: error: cannot read '%s': %s\n", who, path,
+			strerror(errno));
+		return NULL;
+	}
+	s = xcalloc(1, sizeof(*s));
+	s->src = src;
+	return s;
+}
+
+void script_free(struct script *s)
+{
+	if (!s)
+		return;
+	workload_free(s->w);
+	ast_stmt_free(s->prog);
+	source_free(s->src);
+	free(s);
+}
+
+int script_parse(struct script *s, struct diag *d)
+{
+	return parse_script(s->src, d, &s->prog);
+}
+
+const struct workload *script_compile(struct script *s,
+				      const struct compile_opts *o,
+				      struct diag *d)
+{
+	struct compile_opts co = *o;
+	const char *tmp = getenv("TMPDIR");
+
+	if (!co.tmpdir)
+		co.tmpdir = tmp && tmp[0] ? tmp : "/tmp";
+	workload_free(s->w);
+	s->w = compile_workload(s->prog, s->src, &co, d);
+	return s->w;
+}
+
+const struct source *script_source(const struct script *s)
+{
+	return s->src;
+}
+
+const struct ast_stmt *script_ast(const struct script *s)
+{
+	return s->prog;
+}
