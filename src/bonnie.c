@@ -26,7 +26,6 @@
 #include "report.h"
 #include "runctl.h"
 #include "script.h"
-#include "source.h"
 #include "util.h"
 
 enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2 };
