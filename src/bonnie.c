@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <grp.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,7 @@ struct bonnie {
 	const struct phase *ph;
 	struct bon_figure fig;
 	uint64_t count;
-	char error[600];
+	char error[PATH_MAX + 600]; /* as results.error, and a phase name */
 };
 
 static void usage(FILE *out)

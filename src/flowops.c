@@ -82,7 +82,8 @@ enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f,
 		wk->err_flowop = f->id;
 		wk->err_no = err;
 		va_start(ap, fmt);
-		vsnprintf(wk->err_what, sizeof(wk->err_what), fmt, ap);
+		if (vasprintf(&wk->err_what, fmt, ap) < 0)
+			wk->err_what = NULL; /* the report says it is lost */
 		va_end(ap);
 	}
 	return FO_ERROR;

@@ -74,14 +74,17 @@ struct results *results_collect(const struct run *run)
 	for (size_t k = 0; k < run->nworkers; k++) {
 		const struct worker *wk = &run->workers[k];
 
+		const char *what = wk->err_what ? wk->err_what :
+				   "(no memory was left for the message)";
+
 		if (wk->err_flowop >= 0 && !r->error[0])
 			snprintf(r->error, sizeof(r->error),
 				 "flowop %s failed: %s: %s",
-				 r->fo[wk->err_flowop].label, wk->err_what,
+				 r->fo[wk->err_flowop].label, what,
 				 strerror(wk->err_no));
 		else if (wk->err_flowop < 0 && wk->err_no && !r->error[0])
-			snprintf(r->error, sizeof(r->error), "%s: %s",
-				 wk->err_what, strerror(wk->err_no));
+			snprintf(r->error, sizeof(r->error), "%s: %s", what,
+				 strerror(wk->err_no));
 		if (wk->done && !r->note[0])
 			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
 	}

@@ -5,6 +5,7 @@
 #ifndef FBRUN_REPORT_H
 #define FBRUN_REPORT_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -30,7 +31,7 @@ struct results {
 	uint64_t cpu_sys_ns; /* the system part of it: time in syscalls */
 	enum stop_reason reason;
 	char note[256]; /* why the run ended early, if it did */
-	char error[512]; /* the first failure, if any */
+	char error[PATH_MAX + 512]; /* the first failure (its path and more) */
 	/* IO Summary */
 	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;
 	struct interval *iv; /* --interval or psrun samples, in time order */

@@ -205,10 +205,11 @@ static void *worker_main(void *arg)
 		if (rc != 0) {
 			/* no buffer, no run: say so and stop everyone */
 			wk->err_no = rc;
-			snprintf(wk->err_what, sizeof(wk->err_what),
-				 "thread %s cannot allocate its memsize of %" PRId64
-				 " bytes",
-				 t->name, t->memsize);
+			if (asprintf(&wk->err_what,
+				     "thread %s cannot allocate its memsize of "
+				     "%" PRId64 " bytes",
+				     t->name, t->memsize) < 0)
+				wk->err_what = NULL;
 			runctl_stop(run->ctl, STOP_ERROR);
 			runctl_ready_wait(run->ctl);
 			return NULL;
@@ -521,6 +522,7 @@ static void free_workers(struct run *run)
 		free(wk->slots);
 		worker_free_locals(wk);
 		free(wk->buf);
+		free(wk->err_what);
 	}
 	free(run->workers);
 	run->workers = NULL;

@@ -62,7 +62,7 @@ struct worker {
 	/* the first failure, for the report */
 	int err_flowop;
 	int err_no;
-	char err_what[256];
+	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
 	struct aioq *aioq; /* aiowrite's queue, made on first use */
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */

@@ -260,4 +260,23 @@ if $have_python; then
 fi
 check "tree removed: nothing left" test -z "$(ls -A "$TMP/rmd" 2>/dev/null)"
 
+# --- a failure under a long path: the message keeps the path whole -----------
+# trusttree believes the kept tree, so the file removed behind its back
+# fails the first open, every time; the path is over 300 bytes.
+long=$TMP/long/$(printf %0120d 0)/$(printf %0120d 1)/$(printf %060d 2)
+mkdir -p "$long"
+cat >"$TMP/long.f" <<F
+define fileset name=data,path=$long,entries=4,size=0,dirwidth=10,prealloc=100,reuse,trusttree
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop closefile name=close,fd=1 } }
+run 1
+F
+fb -q -t 1 --keep "$TMP/long.f"
+check "long path: the kept tree is made" test -f "$long/data/00000001/00000001"
+rm -f "$long/data/00000001/00000001"
+fb -q -t 1 "$TMP/long.f"
+failed_clearly "long path" open "$long/data/00000001/00000001" "No such file or directory"
+rm -rf "$TMP/long"
+
 done_testing
