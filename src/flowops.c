@@ -265,6 +265,35 @@ static const char *lookup_hint(int err)
 	}
 }
 
+/* A fileset's root and a path below it: each shorter than PATH_MAX. */
+#define FULL_PATH_MAX (2 * PATH_MAX)
+
+__attribute__((noinline, cold)) enum fo_result
+op_fail_slot(struct worker *wk, const struct ir_flowop *f, int err,
+	     const char *verb, const struct slot *s)
+{
+	char path[FULL_PATH_MAX];
+
+	if (s->fileset >= 0)
+		path_of(wk, s->fileset, FS_FILE_EXISTING, s->entry, path,
+			sizeof(path));
+	else
+		snprintf(path, sizeof(path), "(fd)");
+	return op_fail(wk, f, err, "cannot %s '%s'", verb, path);
+}
+
+__attribute__((noinline, cold)) enum fo_result
+op_fail_entry(struct worker *wk, const struct ir_flowop *f, int err,
+	      const char *verb, int fsi, enum fs_pick kind, int64_t e,
+	      bool beneath)
+{
+	char path[FULL_PATH_MAX];
+
+	path_of(wk, fsi, kind, e, path, sizeof(path));
+	return op_fail(wk, f, err, "cannot %s '%s'%s", verb, path,
+		       beneath ? lookup_hint(err) : "");
+}
+
 /* local_of's first use of fileset i: make the state, or fail f. */
 static __attribute__((noinline)) struct fs_local *
 local_new(struct worker *wk, const struct ir_flowop *f, int i)
@@ -328,7 +357,6 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
 	struct fs_local *l = local_of(wk, f, f->fileset.index);
-	char path[512];
 	const char *rel;
 	int64_t e;
 	uint64_t t0;
@@ -347,10 +375,8 @@ static enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 		int err = errno;
 
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
-		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
-			sizeof(path));
-		return op_fail(wk, f, err, "cannot open '%s'%s", path,
-			       lookup_hint(err));
+		return op_fail_entry(wk, f, err, "open", f->fileset.index,
+				     FS_FILE_EXISTING, e, true);
 	}
 	if (timed)
 		op_done(wk, f, t0, 0);
@@ -397,14 +423,6 @@ uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
 	return fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
 }
 
-void slot_path(struct worker *wk, const struct slot *s, char *buf,
-		      size_t len)
-{
-	if (s->fileset >= 0)
-		path_of(wk, s->fileset, FS_FILE_EXISTING, s->entry, buf, len);
-	else
-		snprintf(buf, len, "(fd)");
-}
 
 /* ------------------------------------------------------------ data I/O */
 
@@ -415,7 +433,7 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	struct slot *s = slot_of(wk, f);
 	enum fo_result r = s->fd >= 0 ? FO_OK : io_file(wk, f, &s);
 	int64_t iosize = op_int(wk, &f->iosize);
-	char *rbuf = NULL, path[512];
+	char *rbuf = NULL;
 	const char *wbuf = NULL;
 	uint64_t t0, off = 0;
 	ssize_t n;
@@ -443,9 +461,8 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	if (n < 0) {
 		int err = errno;
 
-		slot_path(wk, s, path, sizeof(path));
-		return op_fail(wk, f, err, "cannot %s '%s'",
-			    is_write ? "write" : "read", path);
+		return op_fail_slot(wk, f, err, is_write ? "write" : "read",
+				    s);
 	}
 	op_done(wk, f, t0, (uint64_t)n);
 	if (!is_write && !f->random && n == 0)
@@ -469,7 +486,6 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
 	const char *buf;
-	char path[512];
 	uint64_t t0;
 	ssize_t got = 0;
 
@@ -484,8 +500,7 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 		    (got = write(s->fd, buf, (size_t)n)) < 0) {
 			int err = errno;
 
-			slot_path(wk, s, path, sizeof(path));
-			return op_fail(wk, f, err, "cannot append to '%s'", path);
+			return op_fail_slot(wk, f, err, "append to", s);
 		}
 	}
 	op_done(wk, f, t0, (uint64_t)got);
@@ -516,7 +531,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	enum fo_result r = io_file(wk, f, &s);
 	int64_t iosize;
 	uint64_t t0, total = 0;
-	char *buf, path[512];
+	char *buf;
 	ssize_t n;
 
 	if (r != FO_OK)
@@ -539,8 +554,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	op_done(wk, f, t0, total);
 	return FO_OK;
 err:
-	slot_path(wk, s, path, sizeof(path));
-	return op_fail(wk, f, errno, "cannot read '%s'", path);
+	return op_fail_slot(wk, f, errno, "read", s);
 }
 
 enum fo_result fo_writewholefile(struct worker *wk,
@@ -551,7 +565,6 @@ enum fo_result fo_writewholefile(struct worker *wk,
 	uint64_t size, t0, left;
 	int64_t iosize;
 	const char *buf;
-	char path[512];
 	ssize_t n;
 
 	if (r != FO_OK)
@@ -578,8 +591,7 @@ enum fo_result fo_writewholefile(struct worker *wk,
 		if (n < 0) {
 			int err = errno;
 
-			slot_path(wk, s, path, sizeof(path));
-			return op_fail(wk, f, err, "cannot write '%s'", path);
+			return op_fail_slot(wk, f, err, "write", s);
 		}
 	}
 	op_done(wk, f, t0, size);
@@ -594,7 +606,6 @@ enum fo_result fo_createfile(struct worker *wk,
 	struct slot *s = slot_of(wk, f);
 	struct fileset *fs = fs_of(wk, f->fileset.index);
 	struct fs_local *l;
-	char path[512];
 	const char *rel;
 	int64_t e;
 	uint64_t t0;
@@ -620,10 +631,8 @@ enum fo_result fo_createfile(struct worker *wk,
 		int err = errno;
 
 		fileset_unbusy(fs, FS_FILE_ABSENT, e, false);
-		path_of(wk, f->fileset.index, FS_FILE_ABSENT, e, path,
-			sizeof(path));
-		return op_fail(wk, f, err, "cannot create '%s'%s", path,
-			       lookup_hint(err));
+		return op_fail_entry(wk, f, err, "create", f->fileset.index,
+				     FS_FILE_ABSENT, e, true);
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
@@ -678,7 +687,6 @@ enum fo_result fo_deletefile(struct worker *wk,
 	int fsi = s && s->fd >= 0 ? s->fileset : f->fileset.index;
 	struct fileset *fs;
 	struct fs_local *l;
-	char path[512];
 	const char *name;
 	int64_t e;
 	uint64_t t0;
@@ -726,9 +734,8 @@ enum fo_result fo_deletefile(struct worker *wk,
 		int err = errno;
 
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
-		path_of(wk, fsi, FS_FILE_EXISTING, e, path, sizeof(path));
-		return op_fail(wk, f, err, "cannot delete '%s'%s", path,
-			       lookup_hint(err));
+		return op_fail_entry(wk, f, err, "delete", fsi,
+				     FS_FILE_EXISTING, e, true);
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
@@ -740,7 +747,6 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
 	struct fileset *fs;
 	struct fs_local *l;
-	char path[512];
 	const char *rel;
 	struct stat sb;
 	int64_t e;
@@ -769,9 +775,8 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 		int err = errno;
 
 		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
-		path_of(wk, f->fileset.index, FS_FILE_EXISTING, e, path,
-			sizeof(path));
-		return op_fail(wk, f, err, "cannot stat '%s'", path);
+		return op_fail_entry(wk, f, err, "stat", f->fileset.index,
+				     FS_FILE_EXISTING, e, false);
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
@@ -781,7 +786,6 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);
-	char path[512];
 	uint64_t t0;
 
 	if (s->fd < 0)
@@ -791,8 +795,7 @@ enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 	if (fsync(s->fd) < 0) {
 		int err = errno;
 
-		slot_path(wk, s, path, sizeof(path));
-		return op_fail(wk, f, err, "cannot fsync '%s'", path);
+		return op_fail_slot(wk, f, err, "fsync", s);
 	}
 	op_done(wk, f, t0, 0);
 	return FO_OK;
@@ -820,7 +823,6 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 	struct fileset *fs = fs_of(wk, f->fileset.index);
 	struct fs_local *l = local_of(wk, f, f->fileset.index);
 	enum fs_pick kind = make ? FS_LEAF_ABSENT : FS_LEAF_EXISTING;
-	char path[512];
 	const char *name;
 	int64_t e;
 	uint64_t t0;
@@ -844,10 +846,10 @@ static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
 		int err = errno;
 
 		fileset_unbusy(fs, kind, e, !make);
-		path_of(wk, f->fileset.index, kind, e, path, sizeof(path));
-		return op_fail(wk, f, err, "cannot %s '%s'%s",
-			    make ? "make directory" : "remove directory",
-			    path, lookup_hint(err));
+		return op_fail_entry(wk, f, err,
+				     make ? "make directory" :
+					    "remove directory",
+				     f->fileset.index, kind, e, true);
 	}
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, kind, e, make);

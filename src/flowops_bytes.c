@@ -38,11 +38,9 @@ static ssize_t read_full(int fd, char *buf, size_t n)
 static enum fo_result io_fail(struct worker *wk, const struct ir_flowop *f,
 			      const struct slot *s, const char *verb)
 {
-	char path[512];
 	int err = errno ? errno : ENOSPC; /* write() of 0 bytes: no room */
 
-	slot_path(wk, s, path, sizeof(path));
-	return op_fail(wk, f, err, "cannot %s '%s'", verb, path);
+	return op_fail_slot(wk, f, err, verb, s);
 }
 
 static int64_t iosize_of(struct worker *wk, const struct ir_flowop *f)

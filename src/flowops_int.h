@@ -94,7 +94,17 @@ static inline uint64_t random_offset(struct worker *wk,
 int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
 void flowop_names_free(void *state);
 
-/* The full path of the file in slot s, for messages. */
-void slot_path(struct worker *wk, const struct slot *s, char *buf, size_t len);
+/*
+ * op_fail with the message "cannot VERB 'PATH'": the file open in slot s,
+ * or entry e of the given kind of fileset fsi; beneath: its lookup was
+ * beneath the root without symlinks, so ELOOP and ENOTDIR get a word on
+ * why.  The path is built here, out of the per-op functions, whole
+ * whatever its length.
+ */
+enum fo_result op_fail_slot(struct worker *wk, const struct ir_flowop *f,
+			    int err, const char *verb, const struct slot *s);
+enum fo_result op_fail_entry(struct worker *wk, const struct ir_flowop *f,
+			     int err, const char *verb, int fsi,
+			     enum fs_pick kind, int64_t e, bool beneath);
 
 #endif

@@ -345,7 +345,6 @@ enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	uint64_t t0;
 	off_t off = 0;
 	const char *buf;
-	char path[512];
 	int rc;
 
 	if (r != FO_OK)
@@ -368,8 +367,7 @@ enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 		if (off < 0) {
 			int err = errno;
 
-			slot_path(wk, s, path, sizeof(path));
-			return op_fail(wk, f, err, "cannot seek '%s'", path);
+			return op_fail_slot(wk, f, err, "seek", s);
 		}
 		off -= (off_t)iosize;
 	}

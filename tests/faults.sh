@@ -262,8 +262,9 @@ check "tree removed: nothing left" test -z "$(ls -A "$TMP/rmd" 2>/dev/null)"
 
 # --- a failure under a long path: the message keeps the path whole -----------
 # trusttree believes the kept tree, so the file removed behind its back
-# fails the first open, every time; the path is over 300 bytes.
-long=$TMP/long/$(printf %0120d 0)/$(printf %0120d 1)/$(printf %060d 2)
+# fails the first open, every time; the path is over 600 bytes.
+c=$(printf %0120d 0)
+long=$TMP/long/$c/$c/$c/$c/$c
 mkdir -p "$long"
 cat >"$TMP/long.f" <<F
 define fileset name=data,path=$long,entries=4,size=0,dirwidth=10,prealloc=100,reuse,trusttree
