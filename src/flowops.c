@@ -941,6 +941,15 @@ void worker_release_state(struct worker *wk)
 	wk->fostate = NULL;
 }
 
+/* Each fileset's state of the thread, with the directory fd it holds. */
+static void drop_locals(struct worker *wk)
+{
+	for (size_t i = 0; wk->locals && i < wk->w->nfilesets; i++) {
+		fs_local_free(wk->locals[i]);
+		wk->locals[i] = NULL;
+	}
+}
+
 void worker_close_slots(struct worker *wk)
 {
 	/* writes still in flight first: they need their fds */
@@ -951,16 +960,12 @@ void worker_close_slots(struct worker *wk)
 			close(wk->slots[i].fd);
 			wk->slots[i].fd = -1;
 		}
-	for (size_t i = 0; wk->locals && i < wk->w->nfilesets; i++) {
-		fs_local_free(wk->locals[i]);
-		wk->locals[i] = NULL;
-	}
+	drop_locals(wk);
 }
 
 void worker_free_locals(struct worker *wk)
 {
-	for (size_t i = 0; wk->locals && i < wk->w->nfilesets; i++)
-		fs_local_free(wk->locals[i]);
+	drop_locals(wk);
 	free(wk->locals);
 	wk->locals = NULL;
 }
