@@ -66,7 +66,8 @@ static struct ir_stmt *add_stmt(struct compiler *c, enum ir_stmt_kind kind,
 {
 	struct workload *w = c->w;
 
-	w->stmts = xrealloc(w->stmts, (w->nstmts + 1) * sizeof(*w->stmts));
+	w->stmts = grow_array(w->stmts, &c->cap_stmts, w->nstmts + 1,
+			      sizeof(*w->stmts));
 	w->stmts[w->nstmts] = (struct ir_stmt){ .kind = kind, .loc = loc };
 	return &w->stmts[w->nstmts++];
 }
@@ -207,12 +208,21 @@ static void fileset_release(struct ir_fileset *fs)
 	free(fs->path);
 }
 
-int find_fileset(const struct workload *w, const char *name)
+int find_fileset(const struct compiler *c, const char *name)
 {
-	for (size_t i = 0; i < w->nfilesets; i++)
-		if (strcmp(w->filesets[i].name, name) == 0)
-			return (int)i;
-	return -1;
+	uintptr_t i = (uintptr_t)strmap_get(c->fileset_names, name);
+
+	return (int)i - 1;
+}
+
+int add_randvar(struct compiler *c, struct ir_randvar rv)
+{
+	struct workload *w = c->w;
+
+	w->randvars = grow_array(w->randvars, &c->cap_randvars,
+				 w->nrandvars + 1, sizeof(*w->randvars));
+	w->randvars[w->nrandvars] = rv;
+	return (int)w->nrandvars++;
 }
 
 /* The obsolete filesizegamma=N: gamma-shaped sizes around size. */
@@ -234,13 +244,9 @@ static void filesizegamma(struct compiler *c, const struct ast_stmt *s,
 	spec.gamma = (double)v.i;
 	if (rv_spec_check(&spec, err, sizeof(err)) < 0)
 		return;
-	c->w->randvars = xrealloc(c->w->randvars, (c->w->nrandvars + 1) *
-							  sizeof(struct ir_randvar));
-	c->w->randvars[c->w->nrandvars] = (struct ir_randvar){
-		xasprintf("%s.size", fs->name), a->loc, spec
-	};
 	fs->size.kind = IRV_RAND;
-	fs->size.rv = (int)c->w->nrandvars++;
+	fs->size.rv = add_randvar(c, (struct ir_randvar){
+		xasprintf("%s.size", fs->name), a->loc, spec });
 }
 
 static void build_fileset(struct compiler *c, const struct ast_stmt *s)
@@ -256,10 +262,12 @@ static void build_fileset(struct compiler *c, const struct ast_stmt *s)
 			is_file ? "define file" : "define fileset",
 			s->loc) == (uint64_t)-1) {
 		if (fs.name) {
-			c->bad_filesets = xrealloc(c->bad_filesets,
-						   (c->nbad_filesets + 1) *
-							   sizeof(char *));
+			c->bad_filesets = grow_array(c->bad_filesets,
+						     &c->cap_bad_filesets,
+						     c->nbad_filesets + 1,
+						     sizeof(char *));
 			c->bad_filesets[c->nbad_filesets++] = fs.name;
+			strmap_add(c->bad_fileset_names, fs.name, fs.name);
 			fs.name = NULL;
 		}
 		fileset_release(&fs);
@@ -299,7 +307,7 @@ static void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	if (fs.path && fs.path[0] == '\0')
 		diag_error(c->d, c->src, s->loc, "fileset '%s' has an empty path",
 			   fs.name);
-	prev = find_fileset(w, fs.name);
+	prev = find_fileset(c, fs.name);
 	if (prev >= 0) {
 		diag_error(c->d, c->src, s->loc,
 			   "fileset '%s' is already defined", fs.name);
@@ -308,9 +316,12 @@ static void build_fileset(struct compiler *c, const struct ast_stmt *s)
 		fileset_release(&fs);
 		return;
 	}
-	w->filesets = xrealloc(w->filesets,
-			       (w->nfilesets + 1) * sizeof(*w->filesets));
+	w->filesets = grow_array(w->filesets, &c->cap_filesets,
+				 w->nfilesets + 1, sizeof(*w->filesets));
 	w->filesets[w->nfilesets++] = fs;
+	/* the name is the workload's now: it lives as long as the map */
+	strmap_add(c->fileset_names, w->filesets[w->nfilesets - 1].name,
+		   (void *)(uintptr_t)w->nfilesets);
 }
 
 /* Refuse a run of more than MAX_WORKERS threads at the process that passes it. */
@@ -349,6 +360,7 @@ static void check_nworkers(struct compiler *c)
 static void build(struct compiler *c, struct loc run_loc)
 {
 	struct workload *w = c->w;
+	struct strmap *all;
 
 	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(c->defines[i]->word, "flowop") == 0)
@@ -361,10 +373,23 @@ static void build(struct compiler *c, struct loc run_loc)
 		if (strcmp(c->defines[i]->word, "process") == 0)
 			build_process(c, c->defines[i]);
 	check_nworkers(c);
-	for (size_t i = 0; i < w->nflowops; i++) {
-		resolve_fileset(c, w->flowops[i]);
-		resolve_target(c, w->flowops[i]);
+	/* the threads' ranges cover every flowop, in order */
+	all = strmap_new();
+	for (size_t i = 0; i < w->nflowops; i++)
+		strmap_add(all, w->flowops[i]->name, w->flowops[i]);
+	for (size_t t = 0; t < w->nthreads; t++) {
+		const struct ir_thread *th = &w->threads[t];
+		struct strmap *mine = strmap_new();
+
+		for (size_t i = th->flowop_first; i < th->flowop_end; i++)
+			strmap_add(mine, w->flowops[i]->name, w->flowops[i]);
+		for (size_t i = th->flowop_first; i < th->flowop_end; i++) {
+			resolve_fileset(c, w->flowops[i]);
+			resolve_target(c, w->flowops[i], mine, all);
+		}
+		strmap_free(mine);
 	}
+	strmap_free(all);
 	for (size_t i = 0; i < w->nthreads; i++)
 		if (!w->threads[i].broken)
 			check_thread(c, (int)i);
@@ -654,6 +679,9 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	c.w = xcalloc(1, sizeof(*c.w));
 	c.w->src = src;
 	c.env = env_new();
+	c.fileset_names = strmap_new();
+	c.bad_fileset_names = strmap_new();
+	c.process_names = strmap_new();
 	rv_rng_seed(&c.rng, 1);
 	predefine(&c);
 	walk(&c, prog);
@@ -661,6 +689,9 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	for (size_t i = 0; i < c.nbad_filesets; i++)
 		free(c.bad_filesets[i]);
 	free(c.bad_filesets);
+	strmap_free(c.bad_fileset_names);
+	strmap_free(c.fileset_names);
+	strmap_free(c.process_names);
 	for (size_t i = 0; i < c.ncomposites; i++)
 		free(c.composites[i].form.composite);
 	free(c.composites);

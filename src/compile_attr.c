@@ -660,7 +660,6 @@ int build_randvar(struct compiler *c, const char *name,
 {
 	struct rv_spec spec = { 0 };
 	char err[200];
-	struct workload *w = c->w;
 	uint64_t given;
 	int d;
 
@@ -750,9 +749,5 @@ int build_randvar(struct compiler *c, const char *name,
 		rv_spec_release(&spec);
 		return -1;
 	}
-	w->randvars = xrealloc(w->randvars,
-			       (w->nrandvars + 1) * sizeof(*w->randvars));
-	w->randvars[w->nrandvars] = (struct ir_randvar){ xstrdup(name), loc,
-							 spec };
-	return (int)w->nrandvars++;
+	return add_randvar(c, (struct ir_randvar){ xstrdup(name), loc, spec });
 }

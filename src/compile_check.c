@@ -15,12 +15,11 @@ void resolve_fileset(struct compiler *c, struct ir_flowop *f)
 
 	if (!f->fileset.name)
 		return;
-	f->fileset.index = find_fileset(w, f->fileset.name);
+	f->fileset.index = find_fileset(c, f->fileset.name);
 	if (f->fileset.index >= 0)
 		return;
-	for (size_t i = 0; i < c->nbad_filesets; i++)
-		if (strcmp(c->bad_filesets[i], f->fileset.name) == 0)
-			return; /* its define was reported already */
+	if (strmap_get(c->bad_fileset_names, f->fileset.name))
+		return; /* its define was reported already */
 	hint = w->nfilesets ? did_you_mean(f->fileset.name,
 					   &w->filesets[0].name, w->nfilesets,
 					   sizeof(w->filesets[0])) :
@@ -42,22 +41,18 @@ static bool moves_data(const struct ir_flowop *f)
 	return cls == FC_READ || cls == FC_WRITE || cls == FC_AIO;
 }
 
-/* target=: the same thread first, then anywhere. */
-void resolve_target(struct compiler *c, struct ir_flowop *f)
+/* target=: the same thread first (mine), then anywhere (all). */
+void resolve_target(struct compiler *c, struct ir_flowop *f,
+		    const struct strmap *mine, const struct strmap *all)
 {
-	struct workload *w = c->w;
-	struct ir_flowop *t = NULL;
+	struct ir_flowop *t;
 	const char *want = NULL;
 
 	if (!f->target.name)
 		return;
-	for (size_t i = 0; i < w->nflowops && !t; i++)
-		if (w->flowops[i]->thread == f->thread &&
-		    strcmp(w->flowops[i]->name, f->target.name) == 0)
-			t = w->flowops[i];
-	for (size_t i = 0; i < w->nflowops && !t; i++)
-		if (strcmp(w->flowops[i]->name, f->target.name) == 0)
-			t = w->flowops[i];
+	t = strmap_get(mine, f->target.name);
+	if (!t)
+		t = strmap_get(all, f->target.name);
 	if (!t) {
 		diag_error(c->d, c->src, f->target.loc,
 			   "no flowop named '%s'", f->target.name);
@@ -190,11 +185,9 @@ void check_thread(struct compiler *c, int tidx)
 	bool slot0_rotates = false;
 	int64_t nslots = 1;
 
-	for (size_t i = 0; i < w->nflowops; i++) {
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		const struct ir_flowop *f = w->flowops[i];
 
-		if (f->thread != tidx)
-			continue;
 		if (f->fd + 1 > nslots)
 			nslots = f->fd + 1;
 		if (f->srcfd + 1 > nslots)
@@ -202,12 +195,12 @@ void check_thread(struct compiler *c, int tidx)
 	}
 	t->nslots = nslots;
 	slots = xcalloc((size_t)nslots, sizeof(*slots));
-	for (size_t i = 0; i < w->nflowops; i++) {
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		const struct ir_flowop *f = w->flowops[i];
 		struct slot *sl;
 
 		/* data flowops open their file themselves when the slot is empty */
-		if (f->thread != tidx || f->type == FO_COMPOSITE ||
+		if (f->type == FO_COMPOSITE ||
 		    !((flowop_info[f->type].needs & OPENS) ||
 		      (moves_data(f) && f->fileset.name)))
 			continue;
@@ -224,17 +217,17 @@ void check_thread(struct compiler *c, int tidx)
 		else if (sl->fileset != f->fileset.index)
 			sl->fileset = -2;
 	}
-	for (size_t i = 0; i < w->nflowops; i++) {
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		struct ir_flowop *f = w->flowops[i];
 
-		if (f->thread == tidx && f->type != FO_COMPOSITE)
+		if (f->type != FO_COMPOSITE)
 			check_flowop(c, f, t, slots, slot0_rotates);
 	}
 	names = strmap_new();
-	for (size_t i = 0; i < w->nflowops; i++) {
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		struct ir_flowop *f = w->flowops[i], *first;
 
-		if (f->thread != tidx || !(first = strmap_add(names, f->name, f)))
+		if (!(first = strmap_add(names, f->name, f)))
 			continue;
 		diag_error(c->d, c->src, f->loc,
 			   "flowop name '%s' is already used in thread '%s'",

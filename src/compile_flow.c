@@ -115,7 +115,8 @@ static void register_flowop(struct compiler *c, struct ir_flowop *f)
 	struct workload *w = c->w;
 
 	f->id = (int)w->nflowops;
-	w->flowops = xrealloc(w->flowops, (w->nflowops + 1) * sizeof(*w->flowops));
+	w->flowops = grow_array(w->flowops, &c->cap_flowops, w->nflowops + 1,
+				sizeof(*w->flowops));
 	w->flowops[w->nflowops++] = f;
 }
 
@@ -309,12 +310,14 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 
 /* ------------------------------------------------------------ processes */
 
+/* names: the process's thread names so far (name -> index + 1) */
 static void build_thread(struct compiler *c, const struct ast_stmt *s,
-			 int pidx)
+			 int pidx, struct strmap *names)
 {
 	struct workload *w = c->w;
 	struct ir_thread t;
 	size_t cap = 0;
+	uintptr_t prev;
 	int tidx = (int)w->nthreads;
 
 	memset(&t, 0, sizeof(t));
@@ -325,17 +328,19 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 	}
 	t.loc = s->loc;
 	t.process = pidx;
-	for (int i = w->processes[pidx].first_thread; i < tidx; i++)
-		if (strcmp(w->threads[i].name, t.name) == 0) {
-			diag_error(c->d, c->src, s->loc,
-				   "thread '%s' is already defined in process "
-				   "'%s'",
-				   t.name, w->processes[pidx].name);
-			diag_note(c->d, c->src, w->threads[i].loc,
-				  "first defined here");
-		}
+	prev = (uintptr_t)strmap_add(names, t.name,
+				     (void *)(uintptr_t)(tidx + 1));
+	if (prev) {
+		diag_error(c->d, c->src, s->loc,
+			   "thread '%s' is already defined in process '%s'",
+			   t.name, w->processes[pidx].name);
+		diag_note(c->d, c->src, w->threads[prev - 1].loc,
+			  "first defined here");
+	}
 	/* Register first: flowops refer to the thread by index. */
-	w->threads = xrealloc(w->threads, (w->nthreads + 1) * sizeof(t));
+	t.flowop_first = w->nflowops;
+	w->threads = grow_array(w->threads, &c->cap_threads, w->nthreads + 1,
+				sizeof(t));
 	w->threads[w->nthreads++] = t;
 	for (const struct ast_stmt *it = s->body; it; it = it->next) {
 		struct ir_flowop *f;
@@ -356,6 +361,7 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 					 sizeof(*th->flowops));
 		th->flowops[th->nflowops++] = f;
 	}
+	w->threads[tidx].flowop_end = w->nflowops;
 	if (s->body_loc.start < 0)
 		diag_error(c->d, c->src, s->loc,
 			   "thread '%s' needs a { flowop ... } body", t.name);
@@ -368,6 +374,8 @@ void build_process(struct compiler *c, const struct ast_stmt *s)
 {
 	struct workload *w = c->w;
 	struct ir_process p;
+	struct strmap *names;
+	uintptr_t prev;
 	int pidx = (int)w->nprocesses;
 
 	memset(&p, 0, sizeof(p));
@@ -378,24 +386,30 @@ void build_process(struct compiler *c, const struct ast_stmt *s)
 	}
 	p.loc = s->loc;
 	p.first_thread = (int)w->nthreads;
-	for (int i = 0; i < pidx; i++)
-		if (strcmp(w->processes[i].name, p.name) == 0) {
-			diag_error(c->d, c->src, s->loc,
-				   "process '%s' is already defined", p.name);
-			diag_note(c->d, c->src, w->processes[i].loc,
-				  "first defined here");
-		}
-	w->processes = xrealloc(w->processes, (w->nprocesses + 1) * sizeof(p));
+	prev = (uintptr_t)strmap_get(c->process_names, p.name);
+	if (prev) {
+		diag_error(c->d, c->src, s->loc,
+			   "process '%s' is already defined", p.name);
+		diag_note(c->d, c->src, w->processes[prev - 1].loc,
+			  "first defined here");
+	}
+	w->processes = grow_array(w->processes, &c->cap_processes,
+				  w->nprocesses + 1, sizeof(p));
 	w->processes[w->nprocesses++] = p;
+	if (!prev)
+		strmap_add(c->process_names, w->processes[pidx].name,
+			   (void *)(uintptr_t)(pidx + 1));
+	names = strmap_new();
 	for (const struct ast_stmt *it = s->body; it; it = it->next) {
 		if (it->kind == AS_THREAD)
-			build_thread(c, it, pidx);
+			build_thread(c, it, pidx, names);
 		else
 			diag_error(c->d, c->src, it->loc,
 				   "a flowop must be inside a thread: define "
 				   "process name=... { thread name=... { "
 				   "flowop ... } }");
 	}
+	strmap_free(names);
 	w->processes[pidx].nthreads = (int)w->nthreads - p.first_thread;
 	if (s->body_loc.start < 0)
 		diag_error(c->d, c->src, s->loc,

@@ -36,7 +36,13 @@ struct compiler {
 	size_t ndefines, cap_defines;
 	/* names of filesets whose define failed: no follow-on errors */
 	char **bad_filesets;
-	size_t nbad_filesets;
+	size_t nbad_filesets, cap_bad_filesets;
+	struct strmap *bad_fileset_names; /* the same, for lookups */
+	/* capacities of the workload's arrays: they grow geometrically */
+	size_t cap_stmts, cap_filesets, cap_processes, cap_threads;
+	size_t cap_flowops, cap_randvars;
+	struct strmap *fileset_names; /* name -> index + 1 */
+	struct strmap *process_names; /* name -> index + 1 */
 	struct composite *composites;
 	size_t ncomposites, cap_composites;
 	struct strmap *composite_names; /* name -> index + 1 */
@@ -80,7 +86,10 @@ int build_randvar(struct compiler *c, const char *name,
 		  const struct ast_attr *attrs, bool cvar, struct loc loc);
 
 /* Index of the fileset named name, or -1. */
-int find_fileset(const struct workload *w, const char *name);
+int find_fileset(const struct compiler *c, const char *name);
+
+/* Append rv to the workload's random variables; returns its index. */
+int add_randvar(struct compiler *c, struct ir_randvar rv);
 
 /* compile_flow.c: `define flowop` and `define process`. */
 void build_composite(struct compiler *c, const struct ast_stmt *s);
@@ -88,7 +97,9 @@ void build_process(struct compiler *c, const struct ast_stmt *s);
 
 /* compile_check.c: references and per-thread checks. */
 void resolve_fileset(struct compiler *c, struct ir_flowop *f);
-void resolve_target(struct compiler *c, struct ir_flowop *f);
+/* mine, all: flowop names of f's thread and of the workload -> first flowop */
+void resolve_target(struct compiler *c, struct ir_flowop *f,
+		    const struct strmap *mine, const struct strmap *all);
 void check_thread(struct compiler *c, int tidx);
 
 /* Report on the binding a bad value came from. */

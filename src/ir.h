@@ -89,6 +89,8 @@ struct ir_thread {
 	bool useism;
 	struct ir_flowop **flowops; /* top level, in order */
 	size_t nflowops;
+	/* all its flowops, composite children too: workload->flowops[first, end) */
+	size_t flowop_first, flowop_end;
 	int64_t nslots; /* fd slots the thread needs (highest fd + 1) */
 	bool broken; /* compile only: a flowop failed, skip its checks */
 };

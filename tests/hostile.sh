@@ -476,6 +476,49 @@ expect error errors "3000 errors"
 n=$(grep -c ': error: ' "$TMP/err" || :)
 check "... of which at most 20 are shown ($n)" test "$n" -le 20
 
+# --- parse and compile time grow linearly ------------------------------------------
+# Instructions counted by callgrind (repeatable, whatever the machine is
+# doing) for N and 10 N statements: 10 times the script may cost at most
+# 12 times the instructions.  A lookup by scanning (a quadratic compile)
+# costs 100 times.  Reallocation by one element is invisible to callgrind;
+# the sanitizer build's time limits above catch that one.
+# scale NAME N: write $TMP/NAME-N.f, a script of N of each statement kind
+scale_script() {
+	case $1 in
+	sets) awk -v n="$2" 'BEGIN { for (i = 0; i < n; i++) printf "set $v%d=%d\n", i, i
+		for (i = 0; i < n; i++) printf "echo \"x $v%d\"\n", i }' ;;
+	threads) awk -v n="$2" -v d="$TMP/never" 'BEGIN {
+		for (i = 0; i < n; i++) printf "define fileset name=fs%d,path=%s,entries=10,dirwidth=5\n", i, d
+		print "define process name=p {"
+		for (i = 0; i < n; i++) printf "thread name=t%d { flowop statfile name=s%d,filesetname=fs%d }\n", i, i, i
+		print "}"; print "run 1" }' ;;
+	procs) awk -v n="$2" -v d="$TMP/never" 'BEGIN {
+		for (i = 0; i < n; i++) printf "define fileset name=fs%d,path=%s,entries=10,dirwidth=5\n", i, d
+		for (i = 0; i < n; i++) printf "define process name=p%d { thread name=t { flowop wakeup name=w%d,target=b%d\nflowop block name=b%d } }\n", i, i, (i + 1) % n, i
+		print "run 1" }' ;;
+	esac >"$TMP/$1-$2.f"
+}
+# irefs FILE: instructions fbrun --parse-only FILE executes
+irefs() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$FBRUN" \
+		--parse-only "$1" 2>&1 >/dev/null |
+		sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
+}
+if $sanitized; then
+	skip "linear growth: counted on the plain build (valgrind cannot run a sanitizer build)"
+elif ! command -v valgrind >/dev/null 2>&1; then
+	skip "linear growth: needs valgrind (apt-get install valgrind)"
+else
+	for kind in sets threads procs; do
+		scale_script "$kind" 1000
+		scale_script "$kind" 10000
+		i1=$(irefs "$TMP/$kind-1000.f")
+		i10=$(irefs "$TMP/$kind-10000.f")
+		check "1000 -> 10000 $kind: at most 12 times the instructions (${i1:-?} -> ${i10:-?})" \
+			eval '[ -n "$i1" ] && [ -n "$i10" ] && [ "$i10" -le $((i1 * 12)) ]'
+	done
+fi
+
 # --- odd files ----------------------------------------------------------------------------
 : >"$TMP/empty.f"
 expect either empty "an empty file"
