@@ -107,22 +107,11 @@ fi
 
 # --- EACCES: the run cannot create or open its files -------------------------
 # Root bypasses permissions: run fbrun as nobody.
-as_user=""
-if $is_root; then
-	chmod 755 "$TMP"
-	if command -v setpriv >/dev/null 2>&1 &&
-		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-		as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
-	elif command -v runuser >/dev/null 2>&1 && runuser -u nobody -- true 2>/dev/null; then
-		as_user="runuser -u nobody --"
-	fi
-fi
-if $is_root && [ -z "$as_user" ]; then
-	skip "EACCES: running as root and neither setpriv nor runuser can drop privileges"
-	skip "EACCES during the run: cannot drop privileges"
-elif ! $as_user test -x "$FBRUN"; then
-	skip "EACCES: $FBRUN is not executable by an unprivileged user"
-	skip "EACCES during the run: $FBRUN is not executable by an unprivileged user"
+as_user="" UFBRUN=$FBRUN why_not=""
+$is_root && as_nobody
+if [ -n "$why_not" ]; then
+	skip "EACCES: $why_not"
+	skip "EACCES during the run: $why_not"
 else
 	# (a) the fileset root exists, is empty and is 0555: creation fails
 	mkdir -p "$TMP/acc/data"
@@ -135,7 +124,7 @@ define process name=p { thread name=t {
 run 30
 F
 	rc=0
-	timeout 60 $as_user "$FBRUN" "$TMP/acc.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	timeout 60 $as_user "$UFBRUN" "$TMP/acc.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
 	check "EACCES on a 0555 fileset root: exits 1" test "$rc" -eq 1
 	grepq "EACCES on a 0555 fileset root: names the fileset, the file and the errno" \
 		"fileset data: cannot create '$TMP/acc/data/.fbrun-fileset': Permission denied\$" "$TMP/err"
@@ -160,11 +149,11 @@ define process name=p { thread name=t {
 run 30
 F
 	rc=0
-	timeout 60 $as_user "$FBRUN" "$TMP/acc2.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	timeout 60 $as_user "$UFBRUN" "$TMP/acc2.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
 	failed_clearly "EACCES during the run" open "$TMP/acc2/data/" "Permission denied"
 	check "EACCES during the run: the tree is removed" test ! -e "$TMP/acc2/data"
 	rc=0
-	timeout 60 $as_user "$FBRUN" -t 1 --continue-on-error "$TMP/acc2.f" \
+	timeout 60 $as_user "$UFBRUN" -t 1 --continue-on-error "$TMP/acc2.f" \
 		>"$TMP/out" 2>"$TMP/err" || rc=$?
 	rm -f "$TMP/r.json"
 	kept_going "EACCES during the run" open "Permission denied" 13

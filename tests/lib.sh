@@ -41,6 +41,39 @@ kb() {
 }
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 
+# as_nobody: for a test that runs fbrun as an unprivileged user (root
+# bypasses permissions and limits).  Sets $as_user to a command prefix
+# that runs as uid and gid 65534 and $UFBRUN to an fbrun that user can
+# run: $FBRUN, or a copy of it in $TMP/pub when the build tree cannot be
+# reached (a checkout under a 0700 /root).  Returns 1 with the reason in
+# $why_not when that cannot be arranged.
+as_nobody() {
+	as_user="" UFBRUN="" why_not=""
+	if ! $is_root; then
+		why_not="needs root to run fbrun as an unprivileged user"
+	elif command -v setpriv >/dev/null 2>&1 &&
+		setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+		as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	elif command -v runuser >/dev/null 2>&1 && runuser -u nobody -- true 2>/dev/null; then
+		as_user="runuser -u nobody --"
+	else
+		why_not="neither setpriv nor runuser can drop privileges here"
+	fi
+	[ -z "$why_not" ] || return 1
+	chmod 755 "$TMP"
+	if ! $as_user test -x "$TMP"; then
+		why_not="$TMP is not reachable by an unprivileged user (set TMPDIR to a world-readable directory)"
+		return 1
+	fi
+	UFBRUN=$FBRUN
+	if ! $as_user test -x "$FBRUN"; then
+		mkdir -p "$TMP/pub"
+		chmod 755 "$TMP/pub"
+		cp "$FBRUN" "$TMP/pub/fbrun"
+		UFBRUN=$TMP/pub/fbrun
+	fi
+}
+
 # run_fbrun ARGS...: runs fbrun, leaving stdout, stderr and status in
 # $TMP/out, $TMP/err and $rc
 run_fbrun() {

@@ -194,21 +194,11 @@ fi
 # RLIMIT_NPROC counts the threads of the real user and does not bind
 # root: run fbrun as nobody (setpriv) with room for about 50 more threads
 # (prlimit, as shells spell ulimit -u differently).
-as_user=""
-if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 &&
-	setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
-fi
-if [ "$(id -u)" -ne 0 ]; then
-	skip "no threads: needs root to run fbrun as an unprivileged user under a low ulimit -u"
-elif [ -z "$as_user" ]; then
-	skip "no threads: setpriv cannot drop privileges here"
+if ! as_nobody; then
+	skip "no threads: $why_not"
 elif ! command -v prlimit >/dev/null 2>&1 || ! prlimit --nproc=1000:1000 true 2>/dev/null; then
 	skip "no threads: prlimit cannot set RLIMIT_NPROC here"
-elif ! $as_user test -x "$FBRUN"; then
-	skip "no threads: $FBRUN is not executable by an unprivileged user"
 else
-	chmod 755 "$TMP"
 	mkdir -m 777 "$TMP/np"
 	sed "s|path=$TMP/t1000,|path=$TMP/np,|" "$TMP/t1000.f" >"$TMP/np.f"
 	chmod 644 "$TMP/np.f"
@@ -216,7 +206,7 @@ else
 	rc=0
 	# shellcheck disable=SC2086
 	timeout -k 5 60 prlimit --nproc=$((busy + 50)):$((busy + 50)) -- \
-		$as_user "$FBRUN" -q "$TMP/np.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+		$as_user "$UFBRUN" -q "$TMP/np.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
 	check "no threads (ulimit -u): no hang (exit $rc)" no_hang
 	check "no threads (ulimit -u): exit 1 (exit $rc)" test "$rc" -eq 1
 	grepq "no threads (ulimit -u): the message says a thread could not be started" \
