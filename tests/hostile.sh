@@ -24,6 +24,11 @@ $sanitized && LIMIT=$((LIMIT * 4))
 MEM_KB=512000 # 500 MB
 have_time=false
 /usr/bin/time -f %M -o "$TMP/t" true 2>/dev/null && have_time=true
+if $sanitized; then
+	skip "memory limits: not judged on a sanitizer build"
+elif ! $have_time; then
+	skip "memory limits: need GNU time as /usr/bin/time (apt-get install time)"
+fi
 
 # fbp FILE [OPTIONS...]: fbrun --parse-only FILE under `timeout -k 2
 # $LIMIT`; output in $TMP/out, $TMP/err; sets $rc, $secs, $kb ("" unknown)

@@ -1,9 +1,10 @@
 /*
  * libFuzzer harness: any bytes through the scanner, the parser and the
  * compiler.  Nothing is executed, so it is safe to fuzz.  Build with
- * ./configure CC=clang --enable-fuzz --enable-asan --enable-ubsan, then
- *   mkdir -p /tmp/corpus && cp tests/parse/*.f tests/errors/*.f workloads/*.f /tmp/corpus
- *   tests/fuzz/fuzz-parse -max_total_time=60 /tmp/corpus tests/fuzz/corpus
+ * ./configure CC=clang --enable-fuzz --enable-asan --enable-ubsan, copy
+ * the .f files of tests/parse, tests/errors and workloads into a corpus
+ * directory (tests/run-all.sh does), then
+ *   tests/fuzz/fuzz-parse -max_total_time=60 CORPUS tests/fuzz/corpus
  * Inputs that break it go to tests/fuzz/corpus, which `make check` replays.
  */
 #include <stddef.h>
