@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "fileset.h"
+#include "progress.h"
 #include "report.h"
 #include "runner.h"
 #include "util.h"
@@ -122,6 +123,12 @@ static int check_roots(const struct workload *w)
 	return 0;
 }
 
+/* Where a progress line goes while filesets are made or removed, if anywhere. */
+static FILE *tty(const struct engine *e)
+{
+	return !e->o->quiet && isatty(STDERR_FILENO) ? stderr : NULL;
+}
+
 static int create_filesets(struct engine *e)
 {
 	const struct workload *w = e->w;
@@ -140,6 +147,8 @@ static int create_filesets(struct engine *e)
 		const struct ir_fileset *def = &w->filesets[i];
 		struct fileset *fs = fileset_new(w, (int)i, seed_of(def->name),
 						 err, sizeof(err));
+		struct progress *bar;
+		char *label;
 		int rc;
 
 		if (!fs) {
@@ -152,8 +161,13 @@ static int create_filesets(struct engine *e)
 						  def->data));
 		logf_(e, "Creating fileset %s under %s", def->name,
 		      fileset_root(fs));
+		label = xasprintf("Creating %s", def->name);
+		bar = progress_start(tty(e), label, fileset_create_total(fs),
+				     fileset_done, fs);
 		rc = fileset_create(fs, def->paralloc ? (unsigned)(ncpu * 4) : 1,
 				    err, sizeof(err));
+		progress_stop(bar);
+		free(label);
 		if (rc < 0) {
 			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
 				def->name, err);
@@ -189,7 +203,13 @@ static int remove_filesets(struct engine *e, bool failed)
 		if (!fs)
 			continue;
 		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
+			char *label = xasprintf("Removing %s", fileset_name(fs));
+			struct progress *bar;
+
 			logf_(e, "Removing %s tree", fileset_name(fs));
+			bar = progress_start(tty(e), label,
+					     fileset_remove_total(fs),
+					     fileset_done, fs);
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
 				fprintf(stderr,
 					"fbrun: error: %s; leaving the rest "
@@ -197,6 +217,11 @@ static int remove_filesets(struct engine *e, bool failed)
 					err, fileset_root(fs));
 				rc = 1;
 			}
+			progress_stop(bar);
+			free(label);
+		} else if (fileset_on_disk(fs)) {
+			logf_(e, "Keeping %s tree at %s (%s)", fileset_name(fs),
+			      fileset_root(fs), e->o->keep ? "--keep" : "reuse");
 		}
 		fileset_free(fs);
 	}

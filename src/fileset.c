@@ -438,12 +438,7 @@ uint64_t fileset_ndirs(const struct fileset *fs)
 
 uint64_t fileset_nexisting(const struct fileset *fs)
 {
-	uint64_t n = 0;
-
-	for (uint64_t w = 0; w < fs->files.nwords; w++)
-		n += (uint64_t)__builtin_popcountll(atomic_load_explicit(
-			&fs->files.exists[w], memory_order_relaxed));
-	return n;
+	return fs_nexisting(&fs->files);
 }
 
 uint64_t fileset_prealloc_bytes(const struct fileset *fs)

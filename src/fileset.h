@@ -58,6 +58,16 @@ uint64_t fileset_ndirs(const struct fileset *fs);
 uint64_t fileset_nexisting(const struct fileset *fs);
 /* Bytes of the files created so far by fileset_create. */
 uint64_t fileset_prealloc_bytes(const struct fileset *fs);
+/*
+ * For a progress line: the entries (directories, leaf directories, files)
+ * fileset_create makes and fileset_remove removes, and how many of them
+ * the one going on now has done (fs is a struct fileset).
+ */
+uint64_t fileset_create_total(const struct fileset *fs);
+uint64_t fileset_remove_total(const struct fileset *fs);
+uint64_t fileset_done(const void *fs);
+/* fileset_create made or adopted the tree, and it has not been removed. */
+bool fileset_on_disk(const struct fileset *fs);
 /* Mean directory width and depth of the laid-out tree. */
 double fileset_mean_width(const struct fileset *fs);
 double fileset_mean_depth(const struct fileset *fs);

@@ -147,9 +147,16 @@ static int dir_is_empty(int dfd)
 	return empty;
 }
 
+/* One more entry made or removed, for the progress line. */
+static void count_done(struct fileset *fs)
+{
+	atomic_fetch_add_explicit(&fs->done, 1, memory_order_relaxed);
+}
+
 /* ------------------------------------------------------------ removing */
 
 struct rm {
+	struct fileset *fs; /* counts what it removes */
 	dev_t dev; /* the root's file system */
 	char *err;
 	size_t errlen;
@@ -232,7 +239,11 @@ static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 		}
 		rm_contents(r, d, path, false);
 		closedir(d);
-		if (unlinkat(dfd, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+		if (unlinkat(dfd, name, AT_REMOVEDIR) == 0) {
+			count_done(r->fs);
+			break;
+		}
+		if (errno == ENOENT)
 			break;
 		if (errno != ENOTEMPTY || i == RM_TRIES || r->rc) {
 			rm_fail(r, "remove", path, NULL);
@@ -252,8 +263,9 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 			rm_fail(r, "stat", dpath, name);
 	} else if (S_ISDIR(st.st_mode)) {
 		rm_dir(r, dfd, dpath, name);
-	} else if (unlinkat(dfd, name, 0) < 0 && errno != ENOENT &&
-		   errno != EISDIR) {
+	} else if (unlinkat(dfd, name, 0) == 0) {
+		count_done(r->fs);
+	} else if (errno != ENOENT && errno != EISDIR) {
 		/* symlinks are unlinked themselves, never followed */
 		rm_fail(r, "remove", dpath, name);
 	}
@@ -281,7 +293,7 @@ static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top)
 /* Everything in the root dfd but the marker (dfd stays open). */
 static int empty_root(struct fileset *fs, int fd, char *err, size_t errlen)
 {
-	struct rm r = { .err = err, .errlen = errlen };
+	struct rm r = { .fs = fs, .err = err, .errlen = errlen };
 	struct stat st;
 	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = dfd >= 0 && fstat(dfd, &st) == 0 ? fdopendir(dfd) : NULL;
@@ -325,7 +337,7 @@ static int remove_path(struct fileset *fs, char *err, size_t errlen)
 static int remove_marked(struct fileset *fs, DIR *d, bool adopted, char *err,
 			 size_t errlen)
 {
-	struct rm r = { .err = err, .errlen = errlen };
+	struct rm r = { .fs = fs, .err = err, .errlen = errlen };
 	struct stat st;
 
 	if (fstat(dirfd(d), &st) < 0)
@@ -399,6 +411,7 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 {
 	int fd, rc = 0;
 
+	atomic_store(&fs->done, 0);
 	/* not needed to remove, and a low ulimit -n wants it back */
 	if (fs->rootfd >= 0) {
 		close(fs->rootfd);
@@ -536,6 +549,7 @@ static int make_dirs(struct fileset *fs, char *err, size_t errlen)
 			rc = subdir_fail(fs, "open", d, err, errlen);
 		else
 			sdir[++top] = (uint32_t)d;
+		count_done(fs);
 	}
 	while (top > 0)
 		close(sfd[top--]);
@@ -544,11 +558,41 @@ static int make_dirs(struct fileset *fs, char *err, size_t errlen)
 	return rc;
 }
 
+/* prealloc percent of n, rounded down, without overflow */
+static uint64_t nchosen(const struct fileset *fs, uint64_t n)
+{
+	uint64_t pct = (uint64_t)fs->prealloc;
+
+	return n / 100 * pct + n % 100 * pct / 100;
+}
+
+uint64_t fileset_create_total(const struct fileset *fs)
+{
+	return fs->ndirs - 1 + nchosen(fs, fs->leaves.n) +
+	       nchosen(fs, fs->files.n);
+}
+
+uint64_t fileset_remove_total(const struct fileset *fs)
+{
+	return fs->ndirs - 1 + fs_nexisting(&fs->leaves) +
+	       fs_nexisting(&fs->files);
+}
+
+bool fileset_on_disk(const struct fileset *fs)
+{
+	return fs->state == ROOT_OURS;
+}
+
+uint64_t fileset_done(const void *fs)
+{
+	return atomic_load_explicit(&((const struct fileset *)fs)->done,
+				    memory_order_relaxed);
+}
+
 /* Mark exactly prealloc percent of k existing, chosen uniformly. */
 static void choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
 {
-	uint64_t pct = (uint64_t)fs->prealloc;
-	uint64_t want = k->n / 100 * pct + k->n % 100 * pct / 100;
+	uint64_t want = nchosen(fs, k->n);
 	struct rv_rng rng;
 
 	rv_rng_seed(&rng, fs->seed ^ (stream * 0x9e3779b97f4a7c15ULL));
@@ -623,6 +667,8 @@ static int make_leaves(struct fileset *fs, char *err, size_t errlen)
 			return fail_errno(err, errlen,
 					  chosen ? "create" : "remove",
 					  fs->root, rel);
+		if (chosen)
+			count_done(fs);
 	}
 	return 0;
 }
@@ -765,6 +811,8 @@ static void fill_file(struct pool *p, struct parent *par,
 	}
 	if (rc < 0)
 		pool_fail(p, verb, rel);
+	else
+		count_done(p->fs);
 }
 
 /* The files w * 64 .. w * 64 + 63: one writer's unit of work. */
@@ -878,6 +926,7 @@ static bool interrupted(char *err, size_t errlen)
 int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen)
 {
+	atomic_store(&fs->done, 0);
 	if (make_path(fs, err, errlen) < 0)
 		return -1;
 	if (take_root(fs, err, errlen) < 0)

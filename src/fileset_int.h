@@ -98,6 +98,7 @@ struct fileset {
 	/* written during the run (listdir) and preallocation: lines apart */
 	_Alignas(64) _Atomic uint64_t dir_rotor;
 	_Alignas(64) _Atomic uint64_t bytes;
+	_Atomic uint64_t done; /* entries made or removed, for progress */
 };
 
 static inline struct fs_kind *fs_kind_of(struct fileset *fs,
@@ -106,6 +107,17 @@ static inline struct fs_kind *fs_kind_of(struct fileset *fs,
 	return kind == FS_FILE_EXISTING || kind == FS_FILE_ABSENT ?
 		       &fs->files :
 		       &fs->leaves;
+}
+
+/* Entries of k that exist now. */
+static inline uint64_t fs_nexisting(const struct fs_kind *k)
+{
+	uint64_t n = 0;
+
+	for (uint64_t w = 0; w < k->nwords; w++)
+		n += (uint64_t)__builtin_popcountll(atomic_load_explicit(
+			&k->exists[w], memory_order_relaxed));
+	return n;
 }
 
 void fs_set_err(char *err, size_t len, const char *fmt, ...)

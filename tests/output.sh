@@ -158,7 +158,7 @@ fi
 sed 's/^run 30$/psrun -1 30/' "$TMP/w.f" >"$TMP/ps.f"
 run_fbrun -t 2 -o "$TMP/ps.json" "$TMP/ps.f"
 check "psrun: exits 0" test "$rc" -eq 0
-grepq "psrun: its interval report" '^1\.[0-9]{3}: interval of 1\.0 s$' "$TMP/out"
+grepq "psrun: its interval report" '^[0-9]+\.[0-9]{3}: interval of [0-9]+\.[0-9] s$' "$TMP/out"
 grepq "psrun: per flowop, with the report's labels" '^app,end "q" +[0-9]+ops/s$' "$TMP/out"
 if $have_python; then
 	s=$(json "$TMP/ps.json" "'%d %d %d' % (len(r['intervals']), sum(i['ops'] for i in r['intervals']), r['summary']['ops'])")
@@ -171,7 +171,18 @@ if $have_python; then
 	check "psrun with --format json: stdout is only the JSON" \
 		python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$TMP/out"
 fi
-grepq "psrun with --format json: its lines go to stderr" 'interval of 1\.0 s' "$TMP/err"
+grepq "psrun with --format json: its lines go to stderr" '^[0-9]+\.[0-9]{3}: interval of [0-9]+\.[0-9] s$' "$TMP/err"
+
+# a tree left on disk is named, with the reason
+sed 's/prealloc$/prealloc,reuse/' "$TMP/w.f" >"$TMP/reuse.f"
+run_fbrun -t 1 "$TMP/reuse.f"
+grepq "reuse: the kept tree is named" "^[0-9.]+: Keeping fs tree at $TMP/w/fs \\(reuse\\)$" "$TMP/out"
+check "... and is there" test -d "$TMP/w/fs"
+run_fbrun -t 1 --keep "$TMP/w.f"
+grepq "--keep: the kept tree is named" "^[0-9.]+: Keeping fs tree at $TMP/w/fs \\(--keep\\)$" "$TMP/out"
+rm -rf "$TMP/w"
+run_fbrun -t 1 "$TMP/w.f"
+check "a removed tree is not said to be kept" eval '! grep -q Keeping "$TMP/out"'
 
 # --- the status line on a terminal ------------------------------------------------
 cr=$(printf '\r')
@@ -195,7 +206,14 @@ else
 		"$cr[12] / 3 s  [0-9]+ ops/s  [0-9]+\.[0-9] mb/s  0 errors" "$TMP/tty"
 	grepq "on a terminal: the line is blanked before the results" \
 		"$cr +$cr[0-9.]+: Run took" "$TMP/tty"
+	grepq "on a terminal: a line while the fileset is made (done of total, %, rate)" \
+		"${cr}Creating fs: [0-9]+ of [0-9]+ entries \\([0-9]+%\\), [0-9]+/s" "$TMP/tty"
+	grepq "on a terminal: and while it is removed" \
+		"${cr}Removing fs: [0-9]+ of [0-9]+ entries \\([0-9]+%\\), [0-9]+/s" "$TMP/tty"
+	grepq "on a terminal: the creation line is blanked before the next log line" \
+		"$cr +$cr[0-9.]+: fs: [0-9.]+MB written" "$TMP/tty"
 	on_tty -q -t 2 "'$TMP/w.f'"
+	check "on a terminal with -q: no creation line" eval '! grep -q "Creating fs:" "$TMP/tty"'
 	if grep -q ' / 2 s ' "$TMP/tty"; then
 		fail "on a terminal with -q: no status line"
 	else
