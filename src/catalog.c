@@ -1,6 +1,7 @@
 #include "catalog.h"
 
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,22 +39,76 @@ const char *catalog_dir(void)
 	return NULL;
 }
 
+/* The top level's names first, then each subdirectory's. */
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	bool xsub = strchr(x, '/') != NULL, ysub = strchr(y, '/') != NULL;
+
+	return xsub != ysub ? xsub - ysub : strcmp(x, y);
 }
 
-/* The header's first sentence, after "# name.f --" if it starts so. */
-static void summary(const char *path, char *buf, size_t len)
+/* Add the scripts of dir/sub ("" for dir itself) to names, as sub/name. */
+static void add_names(const char *dir, const char *sub, char ***names,
+		      size_t *n, size_t *cap)
+{
+	char *path = xasprintf("%s%s%s", dir, *sub ? "/" : "", sub);
+	DIR *d = opendir(path);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 2 && strcmp(de->d_name + l - 2, ".f") == 0) {
+			*names = grow_array(*names, cap, *n + 1, sizeof(**names));
+			(*names)[(*n)++] = xasprintf("%s%s%.*s", sub,
+						     *sub ? "/" : "",
+						     (int)(l - 2), de->d_name);
+		} else if (!*sub && de->d_name[0] != '.') {
+			char *subdir = xasprintf("%s/%s", dir, de->d_name);
+
+			if (is_dir(subdir))
+				add_names(dir, de->d_name, names, n, cap);
+			free(subdir);
+		}
+	}
+	if (d)
+		closedir(d);
+	free(path);
+}
+
+/* The shipped workloads' names (bonnie/putc for a subdirectory's), sorted. */
+static char **workload_names(const char *dir, size_t *n)
+{
+	char **names = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	add_names(dir, "", &names, n, &cap);
+	if (*n)
+		qsort(names, *n, sizeof(*names), by_name);
+	return names;
+}
+
+static void free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/*
+ * The header's first sentence, after "# name.f --" if it starts so,
+ * whole: it may run over several comment lines.
+ */
+static char *summary(const char *path)
 {
 	FILE *f = fopen(path, "r");
-	char line[512];
-	size_t n = 0;
+	char *line = NULL, *buf = xstrdup("");
+	size_t cap = 0;
 
-	buf[0] = '\0';
-	while (f && fgets(line, sizeof(line), f) && line[0] == '#' &&
-	       n + 1 < len) {
-		char *p = line + 1, *dash = strstr(p, " -- "), *dot;
+	while (f && getline(&line, &cap, f) > 0 && line[0] == '#') {
+		char *p = line + 1, *dash = strstr(p, " -- "), *dot, *joined;
 
 		p += strspn(p, " ");
 		if (dash)
@@ -66,47 +121,102 @@ static void summary(const char *path, char *buf, size_t len)
 			dot = p + strlen(p) - 1;
 		if (dot)
 			dot[1] = '\0';
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? " " : "", p);
-		if (dot || n >= len)
+		joined = xasprintf("%s%s%s", buf, *buf ? " " : "", p);
+		free(buf);
+		buf = joined;
+		if (dot)
 			break;
 	}
+	free(line);
 	if (f)
 		fclose(f);
+	return buf;
+}
+
+/* Words of text from column indent, broken before column width. */
+static void print_wrapped(FILE *out, const char *text, int indent, int width)
+{
+	int col = indent;
+
+	while (*text) {
+		int len = (int)strcspn(text, " ");
+
+		if (col > indent && col + 1 + len > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", len, text);
+		col += len;
+		text += len;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
 }
 
 int catalog_list(FILE *out)
 {
 	const char *dir = catalog_dir();
-	struct dirent *de;
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	DIR *d;
+	int col = 0; /* the names' column */
+	size_t n;
+	char **names;
 
-	if (!dir || !(d = opendir(dir))) {
+	if (!dir) {
 		fprintf(stderr, "fbrun: error: no workload directory found "
 				"(set FBRUN_WORKLOADS)\n");
 		return -1;
 	}
-	while ((de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-
-		if (l > 2 && strcmp(de->d_name + l - 2, ".f") == 0) {
-			names = grow_array(names, &cap, n + 1, sizeof(*names));
-			names[n++] = xstrndup(de->d_name, l - 2);
-		}
-	}
-	closedir(d);
-	qsort(names, n, sizeof(*names), by_name);
+	names = workload_names(dir, &n);
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(names[i]) > col)
+			col = (int)strlen(names[i]);
 	for (size_t i = 0; i < n; i++) {
-		char *path = xasprintf("%s/%s.f", dir, names[i]), what[120];
+		char *path = xasprintf("%s/%s.f", dir, names[i]);
+		char *what = summary(path);
 
-		summary(path, what, sizeof(what));
-		fprintf(out, "%-30s %s\n", names[i], what);
+		fprintf(out, "%-*s ", col, names[i]);
+		print_wrapped(out, what, col + 1, 79);
+		free(what);
 		free(path);
-		free(names[i]);
 	}
-	free(names);
+	free_names(names, n);
 	return 0;
+}
+
+char *catalog_suggest(const char *name)
+{
+	const char *dir = catalog_dir(), *hint;
+	char *want, *found = NULL;
+	size_t n, l = strlen(name);
+	char **names;
+
+	if (!dir || name[0] == '/' || name[0] == '.')
+		return NULL;
+	want = xstrndup(name, l > 2 && !strcmp(name + l - 2, ".f") ? l - 2 : l);
+	names = workload_names(dir, &n);
+	hint = did_you_mean(want, names, n, sizeof(*names));
+	if (!hint) {
+		/* "rewrite" for bonnie/rewrite: the name without its folder */
+		const char **base = xmalloc((n ? n : 1) * sizeof(*base));
+
+		for (size_t i = 0; i < n; i++) {
+			const char *slash = strrchr(names[i], '/');
+
+			base[i] = slash ? slash + 1 : names[i];
+		}
+		hint = did_you_mean(want, base, n, sizeof(*base));
+		for (size_t i = 0; hint && i < n; i++)
+			if (base[i] == hint)
+				hint = names[i];
+		free(base);
+	}
+	if (hint)
+		found = xstrdup(hint);
+	free_names(names, n);
+	free(want);
+	return found;
 }
 
 char *catalog_resolve(const char *name)
@@ -139,9 +249,13 @@ int catalog_show(FILE *out, const char *name)
 	size_t n;
 
 	if (!f) {
-		fprintf(stderr, "fbrun: error: no workload '%s' (see "
+		char *hint = catalog_suggest(name);
+
+		fprintf(stderr, "fbrun: error: no workload '%s'%s%s%s (see "
 				"--list-workloads)\n",
-			name);
+			name, hint ? "; did you mean '" : "", hint ? hint : "",
+			hint ? "'?" : "");
+		free(hint);
 		free(path);
 		return -1;
 	}

@@ -15,7 +15,10 @@
  */
 const char *catalog_dir(void);
 
-/* Print each workload's name and the first line of its header. */
+/*
+ * Print each workload's name (bonnie/putc for those in a subdirectory)
+ * and the first sentence of its header, wrapped.
+ */
 int catalog_list(FILE *out);
 
 /*
@@ -23,6 +26,9 @@ int catalog_list(FILE *out);
  * <dir>/<name>.f for a bare name.  Returns a malloc'd path or NULL.
  */
 char *catalog_resolve(const char *name);
+
+/* The shipped workload whose name is closest to name, or NULL (malloc'd). */
+char *catalog_suggest(const char *name);
 
 /* Print the shipped workload name (as catalog_resolve finds it). */
 int catalog_show(FILE *out, const char *name);

@@ -53,6 +53,7 @@ static void usage(FILE *out)
 		"usage: fbrun [options] SCRIPT.f     (SCRIPT '-' reads standard input;\n"
 		"                                    a bare name runs a shipped workload)\n"
 		"       fbrun compare A.json B.json ...  compare runs (fbrun compare --help)\n"
+		"       fbrun bonnie [bonnie++ options]  bonnie++'s tests (fbrun bonnie --help)\n"
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
 		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
@@ -77,7 +78,8 @@ static void usage(FILE *out)
 		"  -h, --help               show this help\n"
 		"  -V, --version            show the version\n"
 		"\n"
-		"Exit status: 0 ok, 1 the run failed, 2 usage or script error.\n");
+		"Exit status: 0 ok, 1 the run failed or was interrupted (its results\n"
+		"are printed), 2 usage or script error.\n");
 }
 
 static void list_flowops(void)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ast.h"
+#include "catalog.h"
 #include "ir.h"
 #include "parse.h"
 #include "script.h"
@@ -23,8 +24,13 @@ struct script *script_new(const char *path, const char *who)
 	struct script *s;
 
 	if (!src) {
-		fprintf(stderr, "%s: error: cannot read '%s': %s\n", who, path,
-			strerror(errno));
+		int err = errno;
+		char *hint = err == ENOENT ? catalog_suggest(path) : NULL;
+
+		fprintf(stderr, "%s: error: cannot read '%s': %s%s%s%s\n", who,
+			path, strerror(err), hint ? "; did you mean '" : "",
+			hint ? hint : "", hint ? "'?" : "");
+		free(hint);
 		return NULL;
 	}
 	s = xcalloc(1, sizeof(*s));

@@ -90,9 +90,33 @@ grep -q "bad.f:2:48: error: unknown flowop 'statfil'; did you mean 'statfile'?" 
 	&& pass "the error is located and suggests a fix" || fail "the error is located and suggests a fix"
 
 run_fbrun --list-workloads
-n=$(ls "$srcdir"/workloads/*.f | wc -l)
-check "--list-workloads lists every shipped workload" test "$rc" -eq 0 -a "$(wc -l <"$TMP/out")" -eq "$n"
+n=$(ls "$srcdir"/workloads/*.f "$srcdir"/workloads/*/*.f | wc -l)
+check "--list-workloads lists every shipped workload, bonnie's too" \
+	test "$rc" -eq 0 -a "$(grep -c '^[a-z]' "$TMP/out")" -eq "$n"
+grepq "... bonnie's by their folder" '^bonnie/rewrite  *bonnie' "$TMP/out"
 grep -q '^varmail  *a mail server' "$TMP/out" && pass "each with what it models" || fail "each with what it models"
+check "... in lines of at most 79 characters" \
+	test "$(awk 'length($0) > 79' "$TMP/out" | wc -l)" -eq 0
+# each description whole: the words of the header's first sentence
+first=$(sed -n '1,/\.\( \|$\)/p' "$srcdir/workloads/createdelete-swing.f" |
+	sed 's/^# *//; s/^createdelete-swing\.f -- //' | tr '\n' ' ' |
+	sed 's/\. .*/./; s/  */ /g; s/ $//')
+shown=$(sed -n '/^createdelete-swing /,/^[a-z]/p' "$TMP/out" | sed '$d' |
+	sed 's/^createdelete-swing//' | tr '\n' ' ' | sed 's/  */ /g; s/^ //; s/ $//')
+check "... whole, wrapped, not cut" test "$first" = "$shown"
+
+run_fbrun imagse
+check "a misspelt workload: exit 2" test "$rc" -eq 2
+grepq "... with the shipped name it is closest to" \
+	"cannot read 'imagse': .*; did you mean 'images'\\?$" "$TMP/err"
+run_fbrun --show rewrite
+grepq "--show without the folder: did you mean bonnie/rewrite" \
+	"no workload 'rewrite'; did you mean 'bonnie/rewrite'\\?" "$TMP/err"
+
+run_fbrun --help
+grepq "--help names fbrun bonnie" '^ +fbrun bonnie ' "$TMP/out"
+grepq "--help names fbrun compare" '^ +fbrun compare ' "$TMP/out"
+grepq "--help says an interrupted run exits 1" 'interrupted' "$TMP/out"
 (cd "$TMP" && FBRUN_WORKLOADS="$srcdir/workloads" "$FBRUN" --parse-only varmail) 2>"$TMP/err" \
 	&& pass "a bare name runs the shipped workload" || fail "a bare name runs the shipped workload"
 
