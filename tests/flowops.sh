@@ -363,11 +363,13 @@ run 3
 F
 fb rate
 ran rate
-jcheck "delay value=1 in a 3 s run: 2 or 3 delays" rate "ops('d') in (2, 3)"
-jcheck "bwlimit with rate=20 holds writes to 20 MiB/s (within 10%)" rate \
-	"within(nbytes('w') / secs / 1048576, 20, 0.10)"
-jcheck "eventlimit with rate=20 passes 20 per second (within 10%)" rate \
-	"within(ops('evl') / secs, 20, 0.10)"
+# A limiter may fall behind its rate on a loaded machine, never ahead of
+# it: the bounds above are tight, those below loose.
+jcheck "delay value=1 in a 3 s run: 1 to 3 delays" rate "1 <= ops('d') <= 3"
+jcheck "bwlimit with rate=20 holds writes to at most 20 MiB/s (+10%), at least half" rate \
+	"10 <= nbytes('w') / secs / 1048576 <= 22"
+jcheck "eventlimit with rate=20 passes at most 20 per second (+10%), at least half" rate \
+	"10 <= ops('evl') / secs <= 22"
 jcheck "eventlimit never passes more events than were generated" rate \
 	"ops('evl') <= 20 * secs + 0.01"
 
@@ -383,13 +385,13 @@ run 2
 F
 fb iops
 ran iops
-jcheck "iopslimit rate=100: 100 reads/s (within 10%); statfile is not counted" iops \
-	"within(ops('r') / secs, 100, 0.10) and abs(ops('s') - ops('r')) <= 1"
+jcheck "iopslimit rate=100: at most 100 reads/s (+10%), at least half; statfile is not counted" iops \
+	"50 <= ops('r') / secs <= 110 and abs(ops('s') - ops('r')) <= 1"
 sed 's/iopslimit/opslimit/' "$TMP/iops.f" >"$TMP/ops.f"
 fb ops
 ran ops
-jcheck "opslimit rate=100: reads + stats = 100/s (within 10%)" ops \
-	"within((ops('r') + ops('s')) / secs, 100, 0.10)"
+jcheck "opslimit rate=100: reads + stats at most 100/s (+10%), at least half" ops \
+	"50 <= (ops('r') + ops('s')) / secs <= 110"
 
 # --- finishoncount, finishonbytes --------------------------------------------
 cat >"$TMP/count.f" <<F
