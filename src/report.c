@@ -59,6 +59,8 @@ struct results *results_collect(const struct run *run)
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
 			fstats_merge(&fr->s, &run->workers[k].stats[i]);
+		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
+			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
 		if (fr->f->type >= FO_NTYPES ||
 		    !flowop_class_is_io(class_of(fr->f)))
 			continue;
@@ -188,6 +190,9 @@ void report_text(FILE *out, const struct results *r)
 			quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
 			s->lat_max / 1e6);
 	}
+	fprintf(out, "\nThreads in operations: %.1f of %zu "
+		     "(ops/s x ms/op, summed over flowops)\n",
+		r->in_ops, r->nworkers);
 	if (r->w->lathist) {
 		for (size_t i = 0; i < r->nfo; i++) {
 			const struct hist *h = &r->fo[i].s.hist;
@@ -442,6 +447,8 @@ void report_json(FILE *out, const struct results *r,
 	json_num(&j, "cpu_user_seconds",
 		 (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
 	json_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
+	/* Little's law, against the top level's threads (doc/running.md) */
+	json_num(&j, "threads_in_ops", r->in_ops);
 	json_end(&j, '}');
 	json_end(&j, '}');
 }

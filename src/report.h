@@ -34,6 +34,12 @@ struct results {
 	char error[PATH_MAX + 512]; /* the first failure (its path and more) */
 	/* IO Summary */
 	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;
+	/*
+	 * Little's law: the threads inside a timed operation on average,
+	 * the sum over flowops of ops/s x mean latency (composites left out:
+	 * their children are counted).  Near nworkers in a closed loop.
+	 */
+	double in_ops;
 	struct interval *iv; /* --interval or psrun samples, in time order */
 	size_t niv;
 };
