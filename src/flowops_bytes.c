@@ -71,7 +71,7 @@ static enum fo_result bytes_io(struct worker *wk, const struct ir_flowop *f,
 
 	if (r != FO_OK)
 		return r;
-	t0 = now_ns();
+	t0 = op_start(wk);
 	pos = lseek(s->fd, 0, SEEK_CUR);
 	if (pos < 0)
 		return io_fail(wk, f, s, "seek in");
@@ -126,7 +126,7 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 	buf = buffer_for(wk, f, (uint64_t)n);
 	if (!buf)
 		return FO_ERROR;
-	t0 = now_ns();
+	t0 = op_start(wk);
 	got = read_full(s->fd, buf, (size_t)n);
 	if (got == 0 && lseek(s->fd, 0, SEEK_SET) == 0)
 		got = read_full(s->fd, buf, (size_t)n);
@@ -192,7 +192,7 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 	v = ticket_value(wk->run->seed, k);
 	chunk = v % (size / n);
 	off = (off_t)(chunk * n);
-	t0 = now_ns();
+	t0 = op_start(wk);
 	if (lseek(s->fd, off, SEEK_SET) < 0 ||
 	    read_full(s->fd, buf, (size_t)n) != (ssize_t)n)
 		return io_fail(wk, f, s, "read");
@@ -211,7 +211,7 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 /* sync(): flush every file system's dirty data, as bonnie++ does. */
 enum fo_result fo_sync(struct worker *wk, const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 
 	sync();
 	op_done(wk, f, t0, 0);

@@ -27,17 +27,40 @@ static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
 /* op_done's part for runs whose finish/limit flowops read I/O totals. */
 void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes);
 
+/* op_start's part for a sampled op (flowops.c). */
+void op_cpu_start(struct worker *wk);
+
 /*
- * Record a completed op that started at t0 and moved bytes.  Inline: it
- * runs once per operation, right after the second clock read.
+ * Open an op's timed window: its start time.  An op the runner samples
+ * for CPU time reads the thread's CPU clock here and in op_done, inside
+ * the window, so a wait for a CPU that the read brings on is in the op's
+ * latency (doc/running.md, "What ms/op includes").
+ */
+static inline uint64_t op_start(struct worker *wk)
+{
+	uint64_t t0 = now_ns();
+
+	if (__builtin_expect(wk->sampling, 0))
+		op_cpu_start(wk);
+	return t0;
+}
+
+/* op_done of a sampled op: the CPU time too, the reads' own cost taken off. */
+void op_done_sampled(struct worker *wk, const struct ir_flowop *f,
+		     uint64_t t0, uint64_t bytes);
+
+/*
+ * Record a completed op that started at t0 (op_start) and moved bytes.
+ * Inline: it runs once per operation, right after the second clock read.
  */
 static inline void op_done(struct worker *wk, const struct ir_flowop *f,
 			   uint64_t t0, uint64_t bytes)
 {
-	uint64_t t1 = now_ns();
-
-	wk->last_end = t1;
-	fstats_add(&wk->stats[f->id], t1 - t0, bytes);
+	if (__builtin_expect(wk->sampling, 0)) {
+		op_done_sampled(wk, f, t0, bytes);
+		return;
+	}
+	fstats_add(&wk->stats[f->id], now_ns() - t0, bytes);
 	if (__builtin_expect(wk->need_totals, 0))
 		op_totals(wk, f, bytes);
 }

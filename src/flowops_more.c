@@ -18,7 +18,7 @@
 enum fo_result fo_delay(struct worker *wk, const struct ir_flowop *f)
 {
 	int64_t secs = op_value(wk, &f->value);
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 
 	if (secs > MAX_SECONDS)
 		secs = MAX_SECONDS; /* longer than any run: no ns overflow */
@@ -34,7 +34,7 @@ enum fo_result fo_hog(struct worker *wk, const struct ir_flowop *f)
 {
 	int64_t n = op_value(wk, &f->value);
 	volatile char *p = (volatile char *)buffer(wk, 1);
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 
 	for (int64_t i = 0; i < n; i++) {
 		p[0] = (char)i;
@@ -48,7 +48,7 @@ enum fo_result fo_hog(struct worker *wk, const struct ir_flowop *f)
 
 enum fo_result fo_print(struct worker *wk, const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 
 	if (f->value.kind == IRV_STR)
 		printf("%s\n", f->value.s);
@@ -62,7 +62,7 @@ enum fo_result fo_print(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_testrandvar(struct worker *wk,
 				     const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 	int64_t v = op_value(wk, &f->value);
 
 	op_done(wk, f, t0, v > 0 ? (uint64_t)v : 0);
@@ -128,7 +128,7 @@ static enum fo_result limit(struct worker *wk, const struct ir_flowop *f,
 
 	if (wk->w->eventgen_rate == 0)
 		return FO_OK; /* no eventgen: nothing to hold to (warned) */
-	t0 = now_ns();
+	t0 = op_start(wk);
 	/* as a delay: a wait cut short by the end of the run is not one */
 	if (wait_tokens(wk, total_of(wk, f, kind), unit))
 		op_done(wk, f, t0, 0);
@@ -142,7 +142,7 @@ enum fo_result fo_eventlimit(struct worker *wk,
 
 	if (wk->w->eventgen_rate == 0)
 		return FO_OK;
-	t0 = now_ns();
+	t0 = op_start(wk);
 	n = atomic_fetch_add(&wk->run->events_taken, 1) + 1;
 	/* not recorded if the run ended first: no event was passed */
 	if (wait_tokens(wk, n, 1.0))
@@ -170,7 +170,7 @@ enum fo_result fo_bwlimit(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_finishoncount(struct worker *wk,
 				       const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 	uint64_t n = total_of(wk, f, T_OPS);
 
 	op_done(wk, f, t0, 0);
@@ -183,7 +183,7 @@ enum fo_result fo_finishoncount(struct worker *wk,
 enum fo_result fo_finishonbytes(struct worker *wk,
 				       const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 	uint64_t n = total_of(wk, f, T_BYTES);
 
 	op_done(wk, f, t0, 0);
@@ -242,7 +242,7 @@ static void each_instance(struct worker *wk, int target,
 enum fo_result fo_block(struct worker *wk, const struct ir_flowop *f)
 {
 	struct sync_point *sp = point(wk, f->id);
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 	bool woken;
 
 	pthread_mutex_lock(&sp->lock);
@@ -270,7 +270,7 @@ static void wake_one(struct worker *wk, struct sync_point *sp,
 
 enum fo_result fo_wakeup(struct worker *wk, const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 
 	each_instance(wk, (int)f->target.index, wake_one, f);
 	op_done(wk, f, t0, 0);
@@ -286,7 +286,7 @@ enum fo_result fo_semblock(struct worker *wk, const struct ir_flowop *f)
 {
 	struct sync_point *sp = point(wk, f->id);
 	int64_t want = op_value(wk, &f->value);
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 	bool took = false;
 
 	if (want < 1)
@@ -327,7 +327,7 @@ static void post_one(struct worker *wk, struct sync_point *sp,
 
 enum fo_result fo_sempost(struct worker *wk, const struct ir_flowop *f)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 
 	each_instance(wk, (int)f->target.index, post_one, f);
 	if (!runctl_flag_set(wk->stop))
@@ -373,7 +373,7 @@ enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 	}
 	if (!wk->aioq)
 		wk->aioq = aioq_new();
-	t0 = now_ns();
+	t0 = op_start(wk);
 	rc = aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off);
 	if (rc != 0)
 		return op_fail(wk, f, rc, "cannot start an asynchronous write");
@@ -389,7 +389,7 @@ enum fo_result fo_aiowait(struct worker *wk, const struct ir_flowop *f)
 
 	if (!wk->aioq || aioq_idle(wk->aioq))
 		return FO_OK;
-	t0 = now_ns();
+	t0 = op_start(wk);
 	err = aioq_wait(wk->aioq);
 	if (err)
 		return op_fail(wk, f, err, "asynchronous write failed");

@@ -228,7 +228,7 @@ enum fo_result fo_createnext(struct worker *wk, const struct ir_flowop *f)
 	if (d >= ndirs_of(n))
 		d = ndirs_of(n) - 1;
 	make_name(wk, i, f->random, name);
-	t0 = now_ns();
+	t0 = op_start(wk);
 	dfd = dir_fd(n, d);
 	if (dfd < 0)
 		return dir_fail(wk, f, "open directory", d, "");
@@ -304,7 +304,7 @@ static enum fo_result next_shuffled(struct worker *wk,
 		return op_norsc(wk, "flowop %s: all %zu files done", f->name,
 				n->nlist);
 	p = n->list[n->taken++];
-	t0 = now_ns();
+	t0 = op_start(wk);
 	dfd = dir_fd(n, p.dir);
 	if (dfd < 0)
 		return dir_fail(wk, f, "open directory", p.dir, "");
@@ -319,7 +319,7 @@ static enum fo_result next_shuffled(struct worker *wk,
 static enum fo_result next_listed(struct worker *wk,
 				  const struct ir_flowop *f, struct names *n)
 {
-	uint64_t t0 = now_ns();
+	uint64_t t0 = op_start(wk);
 	struct dirent *de;
 
 	for (;;) {

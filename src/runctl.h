@@ -36,6 +36,19 @@ static inline uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/*
+ * The calling thread's CPU time (user + system) in nanoseconds.  A system
+ * call, unlike now_ns, and one at which the scheduler looks whether the
+ * thread's time slice is over: where it is read matters (runner.c).
+ */
+static inline uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 struct runctl *runctl_new(size_t nworkers);
 void runctl_free(struct runctl *r);
 

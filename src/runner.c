@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,60 +14,81 @@
 #include "util.h"
 
 /*
- * CPU time is read around the first ops of a flowop, then around one op
- * per CPU_SAMPLE_NS of each flowop in each thread: a thread CPU clock read
- * is a system call (about 0.7 us here), so this bounds its cost to a
- * fraction of a percent whatever the op rate, and slow ops are all sampled.
- * With k times more threads than CPUs the period is k times as long, so
- * the readings cost each CPU the same (cpu_period).
+ * CPU time is read in the first ops of a flowop, then in ops drawn at
+ * random: each op of a flowop with a chance of its mean CPU time over
+ * CPU_SAMPLE_NS (at least CPU_SAMPLE_MIN of it), so a thread samples
+ * about once per CPU_SAMPLE_NS of the CPU time its ops take, whatever
+ * the op rate and however many threads share a CPU.  A thread CPU clock
+ * read is a system call: this bounds its cost to a fraction of a percent.
+ *
+ * The reads are inside the op's timed window (op_start, op_done_sampled),
+ * never between ops: reading the clock makes the scheduler check the
+ * thread's time slice, so a thread is often preempted right there, and a
+ * read outside every window kept that wait for a CPU out of every
+ * latency.  A flowop that times nothing (opslimit without eventgen)
+ * reads no clock.  Which ops are drawn matters too, as a preemption a
+ * read brings on lands in the op that reads: drawn by their share of the
+ * CPU time, reads find used-up slices where a timer tick would (not by
+ * the clock, which drew the op after the longest one, nor by latency,
+ * which holds those waits and would draw their op ever more).
  */
 #define CPU_SAMPLE_FIRST 16
-#define CPU_SAMPLE_NS 1000000u
+#define CPU_SAMPLE_NS 1000000.0
+#define CPU_SAMPLE_MIN 1000.0
 
 uint64_t run_elapsed_ns(const struct run *run)
 {
 	return now_ns() - runctl_start_ns(run->ctl);
 }
 
-static uint64_t thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static inline enum fo_result run_flowop(struct worker *wk,
 					const struct ir_flowop *f);
 
-/* A composite flowop: its children in order, timed as one op. */
+/*
+ * A composite flowop: its children in order, timed as one op, without
+ * what the CPU clock reads of sampled children cost (op_done_sampled).
+ */
 static __attribute__((noinline)) enum fo_result
 run_composite(struct worker *wk, const struct ir_flowop *f)
 {
 	enum fo_result r = FO_OK;
-	uint64_t t0 = now_ns();
+	uint64_t t0 = now_ns(), probed = wk->probe_total;
 
 	for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
 		r = run_flowop(wk, f->children[c]);
 	if (r == FO_OK)
-		fstats_add(&wk->stats[f->id], now_ns() - t0, 0);
+		fstats_add(&wk->stats[f->id],
+			   now_ns() - t0 - (wk->probe_total - probed), 0);
 	return r;
 }
 
-/* One op with its thread CPU time read around it (see CPU_SAMPLE_NS). */
+/*
+ * One op with its thread CPU time read inside its window (see
+ * CPU_SAMPLE_NS); an op that fails or times nothing leaves the flag set.
+ */
 static __attribute__((noinline)) enum fo_result
 exec_sampled(struct worker *wk, const struct ir_flowop *f)
 {
-	struct fstats *s = &wk->stats[f->id];
-	uint64_t before = s->count, c0 = thread_cpu_ns();
-	enum fo_result r = flowop_exec(wk, f);
+	const struct fstats *s = &wk->stats[f->id];
+	enum fo_result r;
+	double cpu, p;
 
-	if (s->count > before) {
-		s->cpu_ns += thread_cpu_ns() - c0;
-		s->cpu_samples++;
+	wk->sampling = true;
+	r = flowop_exec(wk, f);
+	wk->sampling = false;
+	if (s->cpu_samples) {
+		cpu = (double)s->cpu_ns / (double)s->cpu_samples;
+		p = (cpu > CPU_SAMPLE_MIN ? cpu : CPU_SAMPLE_MIN) / CPU_SAMPLE_NS;
+		wk->cpu_odds[f->id] = p >= 1 ? UINT64_MAX :
+					       (uint64_t)(p * 0x1p64);
 	}
-	wk->cpu_next[f->id] = wk->last_end + wk->run->cpu_every_ns;
 	return r;
+}
+
+/* A uniform 64-bit draw (splitmix64), apart from the workload's numbers. */
+static inline uint64_t sample_draw(struct worker *wk)
+{
+	return rv_mix64(wk->sample_seq += 0x9e3779b97f4a7c15ull);
 }
 
 /*
@@ -88,7 +108,8 @@ run_flowop(struct worker *wk, const struct ir_flowop *f)
 		if (__builtin_expect(f->type == FO_COMPOSITE, 0))
 			r = run_composite(wk, f);
 		else if (__builtin_expect(s->count + s->errors >= CPU_SAMPLE_FIRST &&
-						  wk->last_end < wk->cpu_next[f->id],
+						  sample_draw(wk) >=
+							  wk->cpu_odds[f->id],
 					  1))
 			r = flowop_exec(wk, f);
 		else
@@ -104,19 +125,6 @@ run_flowop(struct worker *wk, const struct ir_flowop *f)
 			return r;
 	}
 	return FO_OK;
-}
-
-/* CPU_SAMPLE_NS for each CPU the process may run on, shared by n threads. */
-static uint64_t cpu_period(size_t n)
-{
-	cpu_set_t set;
-	long ncpu = sched_getaffinity(0, sizeof(set), &set) == 0 ?
-			    CPU_COUNT(&set) :
-			    sysconf(_SC_NPROCESSORS_ONLN);
-
-	if (ncpu < 1 || n <= (size_t)ncpu)
-		return CPU_SAMPLE_NS;
-	return CPU_SAMPLE_NS * ((n + (size_t)ncpu - 1) / (size_t)ncpu);
 }
 
 /* Process niceness and I/O priority apply per thread on Linux. */
@@ -223,6 +231,7 @@ static void *worker_main(void *arg)
 	}
 	worker_prepare_data(wk);
 	set_priorities(wk);
+	worker_calibrate(wk);
 	if (worker_prepare(wk) < 0) {
 		runctl_stop(run->ctl, STOP_ERROR);
 		runctl_ready_wait(run->ctl);
@@ -290,8 +299,8 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 	wk->slots = calloc_lines((size_t)t->nslots, sizeof(*wk->slots));
 	wk->locals = calloc(w->nfilesets ? w->nfilesets : 1, sizeof(*wk->locals));
 	wk->stats = calloc_lines(nfo, sizeof(*wk->stats));
-	wk->cpu_next = calloc_lines(nfo, sizeof(uint64_t));
-	if (!wk->slots || !wk->locals || !wk->stats || !wk->cpu_next ||
+	wk->cpu_odds = calloc_lines(nfo, sizeof(uint64_t));
+	if (!wk->slots || !wk->locals || !wk->stats || !wk->cpu_odds ||
 	    (run->has_syncs && init_syncs(wk) < 0))
 		return -1;
 	for (int64_t i = 0; i < t->nslots; i++)
@@ -303,6 +312,7 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
 	rv_rng_seed(&wk->rng, seed);
+	wk->sample_seq = rv_mix64(seed ^ 0x5a3b1e9c0d7f2468ull);
 	atomic_init(&wk->io_ops, 0);
 	atomic_init(&wk->io_bytes, 0);
 	atomic_init(&wk->rw_ops, 0);
@@ -334,7 +344,7 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 						free(wk->slots);
 						free(wk->locals);
 						free(wk->stats);
-						free(wk->cpu_next);
+						free(wk->cpu_odds);
 						free(wk->fostate);
 						free(wk->gens);
 						goto fail;
@@ -430,7 +440,6 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	int rc;
 
 	run->seed = seed;
-	run->cpu_every_ns = cpu_period(n);
 	run->shared = xcalloc(w->nflowops ? w->nflowops : 1,
 			      sizeof(*run->shared));
 	run->runtime_ns = run->opts->runtime_ns ?
@@ -518,7 +527,7 @@ static void free_workers(struct run *run)
 		free(wk->syncs);
 		worker_release_state(wk);
 		free(wk->stats);
-		free(wk->cpu_next);
+		free(wk->cpu_odds);
 		free(wk->slots);
 		worker_free_locals(wk);
 		free(wk->buf);

@@ -47,7 +47,6 @@ struct run {
 	size_t nworkers;
 	uint64_t start_ns, end_ns; /* the measured interval */
 	uint64_t runtime_ns;
-	uint64_t cpu_every_ns; /* a thread's CPU time sampling period */
 	_Atomic uint64_t events_taken; /* eventgen tokens consumed */
 	bool need_totals; /* a finish/limit flowop reads the I/O totals */
 	bool has_syncs; /* block or semblock flowops: workers get sync points */

@@ -54,8 +54,14 @@ struct worker {
 	struct rv_rng rng;
 	struct fs_local **locals; /* per fileset: its picks and paths, on first use */
 	struct fstats *stats; /* per flowop id */
-	uint64_t *cpu_next; /* per flowop id: when to sample CPU time again */
-	uint64_t last_end; /* end of the last recorded op, ns */
+	/* per flowop id: the chance, in 2^-64ths, that an op is CPU-sampled */
+	uint64_t *cpu_odds;
+	uint64_t sample_seq; /* splitmix64 state of the draws against them */
+	bool sampling; /* this op reads the CPU clock inside its window */
+	uint64_t cpu0; /* the CPU clock at the start of that window */
+	/* what the CPU clock reads add to a window, unpreempted */
+	uint64_t probe_wall, probe_cpu;
+	uint64_t probe_total; /* probe_wall taken off the ops so far */
 	bool need_totals; /* the run's: kept here, next to the per-op fields */
 	/* totals the finish/limit flowops of other threads read */
 	_Atomic uint64_t io_ops, io_bytes, rw_ops;
@@ -87,6 +93,12 @@ static inline enum fo_result flowop_exec(struct worker *wk,
  * with another pattern makes its own on first use).
  */
 void worker_prepare_data(struct worker *wk);
+
+/*
+ * Measure what the CPU clock reads of a sampled op cost when nothing
+ * preempts them (before the clock starts; op_done_sampled takes it off).
+ */
+void worker_calibrate(struct worker *wk);
 
 /* Close every slot still open, and its fileset directories (end of the thread). */
 void worker_close_slots(struct worker *wk);

@@ -1,0 +1,74 @@
+#!/bin/sh
+# How the threads spend a run: inside their timed operations when they
+# work in a closed loop (Little's law), with no system call of fbrun's
+# own between them.  A structural ratio and counts, never a speed.
+. "${srcdir:-.}/tests/lib.sh"
+
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+
+# json FILE EXPR: print a value from a results file
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+# More threads than CPUs: 4 per CPU the process may use, 8 to 64.
+ncpu=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+n=$((ncpu * 4))
+[ "$n" -ge 8 ] || n=8
+[ "$n" -le 64 ] || n=64
+
+# --- Little's law: a closed loop keeps its threads in operations ------------
+# No think time: every flowop but the opslimit is timed, and the opslimit
+# (no eventgen: it does nothing, as in images.f) takes no time.  Waiting
+# for a CPU, with n threads on fewer CPUs, must land inside some window.
+cat >"$TMP/loop.f" <<F
+define fileset name=fs,path=$TMP/loop,entries=256,size=16k,dirwidth=16,prealloc
+define process name=p { thread name=t,instances=$n {
+  flowop openfile name=open,filesetname=fs,fd=1
+  flowop readwholefile name=read,fd=1,iosize=4k
+  flowop closefile name=close,fd=1
+  flowop opslimit name=limit } }
+run 3
+F
+run_fbrun -o "$TMP/loop.json" "$TMP/loop.f"
+check "a closed loop of $n threads on $ncpu CPUs exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "the text says how many threads were in operations" \
+	"^Threads in operations: [0-9]+\.[0-9] of $n \(ops/s x ms/op, summed over flowops\)$" \
+	"$TMP/out"
+if grep -aq __tsan_init "$FBRUN" 2>/dev/null; then
+	# its checks make fbrun's own code, between the windows, slower
+	# than the system calls inside them
+	skip "Little's law: a ThreadSanitizer build is not measured"
+elif $have_python; then
+	# the sum over flowops of ops/s x mean latency, and the JSON's figure
+	set -- $(json "$TMP/loop.json" "'%.2f %d %s' % (sum(f['ops_per_sec'] * f['ms_per_op'] / 1000 for f in r['flowops']), r['threads'], r['summary'].get('threads_in_ops', -1))" || echo 0 0 -1)
+	ok=$(python3 -c "print(abs($1 - $3) < 0.01)")
+	check "the JSON's threads_in_ops ($3) is that sum ($1)" test "$ok" = True
+	ok=$(python3 -c "print($1 >= 0.85 * $2)")
+	check "threads in operations >= 0.85 x threads ($1 of $2)" test "$ok" = True
+	[ "$ok" = True ] || diag <"$TMP/out"
+else
+	skip "Little's law: needs python3 to read the JSON"
+fi
+
+# --- no clock read between operations -----------------------------------------
+# The CPU clock is read only inside the windows of sampled operations (and
+# 48 times per thread before the run, to measure the reads): a flowop
+# that times nothing reads none.  It used to read it twice per pass.
+cat >"$TMP/idle.f" <<F
+define process name=p { thread name=t,instances=2 { flowop opslimit name=limit } }
+run 1
+F
+if ! command -v strace >/dev/null 2>&1; then
+	skip "CPU clock reads: strace is not installed"
+elif ! strace -f -qq -e trace=clock_gettime -o "$TMP/clocks" \
+	"$FBRUN" -q "$TMP/idle.f" >"$TMP/out" 2>"$TMP/err" ||
+	! grep -q '^Per-Operation' "$TMP/out"; then
+	skip "CPU clock reads: strace cannot trace fbrun here"
+else
+	c=$(grep -c 'clock_gettime(' "$TMP/clocks" || :)
+	check "a flowop that times nothing reads no CPU clock ($c reads)" \
+		test "$c" -le 200
+fi
+
+done_testing
