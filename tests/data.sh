@@ -92,8 +92,10 @@ F
 done
 
 # --- every write flowop honours data= ---------------------------------------
+# alldone: t stops after 100 rounds, t2 once ww is full; with firstdone
+# t2 could end the run before t wrote anything
 cat >"$TMP/ops.f" <<F
-set mode quit firstdone
+set mode quit alldone
 define fileset name=w,path=$TMP/ops,entries=1,dirwidth=10,size=0,prealloc
 define fileset name=a,path=$TMP/ops,entries=1,dirwidth=10,size=0,prealloc
 define fileset name=ar,path=$TMP/ops,entries=1,dirwidth=10,size=0,prealloc
