@@ -17,6 +17,7 @@
 #ifndef FBRUN_FILESET_H
 #define FBRUN_FILESET_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -128,9 +129,38 @@ int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, struct fs_local *l,
  * else the next one after it that is; no rotor moves.  -1 if none.
  */
 int64_t fileset_pick_at(struct fileset *fs, enum fs_pick kind, int64_t index);
-/* End a pick: the entry is no longer busy and exists (or not) now. */
+/*
+ * End a pick: the entry is no longer busy and exists (or not) now.  Wakes
+ * the threads waiting for an entry in that state, if any (one load when
+ * none waits).
+ */
 void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 		    bool exists);
+
+/* The times a thread blocked waiting for an entry, and for how long. */
+struct fs_waits {
+	uint64_t n, ns;
+};
+
+/*
+ * fileset_pick (at < 0) or fileset_pick_at(at) that, when no entry is in
+ * the wanted state but some entry is busy, waits: the thread that holds
+ * it may give it back, or another entry, in that state.  It blocks until
+ * an entry is given back in the wanted state, or for 0.1 s at most, and
+ * then looks again; after each block it also looks at *stop.  -1: no
+ * entry in the wanted state and none busy (nothing to pick), or *stop is
+ * set.  Each block and its time are added to *w.  No lock, no system
+ * call unless it blocks.
+ */
+int64_t fileset_pick_wait(struct fileset *fs, enum fs_pick kind,
+			  struct fs_local *l, bool own, int64_t at,
+			  const atomic_bool *stop, struct fs_waits *w);
+/*
+ * Entry e itself, waiting while another thread has it busy (as above).
+ * -1: e is not in the wanted state, or *stop is set.
+ */
+int64_t fileset_claim_wait(struct fileset *fs, enum fs_pick kind, int64_t e,
+			   const atomic_bool *stop, struct fs_waits *w);
 /* Positions a thread takes at a time from the shared round robin. */
 uint64_t fileset_block(const struct fileset *fs, enum fs_pick kind);
 

@@ -28,7 +28,8 @@ struct fs_ent {
  * threads working in neighbouring blocks never write the same line; with
  * the largest block that is a plain bitmap.  The rotor has a line of its
  * own too: every thread reads the fields before it on every pick, and
- * writes the rotor once a block.
+ * writes the rotor once a block.  The wait counts have a line of their
+ * own as well.
  */
 struct fs_kind {
 	struct fs_ent *ent;
@@ -38,6 +39,13 @@ struct fs_kind {
 	uint64_t nwords; /* of each bitmap: 8 per block */
 	_Atomic uint64_t *exists, *busy; /* bitmaps, 64-byte aligned */
 	_Alignas(64) _Atomic uint64_t rotor; /* blocks handed out, never wraps */
+	/*
+	 * Threads blocked in fileset_pick_wait, by the state they want (0
+	 * absent, 1 existing), and entries given back while some waited (a
+	 * futex word).  Every release reads a count; only waiting writes.
+	 */
+	_Alignas(64) _Atomic uint32_t waiters[2];
+	_Atomic uint32_t seq;
 };
 
 /* Entry e's word in a bitmap of k, and its bit there. */

@@ -12,11 +12,31 @@
  * per pick; each block's bits have a cache line of their own, and threads
  * mostly work in different directories.
  * With block 1 this is exactly one shared rotor.
+ *
+ * A pick that finds nothing while some entry is busy waits for entries to
+ * be given back (a futex; fileset_pick_wait) instead of trying again at
+ * once: a thread with nothing to do sleeps.  Giving an entry back costs
+ * one more load of a line nobody writes unless a thread waits.
  */
 #include "fileset_int.h"
 
+#include <limits.h>
+#include <linux/futex.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
+
+#include "runctl.h"
+
+/*
+ * A blocked pick looks again after WAIT_MIN_NS, then twice as long each
+ * time up to WAIT_MAX_NS, even when nothing wakes it (an entry given back
+ * in the other state wakes no one, but may leave nothing busy), and it
+ * looks at the stop flag that often.
+ */
+#define WAIT_MIN_NS 1000000u
+#define WAIT_MAX_NS 100000000u
 
 struct fs_local *fs_local_new(void)
 {
@@ -184,6 +204,14 @@ int64_t fileset_pick_at(struct fileset *fs, enum fs_pick kind, int64_t index)
 	return scan(k, want, p, &e) ? (int64_t)e : -1;
 }
 
+/* An entry was given back while threads wait: all of them look again. */
+static __attribute__((noinline, cold)) void wake(struct fs_kind *k)
+{
+	atomic_fetch_add(&k->seq, 1);
+	syscall(SYS_futex, (uint32_t *)&k->seq, FUTEX_WAKE_PRIVATE, INT_MAX,
+		NULL, NULL, 0);
+}
+
 void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 		    bool exists)
 {
@@ -204,6 +232,13 @@ void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 	else if (!exists && (atomic_load(&k->exists[w]) & m))
 		atomic_fetch_and(&k->exists[w], ~m);
 	atomic_fetch_and(&k->busy[w], ~m); /* release: exists first */
+	/*
+	 * After the release, in the one order of seq_cst operations: a
+	 * waiter that registered before it is counted here; one that
+	 * registers after it sees the entry given back when it looks.
+	 */
+	if (__builtin_expect(atomic_load(&k->waiters[exists]) != 0, 0))
+		wake(k);
 }
 
 uint64_t fileset_block(const struct fileset *fs, enum fs_pick kind)
@@ -216,4 +251,112 @@ int64_t fileset_pick_dir(struct fileset *fs, struct fs_local *l, bool own)
 	uint64_t r = own ? l->own_dir++ : atomic_fetch_add(&fs->dir_rotor, 1);
 
 	return (int64_t)(r % fs->ndirs);
+}
+
+/* What a waiting thread tries: a pick, or one entry (exact). */
+struct attempt {
+	struct fileset *fs;
+	enum fs_pick kind;
+	struct fs_local *l;
+	bool own, exact;
+	int64_t at;
+};
+
+static int64_t attempt(const struct attempt *a)
+{
+	struct fs_kind *k = fs_kind_of(a->fs, a->kind);
+
+	if (a->exact)
+		return claim(k, (uint64_t)a->at, wants_existing(a->kind)) ?
+			       a->at :
+			       -1;
+	return a->at >= 0 ? fileset_pick_at(a->fs, a->kind, a->at) :
+			    fileset_pick(a->fs, a->kind, a->l, a->own);
+}
+
+/* Whether another thread holds what the attempt could get back. */
+static bool in_flux(struct fs_kind *k, const struct attempt *a)
+{
+	if (a->exact)
+		return atomic_load(&k->busy[fs_word(k, (uint64_t)a->at)]) &
+		       fs_bit(k, (uint64_t)a->at);
+	for (uint64_t w = 0; w < k->nwords; w++)
+		if (atomic_load(&k->busy[w]))
+			return true;
+	return false;
+}
+
+/*
+ * Register as waiting, then loop: note seq, attempt, and block on seq
+ * unless something was given back since it was noted.  Every release
+ * after the registration bumps seq (fileset_unbusy), and every one before
+ * it is seen by the attempt, so no wakeup is lost, and "nothing in the
+ * wanted state, nothing busy, seq unchanged" means nothing to pick at
+ * that moment.  Only a release in the wanted state wakes a waiter, so
+ * threads busy with entries in the other state (stat, while a create
+ * waits) cause no storm of wakeups.  exact waits for a release in either
+ * state: the entry may be given back deleted.
+ */
+static int64_t wait_for(struct fs_kind *k, const struct attempt *a,
+			const atomic_bool *stop, struct fs_waits *w)
+{
+	bool want = wants_existing(a->kind);
+	uint64_t t0 = 0, nap = WAIT_MIN_NS;
+	int64_t e;
+
+	atomic_fetch_add(&k->waiters[want], 1);
+	if (a->exact)
+		atomic_fetch_add(&k->waiters[!want], 1);
+	for (;;) {
+		uint32_t seq = atomic_load(&k->seq);
+		struct timespec ts = { 0, (long)nap };
+
+		e = attempt(a);
+		if (e >= 0)
+			break;
+		if (!in_flux(k, a)) {
+			if (atomic_load(&k->seq) == seq)
+				break;
+			continue;
+		}
+		if (!t0)
+			t0 = now_ns();
+		syscall(SYS_futex, (uint32_t *)&k->seq, FUTEX_WAIT_PRIVATE, seq,
+			&ts, NULL, 0);
+		w->n++;
+		if (runctl_flag_set(stop))
+			break;
+		nap = nap * 2 < WAIT_MAX_NS ? nap * 2 : WAIT_MAX_NS;
+	}
+	if (a->exact)
+		atomic_fetch_sub(&k->waiters[!want], 1);
+	atomic_fetch_sub(&k->waiters[want], 1);
+	if (t0)
+		w->ns += now_ns() - t0;
+	return e;
+}
+
+int64_t fileset_pick_wait(struct fileset *fs, enum fs_pick kind,
+			  struct fs_local *l, bool own, int64_t at,
+			  const atomic_bool *stop, struct fs_waits *w)
+{
+	struct attempt a = { fs, kind, l, own, false, at };
+	int64_t e = attempt(&a);
+
+	if (e >= 0 || fs_kind_of(fs, kind)->n == 0)
+		return e;
+	return wait_for(fs_kind_of(fs, kind), &a, stop, w);
+}
+
+int64_t fileset_claim_wait(struct fileset *fs, enum fs_pick kind, int64_t e,
+			   const atomic_bool *stop, struct fs_waits *w)
+{
+	struct fs_kind *k = fs_kind_of(fs, kind);
+	struct attempt a = { fs, kind, NULL, false, true, e };
+
+	if (e < 0 || (uint64_t)e >= k->n)
+		return -1;
+	return claim(k, (uint64_t)e, wants_existing(kind)) ?
+		       e :
+		       wait_for(k, &a, stop, w);
 }

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sched.h>
 #include <unistd.h>
 
 #include "flowops_int.h"
@@ -152,6 +151,9 @@ enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
 {
 	va_list ap;
 
+	/* nothing found once the run is stopping (a wait cut short): stopped */
+	if (runctl_flag_set(wk->stop))
+		return FO_OK;
 	va_start(ap, fmt);
 	vsnprintf(wk->norsc_why, sizeof(wk->norsc_why), fmt, ap);
 	va_end(ap);
@@ -373,25 +375,32 @@ static inline struct fs_local *local_of(struct worker *wk,
 	return __builtin_expect(l != NULL, 1) ? l : local_new(wk, f, i);
 }
 
+/* What blocking for an entry cost f: counted against it. */
+static void add_waits(struct worker *wk, const struct ir_flowop *f,
+		      const struct fs_waits *w)
+{
+	st(wk, f)->waits += w->n;
+	st(wk, f)->wait_ns += w->ns;
+}
+
 /*
- * pick's other cases: indexed=, and waiting a little when every
- * candidate is busy for a moment (several threads opening the one file
- * of a `define file`): only a pick that keeps failing means there is
- * nothing to pick.
+ * pick's other cases: indexed=, and no entry free in the wanted state
+ * right now.  While some entry is busy, another thread may give one back
+ * in that state: the thread sleeps until then (fileset_pick_wait), and
+ * only a fileset with none in the wanted state and none busy has nothing
+ * to pick.
  */
 static __attribute__((noinline)) int64_t
 pick_slow(struct worker *wk, const struct ir_flowop *f, struct fileset *fs,
 	  struct fs_local *l, enum fs_pick kind)
 {
-	int64_t index = index_of(wk, f), e;
+	struct fs_waits w = { 0, 0 };
+	int64_t e = fileset_pick_wait(fs, kind, l, f->opennext,
+				      index_of(wk, f), wk->stop, &w);
 
-	for (int i = 0;; i++) {
-		e = index >= 0 ? fileset_pick_at(fs, kind, index) :
-				 fileset_pick(fs, kind, l, f->opennext);
-		if (e >= 0 || i == 1000)
-			return e;
-		sched_yield();
-	}
+	if (w.n)
+		add_waits(wk, f, &w);
+	return e;
 }
 
 /* An entry for f: in turn (opennext: its own), or indexed=; -1 if none. */
@@ -759,27 +768,22 @@ enum fo_result fo_deletefile(struct worker *wk,
 		return FO_ERROR;
 	/* The file open in fd, if any, else one picked in turn. */
 	if (s && s->fd >= 0) {
+		struct fs_waits w = { 0, 0 };
+
 		/*
-		 * Another entry comes back while ours is busy for a moment
-		 * (another thread stats or opens it), not only once it is
-		 * gone: that skipped the delete.  Retry as pick() does; only
-		 * an entry that stays unavailable was deleted by someone else
-		 * (and none at all available means nothing is left).
+		 * Another thread may have it busy for a moment (a stat, an
+		 * open): wait for it.  Only an entry given back deleted was
+		 * deleted by someone else, and then there is nothing to do.
 		 */
-		for (int i = 0;; i++) {
-			e = fileset_pick_at(fs, FS_FILE_EXISTING, s->entry);
-			if (e == s->entry)
-				break;
-			if (e >= 0)
-				fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
-			if (i == 1000 && e >= 0)
-				return FO_OK; /* deleted already: nothing to do */
-			if (i == 1000)
-				break;
-			sched_yield();
-		}
-	} else
+		e = fileset_claim_wait(fs, FS_FILE_EXISTING, s->entry, wk->stop,
+				       &w);
+		if (w.n)
+			add_waits(wk, f, &w);
+		if (e < 0)
+			return FO_OK;
+	} else {
 		e = pick(wk, f, fs, l, FS_FILE_EXISTING);
+	}
 	if (e < 0)
 		return op_norsc(wk, "flowop %s found no file to delete in "
 				 "fileset %s",

@@ -59,6 +59,8 @@ struct results *results_collect(const struct run *run)
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
 			fstats_merge(&fr->s, &run->workers[k].stats[i]);
+		r->waits += fr->s.waits;
+		r->wait_ns += fr->s.wait_ns;
 		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
 			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
 		if (fr->f->type >= FO_NTYPES ||
@@ -156,6 +158,21 @@ static void print_errors(FILE *out, const struct results *r)
 	}
 }
 
+/* The flowops whose picks blocked for an entry, if any did. */
+static void print_waits(FILE *out, const struct results *r)
+{
+	if (!r->waits)
+		return;
+	fprintf(out, "\nWaits for an entry (none free in the wanted state):\n");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		if (s->waits)
+			fprintf(out, "%-20s %" PRIu64 " waits, %.3f s\n",
+				r->fo[i].label, s->waits, s->wait_ns / 1e9);
+	}
+}
+
 void report_text(FILE *out, const struct results *r)
 {
 	fprintf(out, "Per-Operation Breakdown\n");
@@ -222,6 +239,7 @@ void report_text(FILE *out, const struct results *r)
 				r->fo[i].label,
 				(double)r->fo[i].s.bytes / (double)r->fo[i].s.count,
 				r->fo[i].s.count);
+	print_waits(out, r);
 	print_errors(out, r);
 }
 
@@ -271,6 +289,8 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
 	json_u64(j, "cpu_samples", s->cpu_samples);
 	json_u64(j, "errors", s->errors);
+	json_u64(j, "waits", s->waits);
+	json_num(j, "wait_seconds", s->wait_ns / 1e9);
 	json_data(j, fr->f->data);
 	json_object(j, "latency_ns");
 	json_u64(j, "min", s->count ? s->lat_min : 0);
@@ -449,6 +469,8 @@ void report_json(FILE *out, const struct results *r,
 	json_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
 	/* Little's law, against the top level's threads (doc/running.md) */
 	json_num(&j, "threads_in_ops", r->in_ops);
+	json_u64(&j, "waits", r->waits);
+	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
 	json_end(&j, '}');
 	json_end(&j, '}');
 }

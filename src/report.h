@@ -40,6 +40,7 @@ struct results {
 	 * their children are counted).  Near nworkers in a closed loop.
 	 */
 	double in_ops;
+	uint64_t waits, wait_ns; /* every flowop's blocks for an entry */
 	struct interval *iv; /* --interval or psrun samples, in time order */
 	size_t niv;
 };

@@ -77,6 +77,8 @@ void fstats_merge(struct fstats *dst, const struct fstats *src)
 		if (src->err_count[i])
 			err_add(dst, src->err_no[i], src->err_count[i]);
 	dst->err_other += src->err_other;
+	dst->waits += src->waits;
+	dst->wait_ns += src->wait_ns;
 
 	for (unsigned g = 0; g < HIST_GROUPS; g++) {
 		const uint64_t *sg = src->hist.group[g];
@@ -163,6 +165,9 @@ void fstats_write(FILE *out, const struct fstats *s)
 		"\n",
 		s->count, s->bytes, s->lat_sum, s->lat_min, s->lat_max,
 		s->cpu_ns, s->cpu_samples, s->errors, s->err_other);
+	if (s->waits || s->wait_ns)
+		fprintf(out, "waits %" PRIu64 " %" PRIu64 "\n", s->waits,
+			s->wait_ns);
 	for (unsigned i = 0; i < FSTATS_ERRNOS; i++)
 		if (s->err_count[i])
 			fprintf(out, "errno %d %" PRIu64 "\n", s->err_no[i],
@@ -251,11 +256,19 @@ int fstats_read(FILE *in, struct fstats *s)
 	s->cpu_samples = v[6];
 	s->errors = v[7];
 	s->err_other = errs = v[8];
-	for (;;) {
+	for (bool first = true;; first = false) {
 		if (read_line(in, line, sizeof(line)))
 			goto bad;
 		if (!strcmp(line, "end"))
 			break;
+		if (!strncmp(line, "waits ", 6)) {
+			/* right after the first line, once, and not all zero */
+			if (!first || parse_u64s(line + 6, v, 2) || !(v[0] | v[1]))
+				goto bad;
+			s->waits = v[0];
+			s->wait_ns = v[1];
+			continue;
+		}
 		if (!strncmp(line, "errno ", 6)) {
 			/* errno lines come first, distinct, at most FSTATS_ERRNOS */
 			if (prev >= 0 || nerr == FSTATS_ERRNOS ||

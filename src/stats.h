@@ -41,6 +41,8 @@ struct fstats {
 	int err_no[FSTATS_ERRNOS];
 	uint64_t err_count[FSTATS_ERRNOS];
 	uint64_t err_other;
+	/* picks that found no entry to take and blocked, and their time */
+	uint64_t waits, wait_ns;
 	struct hist hist;
 };
 
@@ -111,7 +113,8 @@ void hist_bucket_range(unsigned g, unsigned sub, uint64_t *lo, uint64_t *hi);
 
 /*
  * Serialise / read back for merging across processes: a line-oriented
- * text form ("fstats v1 ..."), stable and independent of struct layout.
+ * text form ("fstats v1 ..."), stable and independent of struct layout;
+ * a "waits N NS" line follows the first one when there were waits.
  * fstats_read returns 0, or -1 on malformed input.
  */
 void fstats_write(FILE *out, const struct fstats *s);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # How the threads spend a run: inside their timed operations when they
-# work in a closed loop (Little's law), with no system call of fbrun's
-# own between them.  A structural ratio and counts, never a speed.
+# work in a closed loop (Little's law), asleep and not spinning when there
+# is nothing to pick.  A structural ratio and counts, never a speed.
 . "${srcdir:-.}/tests/lib.sh"
 
 have_python=false
@@ -49,6 +49,45 @@ elif $have_python; then
 	[ "$ok" = True ] || diag <"$TMP/out"
 else
 	skip "Little's law: needs python3 to read the JSON"
+fi
+
+# --- a fileset that fills up: no spinning -----------------------------------
+# When every file exists, a create finds nothing: while other threads
+# still hold entries it sleeps until one is given back (counted as a
+# wait), then the run ends.  It used to call sched_yield 1000 times.
+cat >"$TMP/fill.f" <<F
+set mode quit firstdone
+define fileset name=new,path=$TMP/fill,entries=200,size=4k,dirwidth=20
+define process name=p { thread name=t,instances=$n {
+  flowop createfile name=create,filesetname=new,fd=1
+  flowop writewholefile name=write,fd=1,iosize=4k
+  flowop closefile name=close,fd=1 } }
+run 60
+F
+run_fbrun -q --keep -o "$TMP/fill.json" "$TMP/fill.f"
+check "filling a fileset with $n threads exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+nfiles=$(find "$TMP/fill/new" -type f ! -name .fbrun-fileset | wc -l)
+check "every one of its 200 files is there ($nfiles)" test "$nfiles" -eq 200
+if $have_python; then
+	set -- $(json "$TMP/fill.json" "'%s %d %s' % (r['ended_by'], [f for f in r['flowops'] if f['name'] == 'create'][0]['ops'], 'waits' in r['summary'] and r['summary']['waits'] == sum(f['waits'] for f in r['flowops']) and all(f['waits'] >= 0 and f['wait_seconds'] >= 0 for f in r['flowops']))" || echo x 0 False)
+	check "the run ends when the fileset is full ($1, $2 creates)" \
+		test "$1:$2" = "done:200"
+	check "the waits are counted per flowop and in the summary" test "$3" = True
+else
+	skip "waits in the JSON: needs python3"
+fi
+rm -rf "$TMP/fill"
+if ! command -v strace >/dev/null 2>&1; then
+	skip "sched_yield calls: strace is not installed"
+elif ! strace -f -qq -e trace=sched_yield -o "$TMP/yields" \
+	"$FBRUN" -q "$TMP/fill.f" >"$TMP/out" 2>"$TMP/err" ||
+	! grep -q '^Per-Operation' "$TMP/out"; then
+	skip "sched_yield calls: strace cannot trace fbrun here"
+else
+	y=$(grep -c 'sched_yield(' "$TMP/yields" || :)
+	check "the threads of a full fileset do not spin: $y sched_yield calls" \
+		test "$y" -eq 0
 fi
 
 # --- no clock read between operations -----------------------------------------

@@ -1073,6 +1073,161 @@ static void test_threads(int64_t workers)
 	fileset_free(tfs);
 }
 
+/* ------------------------------------------------------------ waiting */
+
+/* One pick in a thread of its own: what fileset_pick_wait gives it. */
+struct waiter {
+	struct fileset *fs;
+	enum fs_pick kind;
+	int64_t exact; /* >= 0: fileset_claim_wait of that entry */
+	atomic_bool stop;
+	struct fs_waits w;
+	int64_t got;
+};
+
+static void *wait_pick(void *arg)
+{
+	struct waiter *a = arg;
+	struct fs_local *l = fs_local_new();
+
+	a->got = a->exact >= 0 ?
+			 fileset_claim_wait(a->fs, a->kind, a->exact, &a->stop,
+					    &a->w) :
+			 fileset_pick_wait(a->fs, a->kind, l, false, -1,
+					   &a->stop, &a->w);
+	fs_local_free(l);
+	return NULL;
+}
+
+static void start_waiter(pthread_t *t, struct waiter *a, struct fileset *fs,
+			 enum fs_pick kind, int64_t exact)
+{
+	a->fs = fs;
+	a->kind = kind;
+	a->exact = exact;
+	atomic_init(&a->stop, false);
+	a->w = (struct fs_waits){ 0, 0 };
+	a->got = -2;
+	pthread_create(t, NULL, wait_pick, a);
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { 0, ms * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* 4 threads taking turns at one entry, waiting while another holds it. */
+#define NTURNS 2000
+static _Atomic int holder;
+static struct fileset *turn_fs;
+
+static void *take_turns(void *arg)
+{
+	struct fs_waits *w = arg;
+	struct fs_local *l = fs_local_new();
+	atomic_bool stop;
+
+	atomic_init(&stop, false);
+	for (int i = 0; i < NTURNS; i++) {
+		int64_t e = fileset_pick_wait(turn_fs, FS_FILE_EXISTING, l,
+					      false, -1, &stop, w);
+
+		if (e != 0 || atomic_exchange(&holder, 1) != 0) {
+			atomic_fetch_add(&violations, 1);
+			continue;
+		}
+		for (volatile int spin = 0; spin < 2000; spin++)
+			; /* hold it a moment: the others find it busy */
+		atomic_store(&holder, 0);
+		fileset_unbusy(turn_fs, FS_FILE_EXISTING, e, true);
+	}
+	fs_local_free(l);
+	return NULL;
+}
+
+static void test_pick_wait(void)
+{
+	struct ir_fileset d = def("wait", 1, 10, 0, 1, 0);
+	struct fileset *fs = make(&d);
+	struct fs_local *l = fs_local_new();
+	struct fs_waits w = { 0, 0 }, tw[4];
+	struct waiter a;
+	pthread_t t, tt[4];
+	uint64_t waits = 0;
+	atomic_bool stop;
+
+	atomic_init(&stop, false);
+	if (!ok(fs && l, "a fileset of one entry"))
+		return;
+	is_int(fileset_pick_wait(fs, FS_FILE_EXISTING, l, false, -1, &stop, &w),
+	       -1, "nothing exists, nothing busy: nothing to pick at once");
+	is_int(w.n, 0, "without waiting");
+
+	/* held for good: the waiter blocks until the run stops */
+	is_int(fileset_pick(fs, FS_FILE_ABSENT, l, false), 0, "entry 0 taken");
+	start_waiter(&t, &a, fs, FS_FILE_ABSENT, -1);
+	nap_ms(20);
+	atomic_store(&a.stop, true);
+	pthread_join(t, NULL);
+	ok(a.got == -1 && a.w.n >= 1,
+	   "a pick while the only entry is busy blocks, then gives up on stop "
+	   "(%lld, %llu waits)",
+	   (long long)a.got, (unsigned long long)a.w.n);
+
+	/* given back in the wanted state: the waiter gets it */
+	start_waiter(&t, &a, fs, FS_FILE_ABSENT, -1);
+	nap_ms(20);
+	fileset_unbusy(fs, FS_FILE_ABSENT, 0, false);
+	pthread_join(t, NULL);
+	is_int(a.got, 0, "an entry given back absent goes to the absent waiter");
+
+	/* given back in the other state: nothing left to wait for */
+	start_waiter(&t, &a, fs, FS_FILE_ABSENT, -1);
+	nap_ms(20);
+	fileset_unbusy(fs, FS_FILE_ABSENT, 0, true);
+	pthread_join(t, NULL);
+	is_int(a.got, -1, "a create that fills the fileset ends the wait: "
+			  "nothing to pick");
+
+	/* one entry itself: given back existing, then deleted */
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, l, false), 0, "0 taken");
+	start_waiter(&t, &a, fs, FS_FILE_EXISTING, 0);
+	nap_ms(20);
+	fileset_unbusy(fs, FS_FILE_EXISTING, 0, true);
+	pthread_join(t, NULL);
+	is_int(a.got, 0, "a claim of a busy entry waits and gets it");
+	start_waiter(&t, &a, fs, FS_FILE_EXISTING, 0);
+	nap_ms(20);
+	fileset_unbusy(fs, FS_FILE_EXISTING, 0, false);
+	pthread_join(t, NULL);
+	is_int(a.got, -1, "and finds it gone when it was given back deleted");
+	fileset_free(fs);
+
+	/* many waiters, one entry: held by one thread at a time */
+	d = def("turns", 1, 10, 0, 1, 0);
+	turn_fs = make(&d);
+	if (!ok(turn_fs != NULL, "a fileset of one entry again"))
+		return;
+	all_exist(turn_fs);
+	atomic_store(&violations, 0);
+	for (int i = 0; i < 4; i++) {
+		tw[i] = (struct fs_waits){ 0, 0 };
+		pthread_create(&tt[i], NULL, take_turns, &tw[i]);
+	}
+	for (int i = 0; i < 4; i++) {
+		pthread_join(tt[i], NULL);
+		waits += tw[i].n;
+	}
+	printf("# 4 x %d turns at one entry: %llu waits\n", NTURNS,
+	       (unsigned long long)waits);
+	is_int(violations, 0, "every pick got an entry no one else held");
+	is_int(fileset_nexisting(turn_fs), 1, "it is there after");
+	fileset_free(turn_fs);
+	fs_local_free(l);
+}
+
 /* ------------------------------------------------------------ scale */
 
 static void test_million(bool random_size)
@@ -1134,6 +1289,7 @@ int main(void)
 	test_deep();
 	test_threads(1); /* blocks of 128 */
 	test_threads(60); /* blocks of 4: several a line */
+	test_pick_wait();
 	test_million(false);
 	test_million(true);
 	ok(dir_empty(tmp), "every test cleaned up after itself");

@@ -49,7 +49,8 @@ static int stats_equal(const struct fstats *a, const struct fstats *b)
 	    a->lat_sum != b->lat_sum || a->lat_min != b->lat_min ||
 	    a->lat_max != b->lat_max || a->cpu_ns != b->cpu_ns ||
 	    a->cpu_samples != b->cpu_samples || a->errors != b->errors ||
-	    a->err_other != b->err_other)
+	    a->err_other != b->err_other || a->waits != b->waits ||
+	    a->wait_ns != b->wait_ns)
 		return 0;
 	for (unsigned i = 0; i < FSTATS_ERRNOS; i++)
 		if (a->err_count[i] != b->err_count[i] ||
@@ -191,6 +192,9 @@ static void test_merge(void)
 	a.cpu_ns = 100, a.cpu_samples = 2;
 	b.cpu_ns = 50, b.cpu_samples = 1;
 	all.cpu_ns = 150, all.cpu_samples = 3;
+	a.waits = 2, a.wait_ns = 20;
+	b.waits = 3, b.wait_ns = 30;
+	all.waits = 5, all.wait_ns = 50;
 
 	fstats_init(&e);
 	fstats_merge(&e, &a);
@@ -204,6 +208,7 @@ static void test_merge(void)
 	is_int(a.lat_min, 3, "merged min");
 	is_int(a.lat_max, 1ull << 45, "merged max");
 	is_int(a.cpu_ns, 150, "merged cpu_ns");
+	ok(a.waits == 5 && a.wait_ns == 50, "merged waits and their time");
 	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++)
 		qbad += hist_quantile(&a.hist, qs[i]) !=
 			hist_quantile(&all.hist, qs[i]);
@@ -351,6 +356,7 @@ static void test_roundtrip(void)
 	fstats_add(&s, 0, 0);
 	fstats_add(&s, UINT64_MAX, 0);
 	s.cpu_ns = 123456789, s.cpu_samples = 42;
+	s.waits = 7, s.wait_ns = 14000000;
 	fstats_error(&s, EIO);
 	fstats_error(&s, -7); /* odd values must survive too */
 	fstats_error(&s, ENOENT);
@@ -371,6 +377,10 @@ static void test_roundtrip(void)
 	fseek(f, 0, SEEK_END);
 	text = slurp(f);
 	ok(strncmp(text, "fstats v1 ", 10) == 0, "header line starts the text");
+	ok(strstr(text, "\nwaits 7 14000000\n") != NULL,
+	   "the waits follow the header");
+	ok(!strstr(strstr(text, "\nend\n"), "waits"),
+	   "and an fstats without waits has no waits line");
 	ok(strncmp(text, text2, strlen(text2)) == 0,
 	   "rewriting what was read gives the same text");
 
@@ -431,6 +441,11 @@ static void test_reject(void)
 		{ "fstats v1 2 10 1100 100 1000 0 0 5 0\n"
 		  "errno 1 1\nerrno 2 1\nerrno 3 1\nerrno 4 1\nerrno 5 1\n" BODY,
 		  "more than FSTATS_ERRNOS errno lines" },
+		{ HDR "waits 0 0\n" BODY, "a waits line of zeros" },
+		{ HDR "waits 1\n" BODY, "a short waits line" },
+		{ HDR "waits 1 2\nwaits 1 2\n" BODY, "two waits lines" },
+		{ HDR_E "errno 5 3\nwaits 1 2\n" BODY, "waits after errno" },
+		{ HDR "1 36 1\nwaits 1 2\n4 61 1\nend\n", "waits in buckets" },
 	};
 	struct fstats s;
 
@@ -444,6 +459,11 @@ static void test_reject(void)
 			 strlen(HDR_E "errno 5 1\nerrno -2 2\n" BODY), &s),
 	       0, "base text with errnos valid");
 	ok(s.err_no[1] == -2 && s.err_count[1] == 2, "errno line contents");
+	fstats_release(&s);
+	is_int(read_text(HDR "waits 3 4500\n" BODY,
+			 strlen(HDR "waits 3 4500\n" BODY), &s),
+	       0, "base text with waits valid");
+	ok(s.waits == 3 && s.wait_ns == 4500, "waits line contents");
 	fstats_release(&s);
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
