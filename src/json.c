@@ -2,6 +2,9 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <string.h>
+
+#include "util.h"
 
 void json_init(struct json *j, FILE *out)
 {
@@ -10,11 +13,18 @@ void json_init(struct json *j, FILE *out)
 	j->first[0] = true;
 }
 
+/*
+ * Every string fbrun writes comes out as valid JSON: control characters
+ * are escaped, valid UTF-8 passes through, and each byte that is not part
+ * of valid UTF-8 (a file name in Latin-1, say) is written as \u00XX, the
+ * character with the byte's number, so 0xff reads back as U+00FF.
+ */
 static void put_string(FILE *out, const char *s)
 {
 	fputc('"', out);
-	for (; *s; s++) {
+	while (*s) {
 		unsigned char c = (unsigned char)*s;
+		size_t n;
 
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
@@ -24,8 +34,17 @@ static void put_string(FILE *out, const char *s)
 			fputs("\\t", out);
 		else if (c < 0x20)
 			fprintf(out, "\\u%04x", c);
-		else
+		else if (c < 0x80)
 			fputc(c, out);
+		else if ((n = utf8_seq_len((const unsigned char *)s,
+					   strnlen(s, 4))) > 0) {
+			fwrite(s, 1, n, out);
+			s += n;
+			continue;
+		} else {
+			fprintf(out, "\\u%04x", c);
+		}
+		s++;
 	}
 	fputc('"', out);
 }

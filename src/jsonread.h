@@ -71,10 +71,4 @@ double json_get_num(const struct json_value *obj, const char *key,
 const char *json_get_str(const struct json_value *obj, const char *key,
 			 const char *def);
 
-/*
- * Length of the valid UTF-8 sequence at s (at most n bytes), 0 if it is
- * not one (overlong, surrogate, past U+10FFFF, truncated).
- */
-size_t utf8_seq_len(const unsigned char *s, size_t n);
-
 #endif

@@ -57,6 +57,12 @@ const char *did_you_mean(const char *word, const void *cands, size_t n,
 			 size_t stride);
 
 /*
+ * Length of the valid UTF-8 sequence at s (at most n bytes), 0 if it is
+ * not one (overlong, surrogate, past U+10FFFF, truncated).
+ */
+size_t utf8_seq_len(const unsigned char *s, size_t n);
+
+/*
  * A string -> pointer map for lookups that would otherwise be quadratic.
  * Keys are not copied: each must outlive the map.  Values are not NULL.
  */

@@ -192,6 +192,24 @@ if grep -q "$cr" "$TMP/err" || grep -q ' / 2 s ' "$TMP/err"; then
 else
 	pass "stderr not a terminal: no status line"
 fi
+# --- JSON is valid whatever bytes the names hold -------------------------
+# Latin-1 names (0xe9, 0xff): each byte that is not UTF-8 is written as
+# \u00XX; valid UTF-8 (U+00E9 as c3 a9) passes as it is
+printf 'define fileset name=fs,path="%s/l\351",entries=4,dirwidth=4,size=1k,prealloc\ndefine process name=p { thread name=t {\n  flowop statfile name="st\377",filesetname=fs\n  flowop statfile name="\303\251t\303",filesetname=fs } }\nrun 1\n' "$TMP" >"$TMP/latin1.f"
+run_fbrun -q -o "$TMP/latin1.json" "$TMP/latin1.f"
+check "Latin-1 names: the run exits 0" test "$rc" -eq 0
+grepq "... a byte that is not UTF-8 is written as \\u00XX" '"name": "st\\u00ff"' "$TMP/latin1.json"
+grepq "... the path's too" '"path": ".*/l\\u00e9"' "$TMP/latin1.json"
+check "... valid UTF-8 is kept, a cut sequence escaped" \
+	grep -q "\"name\": \"$(printf '\303\251')t\\\\u00c3\"" "$TMP/latin1.json"
+if $have_python; then
+	check "... the file is valid JSON" python3 -m json.tool "$TMP/latin1.json" /dev/null
+	check "... which reads back as the Latin-1 letters" \
+		test "$(json "$TMP/latin1.json" "r['flowops'][0]['name'] == 'st\\u00ff'")" = True
+fi
+run_fbrun compare "$TMP/latin1.json" "$TMP/latin1.json"
+check "... and fbrun compare reads it (exit $rc)" test "$rc" -eq 0
+
 if ! command -v script >/dev/null 2>&1; then
 	skip "status line on a terminal: needs script(1) from util-linux for a pty"
 else
