@@ -35,6 +35,7 @@ const struct cmp_summary_info cmp_summary[] = {
 const size_t cmp_nsummary = ARRAY_SIZE(cmp_summary);
 
 #define MAX_LISTED 5 /* names shown in a "only in" list */
+#define QUOTE_MAX 64 /* bytes of a name an error message shows */
 
 /* A run's flowops sorted by (name, position), for matching by name. */
 struct name_key {
@@ -272,6 +273,25 @@ static void put_clean(FILE *out, const char *s, size_t n)
 }
 
 /*
+ * A name from a results file in an error message: its first QUOTE_MAX
+ * bytes (not cutting a UTF-8 character), then "..." if there is more.
+ */
+static void put_quoted(FILE *out, const char *s)
+{
+	size_t n = strnlen(s, QUOTE_MAX + 1);
+
+	if (n <= QUOTE_MAX) {
+		put_clean(out, s, n);
+		return;
+	}
+	n = QUOTE_MAX;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	put_clean(out, s, n);
+	fputs("...", out);
+}
+
+/*
  * Print up to MAX_LISTED flowops of run a (in its order) that lb lacks;
  * returns how many there are.  out NULL only counts.
  */
@@ -288,7 +308,7 @@ static size_t only_in(FILE *out, const struct cmp_run *a,
 			continue;
 		if (out && n < MAX_LISTED) {
 			fputs(n ? ", " : "", out);
-			put_clean(out, name, strlen(name));
+			put_quoted(out, name);
 		}
 		n++;
 	}
@@ -327,11 +347,16 @@ static int check_workloads(struct cmp *c, struct loaded *l, bool common)
 				continue;
 			fprintf(stderr,
 				"fbrun: error: %s and %s are runs of different "
-				"scripts (%s and %s: their script_sha256 "
-				"differ)\n",
-				b->path, a->path,
-				base_name(json_get_str(b->root, "script", NULL)),
-				base_name(json_get_str(a->root, "script", NULL)));
+				"scripts (",
+				b->path, a->path);
+			put_quoted(stderr,
+				   base_name(json_get_str(b->root, "script",
+							  NULL)));
+			fputs(" and ", stderr);
+			put_quoted(stderr,
+				   base_name(json_get_str(a->root, "script",
+							  NULL)));
+			fputs(": their script_sha256 differ)\n", stderr);
 			rc = -1;
 		} else if (diff_sets && !common) {
 			fprintf(stderr, "fbrun: error: %s and %s ran different "

@@ -349,6 +349,24 @@ static bool literal(struct reader *r, const char *word)
 
 static struct json_value *parse_value(struct reader *r);
 
+/* Objects with more members than this get an index for json_get. */
+#define INDEX_FROM 8
+
+/*
+ * Bytes of a key an error message quotes: at most QUOTE_MAX, not cutting
+ * a UTF-8 character, so that the message's reason is never cut off.
+ */
+#define QUOTE_MAX 64
+static int quote_len(const char *s)
+{
+	size_t n = strnlen(s, QUOTE_MAX + 1);
+
+	if (n > QUOTE_MAX)
+		for (n = QUOTE_MAX; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80;)
+			n--;
+	return (int)n;
+}
+
 static int cmp_member(const void *a, const void *b)
 {
 	const struct json_member *x = *(const struct json_member *const *)a;
@@ -358,15 +376,16 @@ static int cmp_member(const void *a, const void *b)
 	/* ties by position, so the later duplicate is the one reported */
 	if (c)
 		return c;
-	return x->line != y->line ? (x->line > y->line) - (x->line < y->line) :
-				    (x->col > y->col) - (x->col < y->col);
+	return (x > y) - (x < y);
 }
 
-/* Sorting a copy keeps this O(n log n) even for huge hostile objects. */
-static int check_duplicates(struct reader *r, const struct json_value *o)
+/*
+ * Sort the members by key: a duplicate is then next to its first, and
+ * json_get can search.  O(n log n) even for huge hostile objects.
+ */
+static int index_members(struct reader *r, struct json_value *o)
 {
-	const struct json_member **s;
-	int rc = 0;
+	struct json_member **s;
 
 	if (o->n < 2)
 		return 0;
@@ -377,14 +396,19 @@ static int check_duplicates(struct reader *r, const struct json_value *o)
 	for (size_t i = 1; i < o->n; i++) {
 		if (strcmp(s[i - 1]->key, s[i]->key) == 0) {
 			fail_at(r, s[i]->line, s[i]->col,
-				"duplicate key \"%s\" (first at %d:%d)",
-				s[i]->key, s[i - 1]->line, s[i - 1]->col);
-			rc = -1;
-			break;
+				"duplicate key \"%.*s%s\" (first at %d:%d)",
+				quote_len(s[i]->key), s[i]->key,
+				s[i]->key[quote_len(s[i]->key)] ? "..." : "",
+				s[i - 1]->line, s[i - 1]->col);
+			free(s);
+			return -1;
 		}
 	}
-	free(s);
-	return rc;
+	if (o->n > INDEX_FROM)
+		o->byname = s;
+	else
+		free(s);
+	return 0;
 }
 
 static int parse_object(struct reader *r, struct json_value *o)
@@ -430,7 +454,7 @@ static int parse_object(struct reader *r, struct json_value *o)
 		}
 		if (r->p < r->end && *r->p == '}') {
 			step(r);
-			return check_duplicates(r, o);
+			return index_members(r, o);
 		}
 		fail(r, "expected ',' or '}' after an object member, found %s",
 		     found(r, fb, sizeof(fb)));
@@ -618,6 +642,7 @@ void json_value_free(struct json_value *v)
 	}
 	free(v->items);
 	free(v->members);
+	free(v->byname);
 	free(v->str);
 	free(v);
 }
@@ -625,11 +650,28 @@ void json_value_free(struct json_value *v)
 const struct json_value *json_get(const struct json_value *obj,
 				  const char *key)
 {
+	size_t lo = 0, hi;
+
 	if (!json_is(obj, JSON_OBJECT))
 		return NULL;
-	for (size_t i = 0; i < obj->n; i++)
-		if (strcmp(obj->members[i].key, key) == 0)
-			return obj->members[i].value;
+	if (!obj->byname) {
+		for (size_t i = 0; i < obj->n; i++)
+			if (strcmp(obj->members[i].key, key) == 0)
+				return obj->members[i].value;
+		return NULL;
+	}
+	for (hi = obj->n; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct json_member *m = obj->byname[mid];
+		int c = strcmp(m->key, key);
+
+		if (c == 0)
+			return m->value;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	return NULL;
 }
 

@@ -41,6 +41,8 @@ struct json_value {
 	size_t n, cap; /* elements of an array, members of an object */
 	struct json_value **items;
 	struct json_member *members;
+	/* an object's members sorted by key, for json_get; NULL if few */
+	struct json_member **byname;
 };
 
 /*
@@ -53,7 +55,10 @@ struct json_value *json_parse(const char *text, size_t len, const char *name,
 struct json_value *json_load(const char *path, char *err, size_t errlen);
 void json_value_free(struct json_value *v);
 
-/* Lookups return NULL when v is NULL, of another type, or lacks the item. */
+/*
+ * Lookups return NULL when v is NULL, of another type, or lacks the item.
+ * json_get takes O(log n) in the object's members.
+ */
 const struct json_value *json_get(const struct json_value *obj,
 				  const char *key);
 const struct json_value *json_index(const struct json_value *arr, size_t i);

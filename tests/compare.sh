@@ -12,6 +12,8 @@ json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)"
 
 # has FILE REGEX: grep -E quietly
 has() { grep -Eq -- "$2" "$1"; }
+# chars N C: the character C N times
+chars() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 
 # --- three tiny runs: two of images.f, one of another script -------------
 for n in 2 3; do
@@ -247,6 +249,45 @@ if command -v chromium >/dev/null 2>&1; then
 else
 	skip "Chromium: its DOM has all the charts: chromium is not installed"
 	skip "Chromium: the screenshot shows the charts: chromium is not installed"
+fi
+
+# --- size: linear in the variables; long names quoted short ---------------
+# 100000 variables, each differing: under a second of CPU when each lookup
+# is logarithmic, over a minute when it is linear.  The CPU-time cap is far
+# from both (a sanitizer build is some ten times slower).
+cpu=20
+if command -v ldd >/dev/null 2>&1 &&
+	ldd "$FBRUN" 2>/dev/null | grep -Eq 'lib(asan|tsan|ubsan)'; then
+	cpu=100
+fi
+vars() {
+	awk -v d="$2" '{ print }
+	/^  "variables": \{$/ { for (i = 0; i < 100000; i++) printf "    \"zv%d\": \"%d\",\n", i, i + d }' "$A" >"$1"
+}
+vars "$TMP/v0.json" 0
+vars "$TMP/v1.json" 1
+rc=0
+(ulimit -t "$cpu" && exec "$FBRUN" compare "$TMP/v0.json" "$TMP/v1.json") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "100000 variables that differ: exit 0 within $cpu s of CPU (exit $rc)" test "$rc" -eq 0
+check "... each of them listed" test "$(grep -c '^  \$zv[0-9]*: ' "$TMP/out")" -eq 100000
+rm -f "$TMP/v0.json" "$TMP/v1.json"
+if $have_python; then
+	# a 10 MB flowop name only one run has: the error quotes 64 bytes of it
+	python3 -c "
+import json, sys
+r = json.load(open(sys.argv[1])); r['flowops'][0]['name'] = 'n' * 10485760
+json.dump(r, open(sys.argv[2], 'w'))" "$A" "$TMP/longname.json"
+	rc=0
+	timeout 300 "$FBRUN" compare "$A" "$TMP/longname.json" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "a 10 MB flowop name in one run only: exit 2 (exit $rc)" test "$rc" -eq 2
+	grepq "... naming its first 64 bytes" "only in .*longname\.json: n{64}\.\.\.;" "$TMP/err"
+	check "... in a short message ($(wc -c <"$TMP/err") bytes)" test "$(wc -c <"$TMP/err")" -lt 1024
+	printf '{"flowops": [], "%s": 1, "%s": 2}' "$(chars 1000 k)" "$(chars 1000 k)" >"$TMP/dupkey.json"
+	run_fbrun compare "$TMP/dupkey.json" "$A"
+	grepq "a duplicate 1000-byte key: quoted short, with its reason" \
+		"dupkey\.json:1:[0-9]+: duplicate key \"k{64}\.\.\.\" \(first at 1:[0-9]+\)\$" "$TMP/err"
+	rm -f "$TMP/longname.json"
 fi
 
 run_fbrun compare "$A" "$B" --html "$TMP/no/such/dir/r.html"
