@@ -16,6 +16,7 @@
 #include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
@@ -723,6 +724,7 @@ static void defaults(struct bonnie *b)
 int bonnie_main(int argc, char **argv)
 {
 	struct bonnie b;
+	struct stat st;
 	int rc;
 
 	defaults(&b);
@@ -733,6 +735,12 @@ int bonnie_main(int argc, char **argv)
 		b.c.seed = (uint64_t)((unsigned)getpid() ^ (unsigned)time(NULL));
 	if (check_sizes(&b) < 0 || switch_user(&b) < 0)
 		return EXIT_USAGE;
+	if (stat(b.dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "fbrun bonnie: error: -d '%s' is not a "
+				"directory\n",
+			b.dir);
+		return EXIT_USAGE;
+	}
 	if (access(b.dir, W_OK | X_OK) < 0) {
 		fprintf(stderr, "fbrun bonnie: error: cannot use directory "
 				"'%s': %s\n",

@@ -172,6 +172,8 @@ bad "-n min above max" "min is larger than max" -n 1:100:200
 bad "-p" "not supported" -p 3
 bad "--csv-format 2" "expected 1.96 or 1.98" --csv-format 2
 bad "-d missing" "cannot use directory" -d "$TMP/nowhere"
+: >"$TMP/afile"
+bad "-d a regular file" "^fbrun bonnie: error: -d '$TMP/afile' is not a directory\$" -d "$TMP/afile"
 bad "an unknown option" "unknown option" --bogus
 is "nothing was created by the refused runs" "$(ls -A "$B" | wc -l | tr -d ' ')" 0
 
