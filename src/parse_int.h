@@ -12,6 +12,7 @@ typedef void *yyscan_t;
 
 struct lex_state {
 	const struct source *src;
+	struct diag *diag; /* for warnings */
 	int offset; /* byte offset of the next character */
 	/* quoted string being scanned */
 	struct ast_strpart *parts, **tail;

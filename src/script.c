@@ -23,6 +23,12 @@ struct script *script_new(const char *path, const char *who)
 	struct source *src = source_load(path);
 	struct script *s;
 
+	if (!src && errno == EFBIG) {
+		fprintf(stderr, "%s: error: cannot read '%s': a script may be at "
+				"most %u MiB\n",
+			who, path, SOURCE_MAX_BYTES >> 20);
+		return NULL;
+	}
 	if (!src) {
 		int err = errno;
 		char *hint = err == ENOENT ? catalog_suggest(path) : NULL;

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util.h"
 
@@ -24,8 +25,12 @@ static void index_lines(struct source *src)
 	src->line_start[0] =
 		src->len >= 3 && memcmp(src->text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	src->nlines = 1;
+	/* a line ends at LF, CR LF or a lone CR (old Mac files) */
 	for (i = 0; i < src->len; i++) {
-		if (src->text[i] != '\n')
+		if (src->text[i] != '\n' && src->text[i] != '\r')
+			continue;
+		if (src->text[i] == '\r' && i + 1 < src->len &&
+		    src->text[i + 1] == '\n')
 			continue;
 		src->line_start = grow_array(src->line_start, &cap,
 					     src->nlines + 1, sizeof(size_t));
@@ -53,16 +58,29 @@ struct source *source_load(const char *path)
 	char *buf = NULL;
 	size_t cap = 0, len = 0, n;
 	struct source *src;
+	struct stat st;
 	int err;
 
 	if (!f)
 		return NULL;
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_size > (off_t)SOURCE_MAX_BYTES) {
+		if (f != stdin)
+			fclose(f);
+		errno = EFBIG;
+		return NULL;
+	}
+	/* one byte past the limit tells a file at the limit from a larger one */
 	do {
+		size_t want = SOURCE_MAX_BYTES + 1 - len;
+
 		buf = grow_array(buf, &cap, len + 65536, 1);
-		n = fread(buf + len, 1, cap - len, f);
+		n = fread(buf + len, 1, cap - len < want ? cap - len : want, f);
 		len += n;
-	} while (n > 0);
+	} while (n > 0 && len <= SOURCE_MAX_BYTES);
 	err = ferror(f) ? (errno ? errno : EIO) : 0;
+	if (!err && len > SOURCE_MAX_BYTES)
+		err = EFBIG;
 	if (f != stdin)
 		fclose(f);
 	if (err) {
@@ -133,9 +151,15 @@ const char *source_line(const struct source *src, int line, size_t *len)
 		return "";
 	}
 	start = src->line_start[line - 1];
-	end = (size_t)line < src->nlines ? src->line_start[line] - 1 : src->len;
-	if (end > start && src->text[end - 1] == '\r')
-		end--;
+	if ((size_t)line == src->nlines) {
+		end = src->len;
+	} else {
+		/* end at the line's terminator: LF, CR or CR LF */
+		end = src->line_start[line] - 1;
+		if (src->text[end] == '\n' && end > start &&
+		    src->text[end - 1] == '\r')
+			end--;
+	}
 	*len = end - start;
 	return src->text + start;
 }

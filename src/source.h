@@ -17,8 +17,15 @@ struct loc {
 struct source;
 
 /*
+ * Scripts are at most this long: real ones are a few kilobytes, and the
+ * parse takes some twenty times the text in memory.
+ */
+#define SOURCE_MAX_BYTES (64u << 20)
+
+/*
  * Read a script from path ("-" reads standard input).  Returns NULL with
- * errno set on failure.  The text may contain any bytes, NUL included.
+ * errno set on failure, EFBIG if it is longer than SOURCE_MAX_BYTES.  The
+ * text may contain any bytes, NUL included.
  */
 struct source *source_load(const char *path);
 
