@@ -200,21 +200,6 @@ static void set_mode(struct compiler *c, const struct ast_stmt *s)
 		   "firstdone' or 'set mode nousestats'");
 }
 
-/* ------------------------------------------------------------ filesets */
-
-static void fileset_release(struct ir_fileset *fs)
-{
-	free(fs->name);
-	free(fs->path);
-}
-
-int find_fileset(const struct compiler *c, const char *name)
-{
-	uintptr_t i = (uintptr_t)strmap_get(c->fileset_names, name);
-
-	return (int)i - 1;
-}
-
 int add_randvar(struct compiler *c, struct ir_randvar rv)
 {
 	struct workload *w = c->w;
@@ -225,106 +210,10 @@ int add_randvar(struct compiler *c, struct ir_randvar rv)
 	return (int)w->nrandvars++;
 }
 
-/* The obsolete filesizegamma=N: gamma-shaped sizes around size. */
-static void filesizegamma(struct compiler *c, const struct ast_stmt *s,
-			  struct ir_fileset *fs)
-{
-	const struct ast_attr *a = ast_attr_find(s->attrs, "filesizegamma");
-	struct ir_value v;
-	struct rv_spec spec = { 0 };
-	char err[160];
-
-	if (!a || !a->value || resolve_value(c, a->value, &v, NULL) < 0)
-		return;
-	if (v.kind != IRV_INT || v.i <= 0 || fs->size.kind != IRV_INT)
-		return;
-	spec.dist = RV_GAMMA;
-	spec.src = RV_SRC_URANDOM;
-	spec.mean = (double)fs->size.i;
-	spec.gamma = (double)v.i;
-	if (rv_spec_check(&spec, err, sizeof(err)) < 0)
-		return;
-	fs->size.kind = IRV_RAND;
-	fs->size.rv = add_randvar(c, (struct ir_randvar){
-		xasprintf("%s.size", fs->name), a->loc, spec });
-}
-
-static void build_fileset(struct compiler *c, const struct ast_stmt *s)
-{
-	struct workload *w = c->w;
-	struct ir_fileset fs;
-	bool is_file = strcmp(s->word, "file") == 0;
-	const struct ast_attr *dd;
-	int prev;
-
-	memset(&fs, 0, sizeof(fs));
-	if (apply_attrs(c, &fileset_attrs, s->attrs, &fs, is_file, false,
-			is_file ? "define file" : "define fileset",
-			s->loc) == (uint64_t)-1) {
-		if (fs.name) {
-			c->bad_filesets = grow_array(c->bad_filesets,
-						     &c->cap_bad_filesets,
-						     c->nbad_filesets + 1,
-						     sizeof(char *));
-			c->bad_filesets[c->nbad_filesets++] = fs.name;
-			strmap_add(c->bad_fileset_names, fs.name, fs.name);
-			fs.name = NULL;
-		}
-		fileset_release(&fs);
-		return;
-	}
-	fs.loc = s->loc;
-	fs.is_file = is_file;
-	if (is_file) {
-		fs.entries = 1;
-		fs.dirgamma = 0;
-		fs.dirwidth = (struct ir_value){ .kind = IRV_INT, .i = 1 };
-	} else if (fs.dirwidth.kind == IRV_NONE) {
-		diag_warning(c->d, c->src, s->loc,
-			     "fileset '%s' has no dirwidth; all its files go "
-			     "in one directory",
-			     fs.name);
-		fs.dirwidth = (struct ir_value){
-			.kind = IRV_INT, .i = fs.entries > 0 ? fs.entries : 1
-		};
-	}
-	dd = ast_attr_find(s->attrs, "dirdepth");
-	if (dd && dd->value && fs.dirdepth.kind == IRV_NONE)
-		resolve_value(c, dd->value, &fs.dirdepth, NULL);
-	filesizegamma(c, s, &fs);
-	if (!fs.name[0] || !strcmp(fs.name, ".") || !strcmp(fs.name, "..") ||
-	    strchr(fs.name, '/'))
-		diag_error(c->d, c->src, s->loc,
-			   "fileset name '%s' must be one directory name (not "
-			   "'.', '..' or containing '/'): the tree is "
-			   "<path>/<name>",
-			   fs.name);
-	if (fs.readonly && fs.writeonly)
-		diag_error(c->d, c->src, s->loc,
-			   "fileset '%s' cannot be both readonly and "
-			   "writeonly",
-			   fs.name);
-	if (fs.path && fs.path[0] == '\0')
-		diag_error(c->d, c->src, s->loc, "fileset '%s' has an empty path",
-			   fs.name);
-	prev = find_fileset(c, fs.name);
-	if (prev >= 0) {
-		diag_error(c->d, c->src, s->loc,
-			   "fileset '%s' is already defined", fs.name);
-		diag_note(c->d, c->src, w->filesets[prev].loc,
-			  "first defined here");
-		fileset_release(&fs);
-		return;
-	}
-	w->filesets = grow_array(w->filesets, &c->cap_filesets,
-				 w->nfilesets + 1, sizeof(*w->filesets));
-	w->filesets[w->nfilesets++] = fs;
-	/* the name is the workload's now: it lives as long as the map */
-	strmap_add(c->fileset_names, w->filesets[w->nfilesets - 1].name,
-		   (void *)(uintptr_t)w->nfilesets);
-}
-
-/* Refuse a run of more than MAX_WORKERS threads at the process that passes it. */
+/*
+ * Refuse a run of more than MAX_WORKERS threads at the process that passes
+ * it, unless an earlier build has reported it.
+ */
 static void check_nworkers(struct compiler *c)
 {
 	const struct workload *w = c->w;
@@ -338,6 +227,8 @@ static void check_nworkers(struct compiler *c)
 			total = UINT64_MAX;
 		if (total <= MAX_WORKERS)
 			continue;
+		if (p < c->built_processes)
+			return;
 		for (int t = 0; t < pr->nthreads; t++)
 			per += (uint64_t)w->threads[pr->first_thread + t].instances;
 		if (before == 0)
@@ -356,7 +247,10 @@ static void check_nworkers(struct compiler *c)
 	}
 }
 
-/* Turn the defines met so far into IR, with the variables as they are now. */
+/*
+ * Turn the defines met since the last build into IR, with the variables as
+ * they are now, and check what they added.
+ */
 static void build(struct compiler *c, struct loc run_loc)
 {
 	struct workload *w = c->w;
@@ -373,11 +267,11 @@ static void build(struct compiler *c, struct loc run_loc)
 		if (strcmp(c->defines[i]->word, "process") == 0)
 			build_process(c, c->defines[i]);
 	check_nworkers(c);
-	/* the threads' ranges cover every flowop, in order */
+	/* the new threads' ranges cover every new flowop, in order */
 	all = strmap_new();
 	for (size_t i = 0; i < w->nflowops; i++)
 		strmap_add(all, w->flowops[i]->name, w->flowops[i]);
-	for (size_t t = 0; t < w->nthreads; t++) {
+	for (size_t t = c->built_threads; t < w->nthreads; t++) {
 		const struct ir_thread *th = &w->threads[t];
 		struct strmap *mine = strmap_new();
 
@@ -390,12 +284,16 @@ static void build(struct compiler *c, struct loc run_loc)
 		strmap_free(mine);
 	}
 	strmap_free(all);
-	for (size_t i = 0; i < w->nthreads; i++)
+	for (size_t i = c->built_threads; i < w->nthreads; i++)
 		if (!w->threads[i].broken)
 			check_thread(c, (int)i);
 	if (run_loc.start >= 0 && w->nprocesses == 0)
 		diag_error(c->d, c->src, run_loc,
 			   "nothing to run: the script defines no process");
+	c->ndefines = 0;
+	c->built_processes = w->nprocesses;
+	c->built_threads = w->nthreads;
+	c->built_flowops = w->nflowops;
 }
 
 /* ------------------------------------------------------------ statements */
@@ -542,20 +440,15 @@ static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
 	}
 }
 
-static void walk(struct compiler *c, const struct ast_stmt *prog)
+/*
+ * Statements from s on, up to the first run or quit, which builds what was
+ * defined; without one, what was defined is built at the end.  Returns
+ * the run or quit, or NULL.
+ */
+static const struct ast_stmt *walk(struct compiler *c,
+				   const struct ast_stmt *s)
 {
-	const struct ast_stmt *stop = NULL;
-
-	for (const struct ast_stmt *s = prog; s; s = s->next) {
-		if (stop) {
-			diag_warning(c->d, c->src, s->loc,
-				     "'%s' is never executed",
-				     ast_stmt_keyword(s->kind));
-			diag_note(c->d, c->src, stop->loc,
-				  "the script ends at this '%s'",
-				  ast_stmt_keyword(stop->kind));
-			return;
-		}
+	for (; s; s = s->next) {
 		switch (s->kind) {
 		case AS_SET:
 			set_var(c, s);
@@ -569,19 +462,39 @@ static void walk(struct compiler *c, const struct ast_stmt *prog)
 		case AS_RUN:
 		case AS_PSRUN:
 			run_stmt(c, s);
-			stop = s;
-			break;
+			return s;
 		case AS_QUIT:
 			build(c, LOC_NONE);
-			stop = s;
-			break;
+			return s;
 		default:
 			simple_stmt(c, s);
 			break;
 		}
 	}
-	if (!stop)
-		build(c, LOC_NONE);
+	build(c, LOC_NONE);
+	return NULL;
+}
+
+/*
+ * The statements after the run or quit `stop` are never executed, but are
+ * checked as if they were, so that a mistake there is an error now rather
+ * than when the script is next changed.  What they add to the workload is
+ * taken out again.
+ */
+static void check_unreached(struct compiler *c, const struct ast_stmt *stop)
+{
+	struct workload keep = *c->w;
+	const struct ast_stmt *s = stop->next;
+
+	if (!s)
+		return;
+	diag_warning(c->d, c->src, s->loc, "'%s' is never executed",
+		     ast_stmt_keyword(s->kind));
+	diag_note(c->d, c->src, stop->loc, "the script ends at this '%s'",
+		  ast_stmt_keyword(stop->kind));
+	while (s && (stop = walk(c, s)))
+		s = stop->next;
+	workload_truncate(c->w, &keep);
 }
 
 /* ------------------------------------------------------------ driver */
@@ -674,6 +587,7 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 				  struct diag *d)
 {
 	struct compiler c = { .src = src, .d = d, .opts = opts, .prog = prog };
+	const struct ast_stmt *stop;
 	int errors = diag_error_count(d);
 
 	c.w = xcalloc(1, sizeof(*c.w));
@@ -684,16 +598,20 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	c.process_names = strmap_new();
 	rv_rng_seed(&c.rng, 1);
 	predefine(&c);
-	walk(&c, prog);
-	collect_vars(&c);
+	stop = walk(&c, prog);
+	collect_vars(&c); /* the values at the run */
+	if (stop)
+		check_unreached(&c, stop);
 	for (size_t i = 0; i < c.nbad_filesets; i++)
 		free(c.bad_filesets[i]);
 	free(c.bad_filesets);
 	strmap_free(c.bad_fileset_names);
 	strmap_free(c.fileset_names);
 	strmap_free(c.process_names);
-	for (size_t i = 0; i < c.ncomposites; i++)
+	for (size_t i = 0; i < c.ncomposites; i++) {
 		free(c.composites[i].form.composite);
+		strmap_free(c.composites[i].locals);
+	}
 	free(c.composites);
 	strmap_free(c.composite_names);
 	free(c.defines);

@@ -18,6 +18,35 @@ static struct composite *find_composite(struct compiler *c, const char *name)
 	return i ? &c->composites[i - 1] : NULL;
 }
 
+/*
+ * The $locals of attrs in a map from name to attribute (NULL if there are
+ * none), each given once: a repeat is an error (what: "declared" for the
+ * definition, "given" for a use).
+ */
+static struct strmap *map_locals(struct compiler *c,
+				 const struct ast_attr *attrs, const char *what)
+{
+	struct strmap *m = NULL;
+
+	for (const struct ast_attr *a = attrs; a; a = a->next) {
+		const struct ast_attr *first;
+
+		if (!a->local)
+			continue;
+		if (!m)
+			m = strmap_new();
+		first = strmap_add(m, a->name, (void *)a);
+		if (first) {
+			diag_error(c->d, c->src, a->loc,
+				   "local variable '$%s' is %s twice", a->name,
+				   what);
+			diag_note(c->d, c->src, first->loc, "first %s here",
+				  what);
+		}
+	}
+	return m;
+}
+
 void build_composite(struct compiler *c, const struct ast_stmt *s)
 {
 	struct composite cp = { .def = s };
@@ -43,6 +72,8 @@ void build_composite(struct compiler *c, const struct ast_stmt *s)
 		free(cp.form.composite);
 		return;
 	}
+	/* still defined after an error, so its uses are not unknown */
+	cp.locals = map_locals(c, s->attrs, "declared");
 	c->composites = grow_array(c->composites, &c->cap_composites,
 				   c->ncomposites + 1, sizeof(*c->composites));
 	c->composites[c->ncomposites++] = cp;
@@ -183,6 +214,55 @@ static bool leads_back(struct compiler *c, struct composite *cp)
 	return found;
 }
 
+/* The names of cp's locals, for "did you mean". */
+static const char **local_names(const struct composite *cp, size_t *n)
+{
+	const char **names;
+
+	*n = 0;
+	for (const struct ast_attr *d = cp->def->attrs; d; d = d->next)
+		*n += d->local;
+	names = xmalloc((*n ? *n : 1) * sizeof(*names));
+	*n = 0;
+	for (const struct ast_attr *d = cp->def->attrs; d; d = d->next)
+		if (d->local)
+			names[(*n)++] = d->name;
+	return names;
+}
+
+/* A use of composite cp passes only locals its definition declares, once. */
+static void check_use_locals(struct compiler *c, const struct ast_stmt *s,
+			     const struct composite *cp)
+{
+	const char **names = NULL, *hint;
+	size_t n = 0;
+
+	strmap_free(map_locals(c, s->attrs, "given"));
+	for (const struct ast_attr *a = s->attrs; a; a = a->next) {
+		if (!a->local || (cp->locals && strmap_get(cp->locals, a->name)))
+			continue;
+		if (!names)
+			names = local_names(cp, &n);
+		/* past the error cap, no suggestion is shown: spare the search */
+		hint = diag_full(c->d) ? NULL :
+					 did_you_mean(a->name, names, n,
+						      sizeof(*names));
+		if (hint)
+			diag_error(c->d, c->src, a->loc,
+				   "flowop '%s' has no local variable '$%s'; "
+				   "did you mean '$%s'?",
+				   s->word, a->name, hint);
+		else
+			diag_error(c->d, c->src, a->loc,
+				   "flowop '%s' has no local variable '$%s'",
+				   s->word, a->name);
+		diag_note(c->d, c->src, cp->def->loc,
+			  "'%s' is defined here%s", s->word,
+			  n ? "" : ", with none");
+	}
+	free(names);
+}
+
 static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 			    struct composite *cp, struct ir_flowop *f,
 			    int tidx)
@@ -304,6 +384,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	if (!(given & FA(ITERS)))
 		f->iters = cp->form.iters;
 	register_flowop(c, f);
+	check_use_locals(c, s, cp);
 	expand_composite(c, s, cp, f, tidx);
 	return f;
 }

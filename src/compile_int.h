@@ -18,6 +18,7 @@
 struct composite {
 	const struct ast_stmt *def;
 	struct ir_flowop form;
+	struct strmap *locals; /* "$name" declared -> its ast_attr; or NULL */
 	bool expanding; /* being built: using it again is recursion */
 };
 
@@ -31,9 +32,11 @@ struct compiler {
 	struct env *env;
 	struct workload *w;
 	struct rv_rng rng; /* for randvars sampled at compile time (echo) */
-	/* `define` statements met before the run point, in order */
+	/* `define` statements met since the last build, in order */
 	const struct ast_stmt **defines;
 	size_t ndefines, cap_defines;
+	/* processes, threads and flowops checked by an earlier build */
+	size_t built_processes, built_threads, built_flowops;
 	/* names of filesets whose define failed: no follow-on errors */
 	char **bad_filesets;
 	size_t nbad_filesets, cap_bad_filesets;
@@ -85,6 +88,8 @@ uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
 int build_randvar(struct compiler *c, const char *name,
 		  const struct ast_attr *attrs, bool cvar, struct loc loc);
 
+/* compile_fileset.c: `define fileset` and `define file`. */
+void build_fileset(struct compiler *c, const struct ast_stmt *s);
 /* Index of the fileset named name, or -1. */
 int find_fileset(const struct compiler *c, const char *name);
 

@@ -56,39 +56,57 @@ void ir_flowop_free(struct ir_flowop *f)
 	free(f);
 }
 
+void workload_truncate(struct workload *w, const struct workload *to)
+{
+	struct workload now = *w;
+
+	for (size_t i = to->nfilesets; i < now.nfilesets; i++) {
+		free(now.filesets[i].name);
+		free(now.filesets[i].path);
+	}
+	for (size_t i = to->nprocesses; i < now.nprocesses; i++)
+		free(now.processes[i].name);
+	for (size_t i = to->nthreads; i < now.nthreads; i++) {
+		free(now.threads[i].name);
+		free(now.threads[i].flowops);
+	}
+	for (size_t i = to->nflowops; i < now.nflowops; i++)
+		ir_flowop_free(now.flowops[i]);
+	for (size_t i = to->nrandvars; i < now.nrandvars; i++) {
+		free(now.randvars[i].name);
+		rv_spec_release(&now.randvars[i].spec);
+	}
+	for (size_t i = to->nvars; i < now.nvars; i++) {
+		free(now.vars[i].name);
+		if (now.vars[i].value.kind == IRV_STR)
+			free(now.vars[i].value.s);
+	}
+	for (size_t i = to->nstmts; i < now.nstmts; i++)
+		free(now.stmts[i].text);
+	/* the counts and settings of `to`, in the arrays as they are now */
+	*w = *to;
+	w->filesets = now.filesets;
+	w->processes = now.processes;
+	w->threads = now.threads;
+	w->flowops = now.flowops;
+	w->randvars = now.randvars;
+	w->vars = now.vars;
+	w->stmts = now.stmts;
+}
+
 void workload_free(struct workload *w)
 {
+	struct workload none = { 0 };
+
 	if (!w)
 		return;
-	for (size_t i = 0; i < w->nfilesets; i++) {
-		free(w->filesets[i].name);
-		free(w->filesets[i].path);
-	}
+	workload_truncate(w, &none);
 	free(w->filesets);
-	for (size_t i = 0; i < w->nprocesses; i++)
-		free(w->processes[i].name);
 	free(w->processes);
-	for (size_t i = 0; i < w->nthreads; i++) {
-		free(w->threads[i].name);
-		free(w->threads[i].flowops);
-	}
 	free(w->threads);
-	for (size_t i = 0; i < w->nflowops; i++)
-		ir_flowop_free(w->flowops[i]);
 	free(w->flowops);
-	for (size_t i = 0; i < w->nrandvars; i++) {
-		free(w->randvars[i].name);
-		rv_spec_release(&w->randvars[i].spec);
-	}
 	free(w->randvars);
-	for (size_t i = 0; i < w->nvars; i++) {
-		free(w->vars[i].name);
-		if (w->vars[i].value.kind == IRV_STR)
-			free(w->vars[i].value.s);
-	}
 	free(w->vars);
-	for (size_t i = 0; i < w->nstmts; i++)
-		free(w->stmts[i].text);
 	free(w->stmts);
 	free(w);
 }

@@ -178,6 +178,11 @@ uint64_t workload_nworkers(const struct workload *w);
 uint64_t ir_process_nworkers(const struct workload *w, size_t p);
 
 void workload_free(struct workload *w);
+/*
+ * Take w back to `to`, a copy of *w made earlier: the entities added
+ * since are freed and every count and setting is as it was then.
+ */
+void workload_truncate(struct workload *w, const struct workload *to);
 /* Free one flowop (not its children, which the workload lists too). */
 void ir_flowop_free(struct ir_flowop *f);
 

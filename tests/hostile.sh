@@ -376,6 +376,54 @@ expect error nearvar "a 100 KB variable name one letter off a set one"
 { echo "$FS"; printf 'define process name=p { thread name=t { flowop '; chars 102400 r; echo ' name=s } }'; } >"$TMP/longflowop.f"
 expect error longflowop "an unknown 100 KB flowop name"
 
+# --- names past NAME_MAX, roots past PATH_MAX: errors at the value --------------
+{ printf 'define fileset name='; chars 100000 n; echo ',path=/tmp/x,entries=1,dirwidth=1'; } >"$TMP/longname.f"
+expect error longname "a 100000-byte fileset name"
+grepq "... at the name, which is longer than NAME_MAX" \
+	"longname.f:1:21: error: fileset name is 100000 bytes long; a file name may have at most 255 \(NAME_MAX\)\$" "$TMP/err"
+check "... in a short message ($(wc -c <"$TMP/err") bytes)" test "$(wc -c <"$TMP/err")" -lt 1024
+{ printf 'define fileset name='; chars 255 n; echo ',path=/tmp/x,entries=1,dirwidth=1'; } >"$TMP/name255.f"
+expect ok name255 "a 255-byte fileset name"
+{ printf 'define fileset name='; chars 256 n; echo ',path=/tmp/x,entries=1,dirwidth=1'; } >"$TMP/name256.f"
+expect error name256 "a 256-byte fileset name"
+# root = path + "/fs": 4092 + 3 bytes fit in PATH_MAX (4096 with the NUL)
+p4092=$(rep 2046 /a)
+printf 'define fileset name=fs,path=%s,entries=1,dirwidth=1\n' "$p4092" >"$TMP/root4095.f"
+expect ok root4095 "a fileset root of 4095 bytes"
+printf 'define fileset name=fs,path=%sb,entries=1,dirwidth=1\n' "$p4092" >"$TMP/root4096.f"
+expect error root4096 "a fileset root of 4096 bytes"
+grepq "... at the path, which is longer than PATH_MAX - 1" \
+	"root4096.f:1:29: error: fileset root <path>/fs is 4096 bytes long; a path may have at most 4095 \(PATH_MAX - 1\)\$" "$TMP/err"
+
+# --- line ends and size ------------------------------------------------------------
+# old Mac files: a lone CR ends a line (and a comment), as LF and CR LF do
+printf 'set $a=1\r# a comment\rset $b=2 x\r' >"$TMP/cr.f"
+expect error cr "CR-only line ends"
+grepq "... located on line 3" "cr.f:3:10: error: unknown command 'x'" "$TMP/err"
+check "... showing the line without its CR" grep -q '^    set \$b=2 x$' "$TMP/err"
+printf 'set $a=1\r\n# a comment\r\nset $b=2 x\r\n' >"$TMP/crlf.f"
+expect error crlf "CR LF line ends"
+grepq "... located on line 3" "crlf.f:3:10: error: unknown command 'x'" "$TMP/err"
+# a script may be at most 64 MiB: one byte more is refused before it is parsed
+head -c 67108865 /dev/zero | tr '\0' ' ' >"$TMP/big.f"
+expect_big() {
+	check "$1: exit 2 saying the limit ($(what))" \
+		eval '[ "$rc" -eq 2 ] && grep -q "error: cannot read .*: a script may be at most 64 MiB\$" "$TMP/err" && no_sanitizer'
+}
+fbp "$TMP/big.f"
+expect_big "a script of 64 MiB and one byte"
+rm -f "$TMP/big.f"
+# /dev/zero never ends (memory capped, so a reader without a limit fails
+# at once rather than taking the machine's memory)
+rc=0 secs="" kb=""
+if $sanitized; then
+	timeout -k 2 "$LIMIT" "$FBRUN" --parse-only /dev/zero >"$TMP/out" 2>"$TMP/err" || rc=$?
+else
+	(ulimit -v 1048576 && exec timeout -k 2 "$LIMIT" "$FBRUN" --parse-only /dev/zero) \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+fi
+expect_big "/dev/zero as the script"
+
 # --- NUL bytes --------------------------------------------------------------------
 printf '\0set $a=1\n' >"$TMP/nul_start.f"
 expect error nul_start "a NUL byte first"
