@@ -129,11 +129,19 @@ static FILE *tty(const struct engine *e)
 	return !e->o->quiet && isatty(STDERR_FILENO) ? stderr : NULL;
 }
 
+/*
+ * Lay out every fileset (in memory), then check that preallocation fits
+ * (unless --force), then create them in turn.  Only created ones go in
+ * e->filesets, which are the ones removed at the end.
+ */
 static int create_filesets(struct engine *e)
 {
 	const struct workload *w = e->w;
 	char err[512];
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t n = w->nfilesets;
+	struct fileset **laid;
+	int rc = 0;
 
 	if (e->created)
 		return 0;
@@ -141,24 +149,36 @@ static int create_filesets(struct engine *e)
 	if (check_roots(w))
 		return 2;
 	e->created = true;
-	e->filesets = xcalloc(w->nfilesets ? w->nfilesets : 1,
-			      sizeof(*e->filesets));
-	for (size_t i = 0; i < w->nfilesets; i++) {
+	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
+	laid = xcalloc(n ? n : 1, sizeof(*laid));
+	for (size_t i = 0; i < n && !rc; i++) {
 		const struct ir_fileset *def = &w->filesets[i];
-		struct fileset *fs = fileset_new(w, (int)i, seed_of(def->name),
-						 err, sizeof(err));
-		struct progress *bar;
-		char *label;
-		int rc;
 
-		if (!fs) {
+		laid[i] = fileset_new(w, (int)i, seed_of(def->name), err,
+				      sizeof(err));
+		if (!laid[i]) {
 			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
 				def->name, err);
-			return 1;
+			rc = 1;
+		} else {
+			fileset_set_data(laid[i],
+					 datapat_pick(def->data, e->o->data,
+						      def->data));
 		}
+	}
+	if (!rc && !e->o->force &&
+	    fileset_check_space(laid, n, err, sizeof(err)) < 0) {
+		fprintf(stderr, "fbrun: error: %s\n", err);
+		rc = 1;
+	}
+	for (size_t i = 0; i < n && !rc; i++) {
+		const struct ir_fileset *def = &w->filesets[i];
+		struct fileset *fs = laid[i];
+		struct progress *bar;
+		char *label;
+
 		e->filesets[i] = fs;
-		fileset_set_data(fs, datapat_pick(def->data, e->o->data,
-						  def->data));
+		laid[i] = NULL;
 		logf_(e, "Creating fileset %s under %s", def->name,
 		      fileset_root(fs));
 		label = xasprintf("Creating %s", def->name);
@@ -171,7 +191,8 @@ static int create_filesets(struct engine *e)
 		if (rc < 0) {
 			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
 				def->name, err);
-			return rc == -2 ? 2 : 1;
+			rc = rc == -2 ? 2 : 1;
+			break;
 		}
 		logf_(e, "%s: %.3fMB written", def->name,
 		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
@@ -183,9 +204,12 @@ static int create_filesets(struct engine *e)
 		      fileset_mean_depth(fs), fileset_nleafdirs(fs),
 		      total_mb(fs));
 		if (runctl_signalled)
-			return 1;
+			rc = 1;
 	}
-	return 0;
+	for (size_t i = 0; i < n; i++)
+		fileset_free(laid[i]);
+	free(laid);
+	return rc;
 }
 
 /* Remove what we created, unless asked to keep it or it is reused. */

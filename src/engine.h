@@ -27,6 +27,7 @@ struct engine_opts {
 	uint64_t interval_s; /* --interval: 0 if not given */
 	bool interval_flowops; /* --interval-flowops */
 	bool keep; /* leave the filesets on disk */
+	bool force; /* preallocate even when it will not fit */
 	bool continue_on_error;
 	bool quiet; /* no log lines */
 	enum report_format format; /* of standard output */

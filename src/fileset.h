@@ -92,6 +92,16 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen);
 
 /*
+ * Whether preallocating the n filesets (laid out, not yet created; NULL
+ * entries are skipped) fits: per file system, the files they will write
+ * (in whole blocks, less what a tree of ours there already holds) against
+ * its free space (statvfs f_bavail).  Returns 0, or -1 with a message in
+ * err.  A file system that cannot tell is taken to have room.
+ */
+int fileset_check_space(struct fileset *const *fs, size_t n, char *err,
+			size_t errlen);
+
+/*
  * Remove the tree: only if its root carries our marker; never follows a
  * symlink, never crosses into another file system; also removes the
  * directories of `path` that fileset_create made, if they are empty.

@@ -589,8 +589,7 @@ uint64_t fileset_done(const void *fs)
 				    memory_order_relaxed);
 }
 
-/* Mark exactly prealloc percent of k existing, chosen uniformly. */
-static void choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
+void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
 {
 	uint64_t want = nchosen(fs, k->n);
 	struct rv_rng rng;
@@ -933,8 +932,8 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		return fs->state == ROOT_REFUSED ? -2 : -1;
 	if (make_dirs(fs, err, errlen) < 0 || interrupted(err, errlen))
 		return -1;
-	choose(fs, &fs->files, 1);
-	choose(fs, &fs->leaves, 2);
+	fs_choose(fs, &fs->files, 1);
+	fs_choose(fs, &fs->leaves, 2);
 	if (make_leaves(fs, err, errlen) < 0)
 		return -1;
 	if (write_files(fs, workers, err, errlen) < 0 ||

@@ -128,6 +128,12 @@ static inline uint64_t fs_nexisting(const struct fs_kind *k)
 	return n;
 }
 
+/*
+ * Mark exactly prealloc percent of k existing, chosen uniformly from the
+ * fileset's seed and stream: the same ones at every call.
+ */
+void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream);
+
 void fs_set_err(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 

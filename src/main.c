@@ -64,6 +64,8 @@ static void usage(FILE *out)
 		"                           keep the series in the JSON\n"
 		"      --interval-flowops   with --interval, a line per flowop too\n"
 		"      --keep               leave the filesets on disk after the run\n"
+		"      --force              preallocate even if the files will not fit in\n"
+		"                           the free space (checked before anything is made)\n"
 		"      --data PATTERN       what is written where the script does not say:\n"
 		"                           zeros, bonnie, random or compress=N (percent)\n"
 		"      --continue-on-error  count failed operations and keep running\n"
@@ -225,6 +227,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_DATA,
 		OPT_INTERVAL,
 		OPT_INTERVAL_FLOWOPS,
+		OPT_FORCE,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -234,6 +237,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
 		{ "keep", no_argument, NULL, OPT_KEEP },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "data", required_argument, NULL, OPT_DATA },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -285,6 +289,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_KEEP:
 			o->run.keep = true;
+			break;
+		case OPT_FORCE:
+			o->run.force = true;
 			break;
 		case OPT_DATA: {
 			char err[160];

@@ -74,10 +74,50 @@ F
 	kept_going "ENOSPC" append "No space left on device" 28
 	check "ENOSPC --continue-on-error: the tree is removed" test -z "$(ls -A "$mnt")"
 
-	# the same fault while preallocating: a creation error, tree removed
+	# 4 MiB to preallocate on 2 MiB: refused before anything is made
+	# (--keep: a tree begun and then abandoned would stay to be seen)
 	sed 's/size=4k/size=1m/' "$TMP/full.f" >"$TMP/fullc.f"
-	fb "$TMP/fullc.f"
-	check "ENOSPC while creating: exits 1" test "$rc" -eq 1
+	fb --keep "$TMP/fullc.f"
+	check "preallocation that cannot fit: exits 1" test "$rc" -eq 1
+	grepq "... says what it would write and what is free" \
+		"^fbrun: error: not enough free space: preallocating fileset 'data' would write 4\.0 MiB to the file system of '$mnt', which has [0-9.]+ (KiB|MiB) free; nothing was created \(--force tries anyway\)\$" "$TMP/err"
+	check "... creates nothing" test -z "$(ls -A "$mnt")"
+	check "... starts no thread" eval '! grep -q "Starting" "$TMP/out"'
+	# size=2^63-1: a disk filler, refused the same way
+	sed 's/size=1m/size=9223372036854775807/' "$TMP/fullc.f" >"$TMP/huge.f"
+	fb --keep "$TMP/huge.f"
+	check "size=2^63-1,prealloc: exits 1" test "$rc" -eq 1
+	grepq "... refused for want of space" "error: not enough free space: .* would write 16 EiB or more" "$TMP/err"
+	check "... creates nothing" test -z "$(ls -A "$mnt")"
+	# filesets on one file system share it: 1.5 MiB each fits, both do not
+	cat >"$TMP/two.f" <<F
+define fileset name=a,path=$mnt,entries=3,size=512k,dirwidth=4,prealloc
+define fileset name=b,path=$mnt,entries=3,size=512k,dirwidth=4,prealloc
+define process name=p { thread name=t { flowop statfile name=s,filesetname=a } }
+run 1
+F
+	fb --keep "$TMP/two.f"
+	check "two filesets that fit only one at a time: exits 1" test "$rc" -eq 1
+	grepq "... names the first and says there are others" \
+		"preallocating fileset 'a' and the others there would write 3\.0 MiB" "$TMP/err"
+	check "... creates nothing" test -z "$(ls -A "$mnt")"
+	# a tree of ours that is kept (reuse) or replaced counts what it holds
+	sed '/name=b/d' "$TMP/two.f" >"$TMP/one.f"
+	fb --keep "$TMP/one.f"
+	check "1.5 MiB of 2 MiB, kept: exits 0 (exit $rc)" test "$rc" -eq 0
+	fb "$TMP/one.f"
+	check "... run again over its own tree: not refused (exit $rc)" test "$rc" -eq 0
+	sed 's/prealloc/prealloc,reuse/' "$TMP/one.f" >"$TMP/reuse.f"
+	fb --keep "$TMP/one.f"
+	fb "$TMP/reuse.f"
+	check "... reused: not refused (exit $rc)" test "$rc" -eq 0
+	fb "$TMP/one.f"
+	check "... and removed by a run without reuse" test -z "$(ls -A "$mnt")"
+
+	# --force: it tries; the fault while preallocating is a creation
+	# error, and the tree is removed
+	fb --force "$TMP/fullc.f"
+	check "ENOSPC while creating (--force): exits 1" test "$rc" -eq 1
 	grepq "ENOSPC while creating: names the fileset, the file and the errno" \
 		"fileset data: cannot write '$mnt/data/[^']+': No space left on device\$" "$TMP/err"
 	check "ENOSPC while creating: the partial tree is removed" test -z "$(ls -A "$mnt")"
