@@ -192,27 +192,34 @@ done
 for i in 13 14 15 16 17 18 19 20; do mkdir "$L/$(printf %08d "$i")"; done
 lsnap() { (cd "$L" && find . -printf '%p %y %s\n' | sort); }
 lsnap >"$TMP/look.before"
+# fbrun is stopped (SIGSTOP) as soon as the tree is made and the swap is
+# done before it goes on: its thread, in a first delay of 5 s, cannot have
+# started deleting unless this shell was held up that long.
 cat >"$TMP/swap.f" <<F
 define fileset name=data,path=$TMP/swap,entries=40,size=0,dirwidth=4,prealloc=100,leafdirs=16
 define process name=p { thread name=t {
-  flowop delay name=wait,value=2
+  flowop delay name=wait,value=5
   flowop deletefile name=delete,filesetname=data
   flowop removedir name=rmdir,filesetname=data
   flowop makedir name=mkdir,filesetname=data
   flowop statfile name=stat,filesetname=data } }
-run 4
+run 8
 F
 rc=0
-timeout 60 "$FBRUN" --continue-on-error "$TMP/swap.f" >"$TMP/out" 2>"$TMP/err" &
+timeout 120 "$FBRUN" --continue-on-error "$TMP/swap.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 i=0
-while [ "$i" -lt 100 ] && ! grep -q 'Running for' "$TMP/out" 2>/dev/null; do
+while [ "$i" -lt 600 ] && ! grep -q 'data populated' "$TMP/out" 2>/dev/null; do
 	sleep 0.1
 	i=$((i + 1))
 done
+fbpid=$(pgrep -P "$pid" -x fbrun || echo "$pid")
+kill -STOP "$fbpid"
 for d in "$TMP/swap/data"/0*; do
-	rm -rf "$d" && ln -s "$L" "$d"
+	rm -rf "$d"
+	ln -s "$L" "$d"
 done
+kill -CONT "$fbpid"
 wait "$pid" || rc=$?
 check "symlinked directories: the run ends (exit $rc)" test "$rc" -le 1
 grepq "symlinked directories: the deletes fail, counted" \
