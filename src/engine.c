@@ -63,8 +63,9 @@ static void catch_signals(void)
 }
 
 /*
- * The tree's shape and which files are preallocated come from this seed:
- * the same fileset gets the same tree every run, which reuse relies on.
+ * Which files are preallocated, and what filebench does not draw from its
+ * one stream (see fileset_new), come from this seed: the same fileset
+ * gets the same tree every run, which reuse relies on.
  */
 static uint64_t seed_of(const char *name)
 {
@@ -130,6 +131,53 @@ static FILE *tty(const struct engine *e)
 }
 
 /*
+ * Every fileset's tree, laid out in memory before any is created, as
+ * filebench does it: from one random stream, the last defined first.
+ * Returns an array of w->nfilesets, or NULL after printing the error.
+ */
+static struct fileset **lay_out(const struct workload *w)
+{
+	struct fileset **fs = xcalloc(w->nfilesets ? w->nfilesets : 1,
+				      sizeof(*fs));
+	struct fs_stream stream = FS_STREAM_INIT;
+	char err[512];
+
+	for (size_t i = w->nfilesets; i-- > 0;) {
+		const char *name = w->filesets[i].name;
+
+		fs[i] = fileset_new(w, (int)i, seed_of(name), &stream, err,
+				    sizeof(err));
+		if (!fs[i]) {
+			fprintf(stderr, "fbrun: error: fileset %s: %s\n", name,
+				err);
+			for (size_t k = i + 1; k < w->nfilesets; k++)
+				fileset_free(fs[k]);
+			free(fs);
+			return NULL;
+		}
+	}
+	return fs;
+}
+
+/* The lines filebench prints, then the tree's own figures. */
+static void log_populated(struct engine *e, const struct fileset *fs)
+{
+	const char *name = fileset_name(fs);
+
+	logf_(e, "%s: %.3fMB written", name,
+	      (double)fileset_prealloc_bytes(fs) / 1048576.0);
+	logf_(e,
+	      "%s populated: %" PRIu64 " files, avg. dir. width = %.0f, "
+	      "avg. dir. depth = %.1f, %" PRIu64 " leafdirs, %.3fMB "
+	      "total size",
+	      name, fileset_nfiles(fs), fileset_nominal_width(fs),
+	      fileset_nominal_depth(fs), fileset_nleafdirs(fs), total_mb(fs));
+	logf_(e, "%s tree: %" PRIu64 " directories, mean width %.1f, "
+	      "mean depth %.1f", name, fileset_ndirs(fs),
+	      fileset_mean_width(fs), fileset_mean_depth(fs));
+}
+
+/*
  * Lay out every fileset (in memory), then check that preallocation fits
  * (unless --force), then create them in turn.  Only created ones go in
  * e->filesets, which are the ones removed at the end.
@@ -149,35 +197,24 @@ static int create_filesets(struct engine *e)
 	if (check_roots(w))
 		return 2;
 	e->created = true;
+	if (!(laid = lay_out(w)))
+		return 1;
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
-	laid = xcalloc(n ? n : 1, sizeof(*laid));
-	for (size_t i = 0; i < n && !rc; i++) {
-		const struct ir_fileset *def = &w->filesets[i];
-
-		laid[i] = fileset_new(w, (int)i, seed_of(def->name), err,
-				      sizeof(err));
-		if (!laid[i]) {
-			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
-				def->name, err);
-			rc = 1;
-		} else {
-			fileset_set_data(laid[i],
-					 datapat_pick(def->data, e->o->data,
-						      def->data));
-		}
-	}
-	if (!rc && !e->o->force &&
-	    fileset_check_space(laid, n, err, sizeof(err)) < 0) {
+	for (size_t i = 0; i < n; i++)
+		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
+						       e->o->data,
+						       w->filesets[i].data));
+	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
 		fprintf(stderr, "fbrun: error: %s\n", err);
 		rc = 1;
 	}
+	/* a fileset is the engine's to remove once creating it has begun */
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct ir_fileset *def = &w->filesets[i];
-		struct fileset *fs = laid[i];
+		struct fileset *fs = e->filesets[i] = laid[i];
 		struct progress *bar;
 		char *label;
 
-		e->filesets[i] = fs;
 		laid[i] = NULL;
 		logf_(e, "Creating fileset %s under %s", def->name,
 		      fileset_root(fs));
@@ -194,15 +231,7 @@ static int create_filesets(struct engine *e)
 			rc = rc == -2 ? 2 : 1;
 			break;
 		}
-		logf_(e, "%s: %.3fMB written", def->name,
-		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
-		logf_(e,
-		      "%s populated: %" PRIu64 " files, avg. dir. width = %.0f, "
-		      "avg. dir. depth = %.1f, %" PRIu64 " leafdirs, %.3fMB "
-		      "total size",
-		      def->name, fileset_nfiles(fs), fileset_mean_width(fs),
-		      fileset_mean_depth(fs), fileset_nleafdirs(fs),
-		      total_mb(fs));
+		log_populated(e, fs);
 		if (runctl_signalled)
 			rc = 1;
 	}

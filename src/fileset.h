@@ -40,13 +40,28 @@ enum fs_pick {
 };
 
 /*
- * Lay out the tree of def in memory (no I/O): directory shape from
- * dirwidth/dirgamma/dirdepthrv, per-file sizes (sampled once per file if
- * size is random), leaf directories.  Nothing exists yet.  Returns NULL
- * with a message in err on failure (e.g. out of memory).
+ * The random numbers trees are laid out with: filebench's (drand48 from
+ * the C library's initial state).  filebench draws them for all the
+ * filesets of a script in one stream, the last defined fileset first.
+ */
+struct fs_stream {
+	uint64_t x;
+};
+#define FS_STREAM_INIT { 0 }
+
+/*
+ * Lay out the tree of fileset `index` of w in memory (no I/O), as
+ * filebench does (see fileset_layout.c): directory shape from
+ * dirwidth/dirgamma/dirdepthrv drawn from stream, which moves on (NULL:
+ * a stream of its own, from the start), per-file sizes (sampled once per
+ * file if size is random), leaf directories.  seed seeds what filebench
+ * does not draw from that stream (randvar widths, depths and sizes; which
+ * files are preallocated).  Nothing exists yet.  Returns NULL with a
+ * message in err on failure (e.g. out of memory).
  */
 struct fileset *fileset_new(const struct workload *w, int index,
-			    uint64_t seed, char *err, size_t errlen);
+			    uint64_t seed, struct fs_stream *stream, char *err,
+			    size_t errlen);
 void fileset_free(struct fileset *fs);
 
 const char *fileset_name(const struct fileset *fs);
@@ -69,9 +84,20 @@ uint64_t fileset_remove_total(const struct fileset *fs);
 uint64_t fileset_done(const void *fs);
 /* fileset_create made or adopted the tree, and it has not been removed. */
 bool fileset_on_disk(const struct fileset *fs);
-/* Mean directory width and depth of the laid-out tree. */
+/*
+ * The tree as laid out: entries (subdirectories, files, leaf directories)
+ * per directory, and the mean depth of the files and leaf directories
+ * (path components below the root: 2 for "00000001/00000007").
+ */
 double fileset_mean_width(const struct fileset *fs);
 double fileset_mean_depth(const struct fileset *fs);
+/*
+ * What the layout aims for and filebench prints as "avg. dir. width" and
+ * "avg. dir. depth": the integer part of the mean dirwidth, and
+ * ln(entries + leafdirs) / ln(that) (0 where that is not a number).
+ */
+double fileset_nominal_width(const struct fileset *fs);
+double fileset_nominal_depth(const struct fileset *fs);
 
 /* What preallocation writes (def's data= by default). */
 void fileset_set_data(struct fileset *fs, struct datapat p);

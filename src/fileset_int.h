@@ -1,7 +1,7 @@
 /*
- * Inside a fileset: shared by fileset.c (layout, paths), fileset_pick.c
- * (picking) and fileset_disk.c (creating and removing the tree).  Nothing
- * else uses it.
+ * Inside a fileset: shared by fileset_layout.c (the tree in memory),
+ * fileset.c (paths, opening), fileset_pick.c (picking) and fileset_disk.c
+ * (creating and removing the tree).  Nothing else uses it.
  */
 #ifndef FBRUN_FILESET_INT_H
 #define FBRUN_FILESET_INT_H
@@ -96,7 +96,8 @@ struct fileset {
 	struct fs_kind files, leaves;
 	uint64_t *sizes; /* per file, only when sizes vary */
 	uint64_t size; /* otherwise */
-	uint64_t depth_sum; /* path components of all files */
+	uint64_t depth_sum; /* path components of all files and leaf dirs */
+	double nominal_width, nominal_depth; /* fileset_nominal_width */
 	int rootfd;
 	enum root_state state;
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
@@ -133,6 +134,20 @@ static inline uint64_t fs_nexisting(const struct fs_kind *k)
  * fileset's seed and stream: the same ones at every call.
  */
 void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream);
+
+/* Characters of a name: "%08d" of the serial. */
+static inline size_t fs_serial_width(uint64_t v)
+{
+	size_t n = 1;
+
+	if (v < 100000000u) /* the common case, on every op's path: no loop */
+		return 8;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n < 8 ? 8 : n;
+}
 
 void fs_set_err(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -543,15 +543,21 @@ double rv_sample(const struct rv_spec *s, struct rv_rng *rng)
 		v = sample_table(s, rng);
 		break;
 	default:
-		/* cvar: round, then clamp into [min, max]; nothing is redrawn */
-		v = round_cv(clamp0(cvar_raw(s, rng)), s->round);
-		if (v < s->min)
-			v = s->min;
-		if (s->has_max && v > s->max)
-			v = s->max;
-		return clamp0(v);
+		return rv_cvar_finish(s, cvar_raw(s, rng));
 	}
 	return clamp0(round_rv(v, s->round));
+}
+
+/* cvar: round, then clamp into [min, max]; nothing is redrawn */
+double rv_cvar_finish(const struct rv_spec *s, double raw)
+{
+	double v = round_cv(clamp0(raw), s->round);
+
+	if (v < s->min)
+		v = s->min;
+	if (s->has_max && v > s->max)
+		v = s->max;
+	return clamp0(v);
 }
 
 double rv_spec_mean(const struct rv_spec *s)

@@ -165,6 +165,12 @@ double rv_normal(struct rv_rng *rng, double mean, double sigma);
  * language defines them.  Never negative.
  */
 double rv_sample(const struct rv_spec *spec, struct rv_rng *rng);
+/*
+ * What rv_sample makes of a raw draw of a cvar distribution (round, min,
+ * max), for a draw made elsewhere: fileset layout draws filebench's
+ * cvar-gamma from filebench's own stream.
+ */
+double rv_cvar_finish(const struct rv_spec *spec, double raw);
 
 /* The mean the distribution is configured for (for reports and -dump-ir). */
 double rv_spec_mean(const struct rv_spec *spec);

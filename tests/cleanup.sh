@@ -45,6 +45,14 @@ run $4
 F
 }
 
+# filedir ROOT: a directory of the tree at ROOT that holds files (how deep
+# the first one is depends on the tree's shape), or nothing: never glob
+# "$F"/* with F empty
+filedir() {
+	f=$(find "$1" -type f ! -name .fbrun-fileset 2>/dev/null | sort | head -1)
+	[ -z "$f" ] || echo "${f%/*}"
+}
+
 # The sentinel: what must never change.  Symlinks planted below point here.
 S=$TMP/sentinel
 mkdir -p "$S/sub"
@@ -145,7 +153,10 @@ done
 # (the run creates and deletes meanwhile: some of these may lose a race)
 {
 	ln -s "$S" "$T/evil" || :
-	for f in "$T"/00000001/*; do rm -f "$f" && ln -s "$S/precious" "$f" || :; done
+	F=$(filedir "$T")
+	if [ -n "$F" ]; then
+		for f in "$F"/*; do rm -f "$f" && ln -s "$S/precious" "$f" || :; done
+	fi
 	rm -rf "$T/00000002" && ln -s "$S" "$T/00000002" || :
 	d=$(find "$T" -mindepth 2 -type d | head -1)
 	[ -n "$d" ] && ln -s "$S" "$d/evil2" || :
@@ -167,7 +178,11 @@ sentinel_ok "symlinks planted during the run"
 script "$TMP/sym1.f" "$TMP/sym" data 1
 fb --keep "$TMP/sym1.f"
 ln -s "$S" "$T/evil"
-for f in "$T"/00000001/*; do rm -f "$f"; ln -s "$S/precious" "$f"; done
+F=$(filedir "$T")
+check "symlinks in a kept tree: a directory holds files (${F#"$T"/})" test -n "$F"
+if [ -n "$F" ]; then
+	for f in "$F"/*; do rm -f "$f"; ln -s "$S/precious" "$f"; done
+fi
 rm -rf "$T/00000003"
 ln -s "$S" "$T/00000003"
 fb "$TMP/sym1.f"

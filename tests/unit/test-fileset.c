@@ -58,7 +58,7 @@ static struct fileset *make_rv(const struct ir_fileset *d,
 	w.nfilesets = 1;
 	w.randvars = rv;
 	w.nrandvars = nrv;
-	fs = fileset_new(&w, 0, 42, err, sizeof(err));
+	fs = fileset_new(&w, 0, 42, NULL, err, sizeof(err));
 	if (!fs)
 		printf("# fileset_new: %s\n", err);
 	return fs;
@@ -83,7 +83,7 @@ static struct fileset *make_for(const struct ir_fileset *d, int64_t workers)
 	w.nthreads = 1;
 	w.processes = &pr;
 	w.nprocesses = 1;
-	fs = fileset_new(&w, 0, 42, err, sizeof(err));
+	fs = fileset_new(&w, 0, 42, NULL, err, sizeof(err));
 	if (!fs)
 		printf("# fileset_new: %s\n", err);
 	return fs;
@@ -378,7 +378,7 @@ static void test_define_file_compiled(void)
 	if (parse_script(src, dg, &prog) == 0)
 		w = compile_workload(prog, src, &o, dg);
 	if (ok(w != NULL, "a define file script compiles"))
-		fs = fileset_new(w, 0, 1, err, sizeof(err));
+		fs = fileset_new(w, 0, 1, NULL, err, sizeof(err));
 	if (ok(fs && create(fs, 1) == 0,
 	       "compiled define file creates: %s", fs ? err : ""))
 		is_int(file_size(p), 3072, "at <path>/<name>/00000001/00000001");
