@@ -43,6 +43,16 @@ struct results *results_collect(const struct run *run)
 	struct results *r = xcalloc(1, sizeof(*r));
 
 	r->w = w;
+	r->trees = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*r->trees));
+	for (size_t i = 0; run->filesets && i < w->nfilesets; i++) {
+		const struct fileset *fs = run->filesets[i];
+
+		if (fs)
+			r->trees[i] = (struct tree_shape){
+				true, fileset_ndirs(fs), fileset_mean_width(fs),
+				fileset_mean_depth(fs)
+			};
+	}
 	r->nworkers = run->nworkers;
 	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
 	r->cpu_ns = (run->cpu_end.user_ns + run->cpu_end.sys_ns) -
@@ -104,6 +114,7 @@ void results_free(struct results *r)
 	for (size_t i = 0; i < r->nfo; i++)
 		fstats_release(&r->fo[i].s);
 	intervals_free(r->iv, r->niv);
+	free(r->trees);
 	free(r->fo);
 	free(r);
 }
@@ -344,8 +355,9 @@ static uint64_t peak_rss(void)
 }
 
 /* Where the run was measured: the machine and each fileset's file system. */
-static void json_system(struct json *j, const struct workload *w)
+static void json_system(struct json *j, const struct results *r)
 {
+	const struct workload *w = r->w;
 	struct sysinfo_snap si;
 
 	sysinfo_get(&si);
@@ -365,6 +377,11 @@ static void json_system(struct json *j, const struct workload *w)
 		json_str(j, "name", fs->name);
 		json_str(j, "path", fs->path);
 		json_i64(j, "entries", fs->entries);
+		if (r->trees[i].known) {
+			json_u64(j, "dirs", r->trees[i].dirs);
+			json_num(j, "mean_width", r->trees[i].mean_width);
+			json_num(j, "mean_depth", r->trees[i].mean_depth);
+		}
 		json_str(j, "fs_type", fi.type);
 		json_str(j, "mountpoint", fi.mountpoint);
 		json_str(j, "device", fi.source);
@@ -434,7 +451,7 @@ void report_json(FILE *out, const struct results *r,
 			   digest);
 		json_str(&j, "script_sha256", digest);
 	}
-	json_system(&j, r->w);
+	json_system(&j, r);
 	json_object(&j, "variables");
 	for (size_t i = 0; i < r->w->nvars; i++) {
 		char buf[256];

@@ -6,6 +6,7 @@
 #define FBRUN_REPORT_H
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -21,8 +22,16 @@ struct flowop_result {
 	struct fstats s; /* merged over every worker */
 };
 
+/* A fileset's tree as laid out (fileset_mean_width and _depth). */
+struct tree_shape {
+	bool known; /* the fileset was laid out */
+	uint64_t dirs;
+	double mean_width, mean_depth;
+};
+
 struct results {
 	const struct workload *w;
+	struct tree_shape *trees; /* per IR fileset */
 	double secs; /* the measured interval */
 	struct flowop_result *fo; /* per flowop id, in definition order */
 	size_t nfo;
