@@ -95,7 +95,7 @@ else
 fi
 
 if build build-tsan --enable-tsan; then
-	TSAN_OPTIONS="halt_on_error=1 suppressions=$top/tests/tsan.supp" \
+	TSAN_OPTIONS="halt_on_error=1 suppressions='$top/tests/tsan.supp'" \
 		check build-tsan TESTS="tests/unit/test-fileset tests/e2e.sh tests/output.sh"
 else
 	stage "build-tsan/" 1
