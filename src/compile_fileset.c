@@ -31,6 +31,8 @@ static void filesizegamma(struct compiler *c, const struct ast_stmt *s,
 
 	if (!a || !a->value || resolve_value(c, a->value, &v, NULL) < 0)
 		return;
+	if (v.kind == IRV_STR)
+		free(v.s); /* not a number: ignored, as the rest */
 	if (v.kind != IRV_INT || v.i <= 0 || fs->size.kind != IRV_INT)
 		return;
 	spec.dist = RV_GAMMA;
@@ -122,8 +124,12 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 		};
 	}
 	dd = ast_attr_find(s->attrs, "dirdepth");
-	if (dd && dd->value && fs.dirdepth.kind == IRV_NONE)
-		resolve_value(c, dd->value, &fs.dirdepth, NULL);
+	if (dd && dd->value && fs.dirdepth.kind == IRV_NONE &&
+	    resolve_value(c, dd->value, &fs.dirdepth, NULL) == 0 &&
+	    fs.dirdepth.kind == IRV_STR) {
+		free(fs.dirdepth.s); /* not a number: no depth asked for */
+		fs.dirdepth = (struct ir_value){ .kind = IRV_NONE };
+	}
 	filesizegamma(c, s, &fs);
 	/* a name too long is not quoted again */
 	if (lengths_fit(c, s, &fs) &&
