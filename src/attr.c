@@ -173,6 +173,9 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 	[FA_FSYNC] = { "fsync", NULL, AT_BOOL, FO(fsync), 0, 0, 0, 0, NULL,
 		       "fsync each file written and its directory (bonnie++ "
 		       "-b)" },
+	[FA_DELETE] = { "delete", NULL, AT_BOOL, FO(del), 0, 0, 0, 0, NULL,
+			"seekrw: the first thread out of tickets removes the "
+			"file once it has closed it (bonnie++'s seekers do)" },
 };
 const struct attr_table flowop_attrs = TABLE("flowop", flowop_specs);
 

@@ -77,6 +77,7 @@ enum flowop_attr {
 	FA_DIRS,
 	FA_FILESIZE,
 	FA_FSYNC,
+	FA_DELETE,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

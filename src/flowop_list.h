@@ -71,11 +71,13 @@ FLOWOP(REWRITE, "rewrite", fo_rewrite, FC_WRITE, FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        "read iosize bytes, change one, seek back and write them: the file "
        "is rewritten in place, rewinding at end of file")
-FLOWOP(SEEKRW, "seekrw", fo_seekrw, FC_READ, FA_FILEIO | FA(VALUE) | FA(FSYNC),
+FLOWOP(SEEKRW, "seekrw", fo_seekrw, FC_READ,
+       FA_FILEIO | FA(VALUE) | FA(FSYNC) | FA(DELETE),
        NEED_FILE | NEED_IOSIZE | NEED_VALUE,
-       "take one of value tickets the run's threads share (done when none "
-       "is left, after an fsync): seek to a random iosize chunk and read it; "
-       "one ticket in ten also writes it back with a byte changed")
+       "take one of value tickets the run's threads share: seek to a random "
+       "iosize chunk and read it; one ticket in ten also writes it back "
+       "with a byte changed.  A thread that finds none left fsyncs and "
+       "closes its file and is done (with delete, the first removes it)")
 FLOWOP(SYNC, "sync", fo_sync, FC_IO, 0, 0,
        "flush every file system's dirty data (sync())")
 FLOWOP(CREATENEXT, "createnext", fo_createnext, FC_IO,

@@ -806,6 +806,42 @@ enum fo_result fo_deletefile(struct worker *wk,
 	return FO_OK;
 }
 
+enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
+			     const struct slot *s)
+{
+	struct fileset *fs;
+	struct fs_local *l;
+	const char *name;
+	int64_t e;
+	int dfd;
+
+	if (s->fileset < 0)
+		return FO_OK; /* not a fileset's file: nothing of ours */
+	fs = fs_of(wk, s->fileset);
+	if (!(l = local_of(wk, f, s->fileset)))
+		return FO_ERROR;
+	/* busy or gone: another thread is removing it, or has */
+	e = fileset_pick_at(fs, FS_FILE_EXISTING, s->entry);
+	if (e != s->entry) {
+		if (e >= 0)
+			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+		return FO_OK;
+	}
+	dfd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
+	if (dfd < 0 || unlinkat(dfd, name, 0) < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		/* gone already, as bonnie++'s seekers take it */
+		return err == ENOENT ? FO_OK :
+				       op_fail_entry(wk, f, err, "delete",
+						     s->fileset,
+						     FS_FILE_EXISTING, e, true);
+	}
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
+	return FO_OK;
+}
+
 enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;

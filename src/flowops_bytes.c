@@ -152,13 +152,38 @@ static uint64_t ticket_value(uint64_t seed, uint64_t k)
 }
 
 /*
+ * A seeker with no ticket left finishes as each of bonnie++'s does: fsync
+ * and close its descriptor (the rewritten chunks reach the disk inside
+ * the timing).  bonnie++'s seekers then unlink the file, and the first to
+ * do so is usually early enough that another seeker's close is the last
+ * reference: that close frees the file's blocks and cached pages inside
+ * its timing, a large part of its Random Seeks figure on a big file.
+ * With delete the first thread here removes the file after its close; the
+ * run ends when every thread is done, so the freeing is always timed.
+ */
+static enum fo_result seeker_done(struct worker *wk, const struct ir_flowop *f,
+				  struct slot *s)
+{
+	int rc;
+
+	if (fsync(s->fd) < 0)
+		return io_fail(wk, f, s, "fsync");
+	rc = close(s->fd);
+	s->fd = -1;
+	if (rc < 0)
+		return io_fail(wk, f, s, "close");
+	if (f->del && remove_closed(wk, f, s) != FO_OK)
+		return FO_ERROR;
+	return op_norsc(wk, "flowop %s: all %" PRId64 " tickets taken",
+			f->name, op_value(wk, &f->value));
+}
+
+/*
  * Take the next of value tickets shared by every thread of the run (the
- * thread is done when none is left).  The ticket names an iosize chunk of
- * the file: seek there and read it; a ticket divisible by 10 also changes
- * a byte and writes the chunk back (fsync: then fsync).  When the tickets
- * run out the thread fsyncs its file, as each of bonnie++'s seekers does
- * when it closes it: the rewritten chunks reach the disk inside the
- * timing.  bonnie++'s Random Seeks.
+ * thread is done when none is left: seeker_done).  The ticket names an
+ * iosize chunk of the file: seek there and read it; a ticket divisible by
+ * 10 also changes a byte and writes the chunk back (fsync: then fsync).
+ * bonnie++'s Random Seeks.
  */
 enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 {
@@ -174,12 +199,8 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 		return r;
 	k = atomic_fetch_add_explicit(&wk->run->shared[f->id], 1,
 				      memory_order_relaxed);
-	if (k >= (uint64_t)op_value(wk, &f->value)) {
-		if (fsync(s->fd) < 0)
-			return io_fail(wk, f, s, "fsync");
-		return op_norsc(wk, "flowop %s: all %" PRId64 " tickets taken",
-				f->name, op_value(wk, &f->value));
-	}
+	if (k >= (uint64_t)op_value(wk, &f->value))
+		return seeker_done(wk, f, s);
 	if (size == 0 && fstat(s->fd, &st) == 0)
 		s->size = size = (uint64_t)st.st_size;
 	if (size < n) {

@@ -113,6 +113,14 @@ static inline uint64_t random_offset(struct worker *wk,
 	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
 }
 
+/*
+ * Remove the file slot s held (closed by now) without recording an op,
+ * unless another thread is removing or has removed it: FO_OK either way,
+ * else f fails.
+ */
+enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
+			     const struct slot *s);
+
 /* createnext/statnext/deletenext state (flowops_names.c). */
 int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
 void flowop_names_free(void *state);

@@ -231,11 +231,12 @@ static void dump_flowop(FILE *out, const struct workload *w,
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	dump_data(out, f->data);
-	fprintf(out, "%s%s%s%s%s%s%s\n", f->random ? " random" : "",
+	fprintf(out, "%s%s%s%s%s%s%s%s\n", f->random ? " random" : "",
 		f->dsync ? " dsync" : "", f->directio ? " directio" : "",
 		f->opennext ? " opennext" : "",
 		f->noreadahead ? " noreadahead" : "",
-		f->blocking ? " blocking" : "", f->fsync ? " fsync" : "");
+		f->blocking ? " blocking" : "", f->fsync ? " fsync" : "",
+		f->del ? " delete" : "");
 	for (size_t i = 0; i < f->nchildren; i++)
 		dump_flowop(out, w, f->children[i], depth + 1);
 }

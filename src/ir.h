@@ -71,6 +71,7 @@ struct ir_flowop {
 	int64_t fd, srcfd; /* -1 if not given */
 	struct ir_value iosize, workingset, value, indexed, entries, filesize;
 	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
+	bool del; /* delete= */
 	int64_t iters, highwater, dirs;
 	struct datapat data; /* DATA_DEFAULT if not given */
 	struct ir_ref target;

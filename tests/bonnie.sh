@@ -20,6 +20,20 @@ ph() {
 # count NAME FLOWOP: the operations of FLOWOP in the latency table
 count() { awk -v n="$2" '$1 == n && $2 ~ /^[0-9]+$/ { print $2 }' "$TMP/$1.out"; }
 is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (got '$2', want '$3')"; fi; }
+# jfo FILE NAME KEY: a flowop's figure from a JSON result
+jfo() {
+	python3 -c 'import json, sys
+print(*(f[sys.argv[3]] for f in json.load(open(sys.argv[1]))["flowops"]
+        if f["name"] == sys.argv[2]))' "$@"
+}
+# jis DESCRIPTION GOT WANT: is, where jfo could read the JSON
+jis() {
+	if command -v python3 >/dev/null 2>&1; then
+		is "$@"
+	else
+		skip "$1: python3 is not installed"
+	fi
+}
 
 IO="-D size=1m -D chunk=4k -D chunks=256"
 iofile() { find "$D/bonnie.io" -type f ! -name .fbrun-fileset; }
@@ -32,8 +46,10 @@ is "putc: bytes count 0..127 and start over" \
 	"$(od -An -tu1 -j126 -N4 "$(iofile)" | tr -s ' ')" " 126 127 0 1"
 
 # shellcheck disable=SC2086
-ph block-write $IO
+ph block-write $IO -o "$TMP/bw.json"
 is "block write: 256 writes" "$(count block-write write.block)" 256
+jis "block write: each writes one 4 KiB chunk, the file's size in all" \
+	"$(jfo "$TMP/bw.json" write.block ops) $(jfo "$TMP/bw.json" write.block bytes)" "256 1048576"
 is "block write: the file is made anew, 1 MiB" "$(stat -c %s "$(iofile)")" 1048576
 is "block write: bonnie++'s data, bytes 0 and 1 only" \
 	"$(od -An -tu1 -v "$(iofile)" | tr -s ' ' '\n' | grep . | sort -u | tr '\n' ' ')" "0 1 "
@@ -54,6 +70,33 @@ is "block read: 256 reads" "$(count block-read read.block)" 256
 # shellcheck disable=SC2086
 ph seeks $IO -D seeks=100 -D seekers=3
 is "seeks: the threads share 100 tickets" "$(count seeks seek)" 100
+is "seeks: the first seeker done removes the file, as bonnie++'s do" \
+	"$(iofile | wc -l | tr -d ' ')" 0
+
+# The seek phase's work, counted: 1000 seeks by one seeker (so that no two
+# write-backs of a chunk race), the file kept to see what was written.
+# shellcheck disable=SC2086
+ph block-write $IO
+cp "$(iofile)" "$TMP/before"
+# shellcheck disable=SC2086
+run_fbrun -q --format json -D dir="$D" $IO -D seeks=1000 -D seekers=1 \
+	-D delete=false bonnie/seeks
+check "seeks: one seeker, 1000 tickets, exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+cp "$TMP/out" "$TMP/seeks.json"
+jis "seeks: 1000 seeks" "$(jfo "$TMP/seeks.json" seek ops)" 1000
+jis "seeks: each reads one 4 KiB chunk" "$(jfo "$TMP/seeks.json" seek bytes)" 4096000
+# a write-back takes one from byte (chunk mod 4096) of its chunk
+cmp -l "$TMP/before" "$(iofile)" >"$TMP/seekdiff" || :
+is "seeks: write-backs change only byte (chunk mod 4096) of a chunk" \
+	"$(awk '{ o = $1 - 1; c = int(o / 4096) } o % 4096 != c % 4096' "$TMP/seekdiff" | wc -l | tr -d ' ')" 0
+wb=$(awk 'function oct(s,   i, v) { for (i = 1; i <= length(s); i++) v = v * 8 + substr(s, i, 1); return v }
+	{ n += (oct($2) - oct($3) + 256) % 256 } END { print n + 0 }' "$TMP/seekdiff")
+if [ "$wb" -ge 50 ] && [ "$wb" -le 150 ]; then
+	pass "seeks: about one seek in ten writes its chunk back"
+else
+	fail "seeks: about one seek in ten writes its chunk back ($wb of 1000)"
+fi
 
 F="-D files=50 -D dirs=3"
 names() { find "$D/bonnie" -type f ! -name .fbrun-fileset -printf '%f\n'; }

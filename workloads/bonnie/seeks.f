@@ -1,7 +1,9 @@
 # bonnie/seeks.f -- bonnie++'s "start 'em" (Random Seeks): $seekers threads,
 # each with its own descriptor, share $seeks tickets; each ticket reads a
-# random $chunk of the file and one in ten writes it back changed.  After a 3
-# s pause outside the timing, as bonnie++ has.
+# random $chunk of the file and one in ten writes it back changed.  A thread
+# with no ticket left fsyncs and closes its file, and the first to finish
+# removes it ($delete), as bonnie++'s seekers do: freeing the file is timed
+# with the seeks.  After a 3 s pause outside the timing, as bonnie++ has.
 #
 # One phase of `fbrun bonnie`, which runs the phases in bonnie++'s order
 # and sets these variables with -D from its options; run on its own it
@@ -18,12 +20,13 @@ set mode quit alldone
 set $seeks = 8192
 set $seekers = 5
 set $sync = false
+set $delete = true
 
 define file name=$ioname, path=$dir, size=$size, prealloc, reuse
 
 define process name=seeks {
   thread name=seeker, memsize=$chunk, instances=$seekers {
-    flowop seekrw name=seek, filesetname=$ioname, fd=1, iosize=$chunk, value=$seeks, fsync=$sync
+    flowop seekrw name=seek, filesetname=$ioname, fd=1, iosize=$chunk, value=$seeks, fsync=$sync, delete=$delete
   }
 }
 
