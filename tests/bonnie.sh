@@ -156,6 +156,19 @@ grepq "table: the file rows" "^ +1:1024:0/2 " "$TMP/out"
 grepq "progress on stderr" "^start 'em...done...done...$" "$TMP/err"
 is "the scratch trees are removed" "$(ls -A "$B" | wc -l | tr -d ' ')" 0
 
+# -f: bonnie++ still creates, fsyncs and closes its file before the block
+# write, which commits the journal; fbrun syncs the file system there
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	strace -f -e trace=syncfs,openat,openat2 -o "$TMP/st" \
+		"$FBRUN" bonnie -q -d "$B" -s 1 -r 0 -n 0 -f >/dev/null 2>&1
+	# the line of the first syncfs, then of the I/O file's creation
+	is "-f: the file system is synced before the block write's file is made" \
+		"$(awk '/syncfs\(/ && !s { s = NR } /00000001".*O_CREAT/ && !c { c = NR }
+			END { print (s && c && s < c) ? "before" : "not before" }' "$TMP/st")" before
+else
+	skip "-f: the file system is synced before the block write: strace cannot run"
+fi
+
 if command -v bon_csv2txt >/dev/null 2>&1; then
 	csv >"$TMP/line.csv"
 	bon_csv2txt <"$TMP/line.csv" >"$TMP/txt" 2>"$TMP/txterr"
