@@ -18,7 +18,10 @@ ph() {
 	[ "$rc" -eq 0 ] || diag <"$TMP/err"
 }
 # count NAME FLOWOP: the operations of FLOWOP in the latency table
-count() { awk -v n="$2" '$1 == n && $2 ~ /^[0-9]+$/ { print $2 }' "$TMP/$1.out"; }
+count() {
+	awk -v n="$2" '/^Latency \(ms\)/ { t = 1; next } /^$/ { t = 0 }
+		t && $1 == n && $2 ~ /^[0-9]+$/ { print $2 }' "$TMP/$1.out"
+}
 is() { if [ "$2" = "$3" ]; then pass "$1"; else fail "$1 (got '$2', want '$3')"; fi; }
 # jfo FILE NAME KEY: a flowop's figure from a JSON result
 jfo() {
