@@ -78,9 +78,11 @@ else
 	skip "waits in the JSON: needs python3"
 fi
 rm -rf "$TMP/fill"
+# LeakSanitizer cannot run under ptrace
+nolsan="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 if ! command -v strace >/dev/null 2>&1; then
 	skip "sched_yield calls: strace is not installed"
-elif ! strace -f -qq -e trace=sched_yield -o "$TMP/yields" \
+elif ! ASAN_OPTIONS="$nolsan" strace -f -qq -e trace=sched_yield -o "$TMP/yields" \
 	"$FBRUN" -q "$TMP/fill.f" >"$TMP/out" 2>"$TMP/err" ||
 	! grep -q '^Per-Operation' "$TMP/out"; then
 	skip "sched_yield calls: strace cannot trace fbrun here"
@@ -100,7 +102,7 @@ run 1
 F
 if ! command -v strace >/dev/null 2>&1; then
 	skip "CPU clock reads: strace is not installed"
-elif ! strace -f -qq -e trace=clock_gettime -o "$TMP/clocks" \
+elif ! ASAN_OPTIONS="$nolsan" strace -f -qq -e trace=clock_gettime -o "$TMP/clocks" \
 	"$FBRUN" -q "$TMP/idle.f" >"$TMP/out" 2>"$TMP/err" ||
 	! grep -q '^Per-Operation' "$TMP/out"; then
 	skip "CPU clock reads: strace cannot trace fbrun here"
