@@ -702,7 +702,8 @@ static void pool_fail(struct pool *p, const char *verb, const char *rel)
 static int write_all(struct pool *p, struct datagen *gen, int fd,
 		     uint64_t size)
 {
-	while (size > 0) {
+	/* a big file takes seconds: a signal stops it between writes */
+	while (size > 0 && !runctl_signalled) {
 		size_t n = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
 		const char *buf = gen ? datagen_next(gen, n) : p->buf;
 		ssize_t got;

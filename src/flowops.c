@@ -320,7 +320,8 @@ static const char *lookup_hint(int err)
 		return " (a symlink or a non-directory on its path: "
 		       "not followed)";
 	case EXDEV:
-		return " (its path leads out of the fileset root)";
+		return " (its path leads out of the fileset root or across "
+		       "a mount point)";
 	default:
 		return "";
 	}
@@ -616,8 +617,12 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	t0 = op_start(wk);
 	if (lseek(s->fd, 0, SEEK_SET) < 0)
 		goto err;
-	while ((n = read(s->fd, buf, (size_t)iosize)) > 0)
+	/* a small iosize makes a long op: the end of the run cuts it short */
+	while ((n = read(s->fd, buf, (size_t)iosize)) > 0) {
 		total += (uint64_t)n;
+		if (runctl_flag_set(wk->stop))
+			return FO_OK; /* cut short: not recorded */
+	}
 	if (n < 0)
 		goto err;
 	op_done(wk, f, t0, total);
@@ -662,6 +667,8 @@ enum fo_result fo_writewholefile(struct worker *wk,
 
 			return op_fail_slot(wk, f, err, "write", s);
 		}
+		if (runctl_flag_set(wk->stop))
+			return FO_OK; /* cut short: not recorded */
 	}
 	op_done(wk, f, t0, size);
 	return FO_OK;
@@ -992,9 +999,11 @@ enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 		return op_fail(wk, f, err, "cannot list '%s/%s'%s",
 			    fileset_root(fs), rel, lookup_hint(err));
 	}
-	while ((de = readdir(dir)))
+	while ((de = readdir(dir)) && !runctl_flag_set(wk->stop))
 		bytes += strlen(de->d_name) + sizeof(*de);
 	closedir(dir);
+	if (de)
+		return FO_OK; /* a huge directory, cut short: not recorded */
 	op_done(wk, f, t0, bytes);
 	return FO_OK;
 }

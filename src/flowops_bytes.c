@@ -82,6 +82,9 @@ static enum fo_result bytes_io(struct worker *wk, const struct ir_flowop *f,
 				 pread(s->fd, &c, 1, pos + i);
 		if (got < 0 || (is_write && got != 1))
 			return io_fail(wk, f, s, is_write ? "write" : "read");
+		/* a system call a byte: the end of the run cuts the op short */
+		if (runctl_flag_set(wk->stop))
+			return FO_OK; /* not recorded */
 	}
 	if (got == 0) /* a read at end of file: the next op starts over */
 		i--;

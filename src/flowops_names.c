@@ -182,7 +182,8 @@ static void make_name(struct worker *wk, uint64_t i, bool random, char *out)
 
 /*
  * Write size bytes of f's data pattern in iosize chunks.  -1: a write
- * failed (errno); -2: the data could not be had (f already failed).
+ * failed (errno); -2: the data could not be had (f already failed); 1:
+ * the run ended first.
  */
 static int write_file(struct worker *wk, const struct ir_flowop *f, int fd,
 		      uint64_t size)
@@ -206,6 +207,8 @@ static int write_file(struct worker *wk, const struct ir_flowop *f, int fd,
 			return -1;
 		}
 		size -= (uint64_t)w;
+		if (runctl_flag_set(wk->stop))
+			return 1; /* the run ended: cut short */
 	}
 	return 0;
 }
@@ -248,8 +251,10 @@ enum fo_result fo_createnext(struct worker *wk, const struct ir_flowop *f)
 	}
 	if (close(fd) < 0)
 		return dir_fail(wk, f, "close", d, name);
-	op_done(wk, f, t0, size > 0 ? (uint64_t)size : 0);
 	n->next++;
+	if (rc > 0)
+		return FO_OK; /* cut short by the end of the run: not recorded */
+	op_done(wk, f, t0, size > 0 ? (uint64_t)size : 0);
 	return FO_OK;
 }
 
@@ -282,11 +287,14 @@ static enum fo_result act(struct worker *wk, const struct ir_flowop *f,
 				errno = fd < 0 ? errno : ENOMEM;
 				return dir_fail(wk, f, "open", d, name);
 			}
-			while ((r = read(fd, buf, (size_t)chunk)) > 0)
+			while ((r = read(fd, buf, (size_t)chunk)) > 0 &&
+			       !runctl_flag_set(wk->stop))
 				total += (uint64_t)r;
 			close(fd);
 			if (r < 0)
 				return dir_fail(wk, f, "read", d, name);
+			if (r > 0)
+				return FO_OK; /* cut short: not recorded */
 		}
 	}
 	op_done(wk, f, t0, total);

@@ -1,11 +1,121 @@
 #include "runctl.h"
 
+#include <errno.h>
+#include <poll.h>
 #include <pthread.h>
+#include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "util.h"
 
 volatile sig_atomic_t runctl_signalled;
+
+extern char **environ;
+
+static void on_signal(int sig)
+{
+	if (!runctl_signalled)
+		runctl_signalled = sig;
+}
+
+void runctl_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: waits see EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+void runctl_interrupt(int sig)
+{
+	if (!runctl_signalled)
+		runctl_signalled = sig;
+}
+
+const char *runctl_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	case SIGPIPE: return "a closed standard output";
+	default: return "a signal";
+	}
+}
+
+bool runctl_check_stdout(void)
+{
+	/* a pipe's writing end polls POLLERR once no reader is left */
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = 0 };
+
+	if (poll(&p, 1, 0) == 1 && (p.revents & POLLERR)) {
+		runctl_interrupt(SIGPIPE);
+		return true;
+	}
+	return false;
+}
+
+int runctl_command(const char *cmd)
+{
+	char *argv[] = { "sh", "-c", (char *)cmd, NULL };
+	posix_spawnattr_t at;
+	sigset_t def, none;
+	int status = -1, rc, passed = 0;
+	unsigned nap = 1; /* ms, doubling to 50 */
+	pid_t pid;
+
+	sigemptyset(&none);
+	sigemptyset(&def);
+	sigaddset(&def, SIGINT);
+	sigaddset(&def, SIGTERM);
+	sigaddset(&def, SIGHUP);
+	sigaddset(&def, SIGQUIT);
+	sigaddset(&def, SIGPIPE);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setsigdefault(&at, &def);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF |
+					      POSIX_SPAWN_SETSIGMASK);
+	fflush(stdout);
+	fflush(stderr);
+	rc = posix_spawn(&pid, "/bin/sh", NULL, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
+	if (rc != 0) {
+		errno = rc;
+		return -1;
+	}
+	/*
+	 * Polled rather than a blocking waitpid: a signal between a check
+	 * and the wait would not be passed on until the command ended.
+	 */
+	for (;;) {
+		pid_t got = waitpid(pid, &status, WNOHANG);
+		struct timespec ts;
+
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
+		if (runctl_signalled && !passed) {
+			passed = runctl_signalled == SIGPIPE ? SIGTERM :
+							     runctl_signalled;
+			kill(pid, passed);
+		}
+		ts = (struct timespec){ 0, (long)nap * 1000000 };
+		nanosleep(&ts, NULL);
+		if (nap < 50)
+			nap *= 2;
+	}
+	return status;
+}
 
 struct runctl {
 	pthread_mutex_t lock;
@@ -56,8 +166,21 @@ uint64_t runctl_start(struct runctl *r)
 	uint64_t t;
 
 	pthread_mutex_lock(&r->lock);
-	while (r->nready < r->nworkers && !atomic_load(&r->stopping))
-		pthread_cond_wait(&r->cond, &r->lock);
+	/* in slices: a signal meanwhile stops the start, within 0.1 s */
+	while (r->nready < r->nworkers && !atomic_load(&r->stopping)) {
+		uint64_t end = now_ns() + 100000000u;
+		struct timespec ts = { (time_t)(end / 1000000000u),
+				       (long)(end % 1000000000u) };
+
+		if (runctl_signalled) {
+			if (r->reason == STOP_NONE)
+				r->reason = STOP_SIGNAL;
+			atomic_store(&r->stopping, true);
+			pthread_cond_broadcast(&r->cond);
+			break;
+		}
+		pthread_cond_timedwait(&r->cond, &r->lock, &ts);
+	}
 	t = now_ns();
 	r->start_ns = t;
 	r->started = true;

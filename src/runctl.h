@@ -19,13 +19,39 @@ enum stop_reason {
 	STOP_TIMEOUT, /* the run time is over */
 	STOP_DONE, /* a quit mode says the work is done */
 	STOP_ERROR, /* a flowop failed */
-	STOP_SIGNAL, /* SIGINT or SIGTERM */
+	STOP_SIGNAL, /* SIGINT, SIGTERM, SIGHUP, or standard output closed */
 };
 
 struct runctl;
 
-/* Set by the SIGINT/SIGTERM handler; the main thread polls it. */
+/*
+ * The signal that asked fbrun to stop (SIGINT, SIGTERM, SIGHUP; SIGPIPE
+ * when standard output was found closed), 0 if none.  Set by the handler
+ * or runctl_interrupt; the main thread polls it.
+ */
 extern volatile sig_atomic_t runctl_signalled;
+
+/*
+ * SIGINT, SIGTERM and SIGHUP set runctl_signalled; SIGPIPE is ignored, so
+ * a write to a closed pipe fails with EPIPE instead of killing fbrun.
+ */
+void runctl_catch_signals(void);
+/* Stop as a signal would (the first one is kept). */
+void runctl_interrupt(int sig);
+/* "SIGINT", ..., or "a closed standard output" for SIGPIPE. */
+const char *runctl_signal_name(int sig);
+/*
+ * Whether standard output is a pipe or socket nobody reads any more (a
+ * poll, no write); if so, runctl_interrupt(SIGPIPE).
+ */
+bool runctl_check_stdout(void);
+/*
+ * Run cmd with /bin/sh -c, as system() does, but with the child's
+ * signals at their defaults and fbrun's own handlers kept: a signal fbrun
+ * gets meanwhile is passed on to the child.  Returns the wait status, or
+ * -1 with errno if the shell could not be started.
+ */
+int runctl_command(const char *cmd);
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 static inline uint64_t now_ns(void)
@@ -56,7 +82,8 @@ void runctl_free(struct runctl *r);
 void runctl_ready_wait(struct runctl *r);
 /*
  * Main: wait until every worker is ready, start the clock, release them.
- * Returns the start time (ns).
+ * Returns the start time (ns).  A signal meanwhile (runctl_signalled)
+ * stops the run instead, within 0.1 s: the workers are released to end.
  */
 uint64_t runctl_start(struct runctl *r);
 

@@ -202,6 +202,9 @@ static void *worker_main(void *arg)
 	struct run *run = wk->run;
 	const struct ir_thread *t = wk->thread;
 
+	/* started after a stop (a signal during the start): nothing to do */
+	if (runctl_flag_set(wk->stop))
+		return NULL;
 	if (t->memsize > 0) {
 		void *p;
 
@@ -409,7 +412,7 @@ static void supervise(struct run *run, int64_t psrun)
 	while (!runctl_stopping(run->ctl)) {
 		uint64_t now = now_ns(), nap = 100000000u;
 
-		if (runctl_signalled) {
+		if (runctl_signalled || runctl_check_stdout()) {
 			runctl_stop(run->ctl, STOP_SIGNAL);
 			break;
 		}
@@ -476,6 +479,11 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		run->workers[k].need_totals = run->need_totals;
 	}
 	for (k = 0; k < n; k++) {
+		/* thousands of threads take seconds to start: look at signals */
+		if (runctl_signalled)
+			runctl_stop(run->ctl, STOP_SIGNAL);
+		if (runctl_stopping(run->ctl))
+			break;
 		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
 				    &run->workers[k]);
 		if (rc != 0) {
@@ -488,7 +496,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		}
 		run->workers[k].started = true;
 	}
-	if (k == n) {
+	if (k == n || runctl_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = runctl_start(run->ctl);
 		rusage_now(&run->cpu_start);
@@ -506,7 +514,10 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	/* the last interval ends with the run: the series sums to the totals */
 	if (run->sampler)
 		sample(run, st->n2, run->end_ns, true);
-	return runctl_reason(run->ctl) == STOP_ERROR || k < n ? -1 : 0;
+	return runctl_reason(run->ctl) == STOP_ERROR ||
+			       (k < n && runctl_reason(run->ctl) != STOP_SIGNAL) ?
+		       -1 :
+		       0;
 }
 
 static void free_workers(struct run *run)
