@@ -44,6 +44,8 @@ void fileset_free(struct fileset *fs)
 		return;
 	if (fs->rootfd >= 0)
 		close(fs->rootfd);
+	if (fs->lockfd >= 0)
+		close(fs->lockfd);
 	for (size_t i = 0; i < fs->nmade; i++)
 		free(fs->made[i]);
 	free(fs->made);
@@ -349,7 +351,9 @@ static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 	struct open_how how = {
 		.flags = (uint64_t)(flags | O_LARGEFILE),
 		.mode = flags & (O_CREAT | O_TMPFILE) ? mode : 0,
-		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS,
+		/* NO_XDEV: never into a mount planted in the tree */
+		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+			   RESOLVE_NO_XDEV,
 	};
 	long fd;
 

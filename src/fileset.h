@@ -128,12 +128,23 @@ int fileset_check_space(struct fileset *const *fs, size_t n, char *err,
 			size_t errlen);
 
 /*
- * Remove the tree: only if its root carries our marker; never follows a
- * symlink, never crosses into another file system; also removes the
- * directories of `path` that fileset_create made, if they are empty.
- * Returns 0, or -1 with a message.  Safe to call if create failed midway.
+ * Remove the tree: only if its root carries our marker naming this
+ * fileset and is still the directory create took; only the names fbrun
+ * makes (fileset_rm.c), never following a symlink, never crossing a
+ * mount; then the directories of `path` that fileset_create made (or a
+ * killed run made, as the marker said), while they are empty.  Returns
+ * 0, or -1 with a message that says what was left.  Safe to call if
+ * create failed midway.
  */
 int fileset_remove(struct fileset *fs, char *err, size_t errlen);
+/*
+ * rmdir the made directories still there, innermost first, stopping at
+ * one that is not empty (another fileset's tree): called again once
+ * every fileset is removed, so the last one under a directory takes it.
+ */
+void fileset_remove_made(struct fileset *fs);
+/* createnext's names are fbrun's in this fileset's tree (fileset_rm.c). */
+void fileset_set_createnext(struct fileset *fs, bool on);
 
 /* An fd for the root directory (O_PATH/O_DIRECTORY), valid after create. */
 int fileset_rootfd(const struct fileset *fs);

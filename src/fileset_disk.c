@@ -1,10 +1,8 @@
 /*
- * Filesets on disk: taking the root (marker, adopt, refuse), making the
- * directories, preallocating files with a bounded pool of writers, and
- * removing the tree without following a symlink or crossing a mount.
- *
- * The marker records whether fbrun made the root or adopted an empty
- * directory someone else made; remove leaves an adopted root in place.
+ * Filesets on disk: making the directories and the leaf directories, and
+ * preallocating files with a bounded pool of writers.  Taking the root
+ * (path, lock, marker) is fileset_root.c's, removing the tree
+ * fileset_rm.c's.
  */
 #include "fileset_int.h"
 #include "runctl.h"
@@ -24,128 +22,7 @@
 
 #define WRITE_CHUNK (1u << 20) /* preallocation writes at most 1 MiB */
 #define MAX_WRITERS 32u /* paralloc threads, as filebench */
-#define ADOPTED "root: adopted"
 
-static int fail_errno(char *err, size_t errlen, const char *verb,
-		      const char *a, const char *b)
-{
-	fs_set_err(err, errlen, "cannot %s '%s%s%s': %s", verb, a, b ? "/" : "",
-		   b ? b : "", strerror(errno));
-	return -1;
-}
-
-/* ------------------------------------------------------------ the root */
-
-static int make_path(struct fileset *fs, char *err, size_t errlen)
-{
-	char *buf = xstrdup(fs->path);
-	size_t len = strlen(buf);
-	struct stat st;
-	int rc = 0;
-
-	for (size_t i = 1; i <= len && rc == 0; i++) {
-		char c = buf[i];
-
-		if ((c != '/' && c != '\0') || buf[i - 1] == '/')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, 0755) == 0) {
-			fs->made = xrealloc(fs->made,
-					    (fs->nmade + 1) * sizeof(char *));
-			fs->made[fs->nmade++] = xstrdup(buf);
-		} else if (errno != EEXIST &&
-			   (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode))) {
-			rc = fail_errno(err, errlen, "create", buf, NULL);
-		}
-		buf[i] = c;
-	}
-	free(buf);
-	return rc;
-}
-
-/*
- * Whether dfd holds our marker: 1 yes (*adopted if the root was not
- * ours), 0 no (ENOENT); after setting err, -1 if it cannot be read
- * (EMFILE, EIO) and -2 if something else bears its name.  Unknown state
- * must never pass for "no marker".
- */
-static int read_marker(struct fileset *fs, int dfd, bool *adopted, char *err,
-		       size_t errlen)
-{
-	char buf[256];
-	struct stat st;
-	ssize_t n = 0;
-	int fd = openat(dfd, FILESET_MARKER,
-			O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0 && errno == ENOENT)
-		return 0;
-	if (fd < 0 && errno != ELOOP) /* ELOOP: a symlink */
-		return fail_errno(err, errlen, "open", fs->root, FILESET_MARKER);
-	if (fd >= 0 && (fstat(fd, &st) < 0 ||
-			(S_ISREG(st.st_mode) &&
-			 (n = read(fd, buf, sizeof(buf) - 1)) < 0))) {
-		fail_errno(err, errlen, "read", fs->root, FILESET_MARKER);
-		close(fd);
-		return -1;
-	}
-	if (fd < 0 || !S_ISREG(st.st_mode)) {
-		if (fd >= 0)
-			close(fd);
-		fs_set_err(err, errlen,
-			   "'%s/%s' is not a regular file; not using or "
-			   "removing '%s'",
-			   fs->root, FILESET_MARKER, fs->root);
-		return -2;
-	}
-	close(fd);
-	buf[n] = '\0';
-	*adopted = strstr(buf, ADOPTED) != NULL;
-	return 1;
-}
-
-static int write_marker(struct fileset *fs, int dfd, bool adopted,
-			char *err, size_t errlen)
-{
-	char *text = xasprintf("fbrun fileset %s\n%s\n", fs->name,
-			       adopted ? ADOPTED : "root: made");
-	ssize_t len = (ssize_t)strlen(text), got = -1;
-	int fd = openat(dfd, FILESET_MARKER,
-			O_CREAT | O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC,
-			0644);
-
-	if (fd >= 0) {
-		got = write(fd, text, (size_t)len);
-		if (got >= 0 && got < len)
-			errno = ENOSPC;
-		if (close(fd) < 0)
-			got = -1;
-	}
-	free(text);
-	if (got == len)
-		return 0;
-	return fail_errno(err, errlen, "create", fs->root, FILESET_MARKER);
-}
-
-/* 1 if the directory holds nothing, 0 if it does, -1 on error. */
-static int dir_is_empty(int dfd)
-{
-	int fd = openat(dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *de;
-	int empty = 1;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	while (empty && (de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			empty = 0;
-	closedir(d);
-	return empty;
-}
 
 /* One more entry made or removed, for the progress line. */
 static void count_done(struct fileset *fs)
@@ -153,358 +30,7 @@ static void count_done(struct fileset *fs)
 	atomic_fetch_add_explicit(&fs->done, 1, memory_order_relaxed);
 }
 
-/* ------------------------------------------------------------ removing */
-
-struct rm {
-	struct fileset *fs; /* counts what it removes */
-	dev_t dev; /* the root's file system */
-	char *err;
-	size_t errlen;
-	int rc;
-};
-
-static void rm_fail(struct rm *r, const char *verb, const char *dir,
-		    const char *name)
-{
-	if (r->rc == 0)
-		fail_errno(r->err, r->errlen, verb, dir, name);
-	r->rc = -1;
-}
-
-/* A directory that is the root of some mount, bind mounts included. */
-static bool is_mount(struct rm *r, int dfd, const char *name, dev_t dev)
-{
-	struct statx sx;
-
-	if (dev != r->dev)
-		return true;
-#ifdef STATX_ATTR_MOUNT_ROOT
-	if (statx(dfd, name, AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx) < 0)
-		return false;
-	return sx.stx_attributes_mask & sx.stx_attributes &
-	       STATX_ATTR_MOUNT_ROOT;
-#else
-	(void)sx;
-	return false;
-#endif
-}
-
-static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top);
-
-/*
- * rmdir failing with ENOTEMPTY after the contents went: something was
- * added meanwhile, or a readdir skipped entries around the unlinks.  Scan
- * and try again, a few times: someone adding without end gets an error,
- * not a hang.
- */
-#define RM_TRIES 4
-
-static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
-{
-	char *path = xasprintf("%s/%s", dpath, name);
-
-	for (int i = 1; i <= RM_TRIES; i++) {
-		struct stat st;
-		int fd = openat(dfd, name,
-				O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		DIR *d;
-
-		if (fd < 0) {
-			int e = errno;
-
-			/* out of descriptors: fine if it is empty */
-			if ((e == EMFILE || e == ENFILE) &&
-			    unlinkat(dfd, name, AT_REMOVEDIR) == 0)
-				break;
-			errno = e;
-			/* ELOOP, ENOTDIR: replaced meanwhile, rescanned above */
-			if (e != ENOENT && e != ELOOP && e != ENOTDIR)
-				rm_fail(r, "open", path, NULL);
-			break;
-		}
-		if (fstat(fd, &st) < 0 || is_mount(r, dfd, name, st.st_dev)) {
-			close(fd);
-			if (r->rc == 0)
-				fs_set_err(r->err, r->errlen,
-					   "'%s' is a mount point; not removing "
-					   "it or anything under it",
-					   path);
-			r->rc = -1;
-			break;
-		}
-		if (!(d = fdopendir(fd))) {
-			rm_fail(r, "read", path, NULL);
-			close(fd);
-			break;
-		}
-		rm_contents(r, d, path, false);
-		closedir(d);
-		if (unlinkat(dfd, name, AT_REMOVEDIR) == 0) {
-			count_done(r->fs);
-			break;
-		}
-		if (errno == ENOENT)
-			break;
-		if (errno != ENOTEMPTY || i == RM_TRIES || r->rc) {
-			rm_fail(r, "remove", path, NULL);
-			break;
-		}
-	}
-	free(path);
-}
-
-static void rm_entry(struct rm *r, int dfd, const char *dpath,
-		     const char *name)
-{
-	struct stat st;
-
-	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-		if (errno != ENOENT)
-			rm_fail(r, "stat", dpath, name);
-	} else if (S_ISDIR(st.st_mode)) {
-		rm_dir(r, dfd, dpath, name);
-	} else if (unlinkat(dfd, name, 0) == 0) {
-		count_done(r->fs);
-	} else if (errno != ENOENT && errno != EISDIR) {
-		/* symlinks are unlinked themselves, never followed */
-		rm_fail(r, "remove", dpath, name);
-	}
-}
-
-/*
- * Remove everything in d, from where it stands; top keeps the marker.
- * One descriptor per level below: a low ulimit -n still removes a
- * shallow tree.
- */
-static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top)
-{
-	struct dirent *de;
-
-	while ((errno = 0, de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") ||
-		    (top && !strcmp(de->d_name, FILESET_MARKER)))
-			continue;
-		rm_entry(r, dirfd(d), dpath, de->d_name);
-	}
-	if (errno)
-		rm_fail(r, "read", dpath, NULL);
-}
-
-/* Everything in the root dfd but the marker (dfd stays open). */
-static int empty_root(struct fileset *fs, int fd, char *err, size_t errlen)
-{
-	struct rm r = { .fs = fs, .err = err, .errlen = errlen };
-	struct stat st;
-	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = dfd >= 0 && fstat(dfd, &st) == 0 ? fdopendir(dfd) : NULL;
-
-	if (!d) {
-		fail_errno(err, errlen, "open", fs->root, NULL);
-		if (dfd >= 0)
-			close(dfd);
-		return -1;
-	}
-	r.dev = st.st_dev;
-	rm_contents(&r, d, fs->root, true);
-	closedir(d);
-	return r.rc;
-}
-
-/* rmdir what create made of `path`, innermost first, while empty. */
-static int remove_path(struct fileset *fs, char *err, size_t errlen)
-{
-	int rc = 0;
-
-	while (fs->nmade > 0) {
-		char *dir = fs->made[--fs->nmade];
-
-		if (rc == 0 && rmdir(dir) < 0 && errno != ENOENT) {
-			/* not empty: someone else uses it, stop quietly */
-			rc = errno == ENOTEMPTY || errno == EEXIST ? 1 : -1;
-			if (rc < 0)
-				fail_errno(err, errlen, "remove", dir, NULL);
-		}
-		free(dir);
-	}
-	return rc < 0 ? -1 : 0;
-}
-
-/*
- * Empty the root (d, open on it), remove the marker, then the root unless
- * adopted.  The root's descriptor serves for everything, so removal needs
- * one descriptor per level of the tree and no more.
- */
-static int remove_marked(struct fileset *fs, DIR *d, bool adopted, char *err,
-			 size_t errlen)
-{
-	struct rm r = { .fs = fs, .err = err, .errlen = errlen };
-	struct stat st;
-
-	if (fstat(dirfd(d), &st) < 0)
-		return fail_errno(err, errlen, "open", fs->root, NULL);
-	r.dev = st.st_dev;
-	rm_contents(&r, d, fs->root, true);
-	/* ENOENT: something else removed it meanwhile, which is fine */
-	if (r.rc == 0 && unlinkat(dirfd(d), FILESET_MARKER, 0) < 0 &&
-	    errno != ENOENT)
-		return fail_errno(err, errlen, "remove", fs->root,
-				  FILESET_MARKER);
-	for (int i = 1; r.rc == 0 && i <= RM_TRIES; i++) {
-		if (adopted) {
-			/* not ours to remove: check it is empty */
-			if (dir_is_empty(dirfd(d)) == 1)
-				break;
-		} else if (rmdir(fs->root) == 0 || errno == ENOENT) {
-			break;
-		} else if (errno != ENOTEMPTY) {
-			return fail_errno(err, errlen, "remove", fs->root, NULL);
-		}
-		if (i == RM_TRIES) {
-			errno = ENOTEMPTY;
-			return fail_errno(err, errlen, "remove", fs->root, NULL);
-		}
-		rewinddir(d); /* added meanwhile: again */
-		rm_contents(&r, d, fs->root, false);
-	}
-	return r.rc;
-}
-
-/* Takes fd (the root, open), closes it. */
-static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
-{
-	bool adopted = false;
-	DIR *d;
-	int rc, m;
-
-	if (fs->state == ROOT_REFUSED) {
-		close(fd);
-		return 0; /* never ours: leave it alone */
-	}
-	if (fs->state != ROOT_OURS) {
-		/* create failed before the marker; rmdir takes only an empty one */
-		close(fd);
-		if (fs->root_made && rmdir(fs->root) < 0 && errno != ENOENT &&
-		    errno != ENOTEMPTY)
-			return fail_errno(err, errlen, "remove", fs->root, NULL);
-		return 0;
-	}
-	m = read_marker(fs, fd, &adopted, err, errlen);
-	if (m == 0 && fs->root_made && rmdir(fs->root) == 0) {
-		close(fd); /* the marker went, nothing else was there */
-		return 0;
-	}
-	if (m == 0)
-		fs_set_err(err, errlen, "'%s' has no %s marker; not removing it",
-			   fs->root, FILESET_MARKER);
-	if (m <= 0 || !(d = fdopendir(fd))) {
-		if (m > 0)
-			fail_errno(err, errlen, "read", fs->root, NULL);
-		close(fd);
-		return -1;
-	}
-	rc = remove_marked(fs, d, adopted, err, errlen);
-	closedir(d);
-	return rc;
-}
-
-int fileset_remove(struct fileset *fs, char *err, size_t errlen)
-{
-	int fd, rc = 0;
-
-	atomic_store(&fs->done, 0);
-	/* not needed to remove, and a low ulimit -n wants it back */
-	if (fs->rootfd >= 0) {
-		close(fs->rootfd);
-		fs->rootfd = -1;
-	}
-	fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd >= 0) {
-		rc = remove_root(fs, fd, err, errlen);
-	} else if (errno != ENOENT && errno != ENOTDIR) {
-		/* ENOTDIR: a file in the path, so no tree of ours there */
-		rc = fail_errno(err, errlen, "open", fs->root, NULL);
-	}
-	if (rc == 0) {
-		fs->state = ROOT_UNTOUCHED;
-		fs->root_made = false;
-		for (uint64_t w = 0; w < fs->files.nwords; w++)
-			atomic_store(&fs->files.exists[w], 0);
-		for (uint64_t w = 0; w < fs->leaves.nwords; w++)
-			atomic_store(&fs->leaves.exists[w], 0);
-		rc = remove_path(fs, err, errlen);
-	}
-	return rc;
-}
-
 /* ------------------------------------------------------------ creating */
-
-static int open_root(struct fileset *fs, char *err, size_t errlen)
-{
-	int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-	int fd = open(fs->root, flags);
-	struct stat st;
-
-	if (fd < 0 && errno == ENOENT) {
-		if (mkdir(fs->root, 0755) < 0)
-			return fail_errno(err, errlen, "create", fs->root,
-					  NULL);
-		fs->root_made = true;
-		fd = open(fs->root, flags);
-	}
-	if (fd >= 0)
-		return fd;
-	if ((errno == ELOOP || errno == ENOTDIR) && lstat(fs->root, &st) == 0 &&
-	    !S_ISDIR(st.st_mode)) {
-		fs->state = ROOT_REFUSED;
-		fs_set_err(err, errlen, "'%s' is %s; refusing to use it",
-			   fs->root,
-			   S_ISLNK(st.st_mode) ? "a symbolic link" :
-						 "not a directory");
-	} else {
-		fail_errno(err, errlen, "open", fs->root, NULL);
-	}
-	return -1;
-}
-
-/* Make the root ours: keep, empty or adopt it; set rootfd. */
-static int take_root(struct fileset *fs, char *err, size_t errlen)
-{
-	bool adopted = false;
-	int fd = open_root(fs, err, errlen), rc = 0, empty, marked;
-
-	if (fd < 0)
-		return -1;
-	if ((marked = read_marker(fs, fd, &adopted, err, errlen)) < 0) {
-		if (marked == -2)
-			fs->state = ROOT_REFUSED;
-		rc = -1;
-	} else if (marked) {
-		if (!fs->reuse)
-			rc = empty_root(fs, fd, err, errlen);
-		fs->reused = fs->reuse;
-	} else if ((empty = dir_is_empty(fd)) < 0) {
-		rc = fail_errno(err, errlen, "read", fs->root, NULL);
-	} else if (!empty) {
-		fs->state = ROOT_REFUSED;
-		fs_set_err(err, errlen,
-			   "'%s' exists, is not empty and was not made by "
-			   "fbrun; refusing to use it",
-			   fs->root);
-		rc = -1;
-	} else {
-		rc = write_marker(fs, fd, !fs->root_made, err, errlen);
-	}
-	if (rc == 0) {
-		fs->state = ROOT_OURS;
-		if (fs->rootfd >= 0)
-			close(fs->rootfd);
-		fs->rootfd = openat(fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fs->rootfd < 0)
-			rc = fail_errno(err, errlen, "open", fs->root, NULL);
-	}
-	close(fd);
-	return rc;
-}
 
 static int subdir_fail(struct fileset *fs, const char *verb, uint64_t d,
 		       char *err, size_t errlen)
@@ -515,7 +41,7 @@ static int subdir_fail(struct fileset *fs, const char *verb, uint64_t d,
 	if (fileset_dirpath(fs, (int64_t)d, rel, sizeof(rel)) < 0)
 		strcpy(rel, "...");
 	errno = e;
-	return fail_errno(err, errlen, verb, fs->root, rel);
+	return fs_fail_errno(err, errlen, verb, fs->root, rel);
 }
 
 /* Every directory, in preorder, each made and opened in its parent. */
@@ -659,11 +185,11 @@ static int make_leaves(struct fileset *fs, char *err, size_t errlen)
 		if (fileset_relpath(fs, FS_LEAF_ABSENT, (int64_t)e, rel,
 				    sizeof(rel)) < 0) {
 			errno = ENAMETOOLONG;
-			return fail_errno(err, errlen, "create", fs->root,
+			return fs_fail_errno(err, errlen, "create", fs->root,
 					  "...");
 		}
 		if (entry_at(fs, rel, chosen, AT_REMOVEDIR) < 0)
-			return fail_errno(err, errlen,
+			return fs_fail_errno(err, errlen,
 					  chosen ? "create" : "remove",
 					  fs->root, rel);
 		if (chosen)
@@ -692,7 +218,7 @@ static void pool_fail(struct pool *p, const char *verb, const char *rel)
 	pthread_mutex_lock(&p->lock);
 	if (!atomic_load(&p->failed)) {
 		errno = e;
-		fail_errno(p->err, p->errlen, verb, p->fs->root, rel);
+		fs_fail_errno(p->err, p->errlen, verb, p->fs->root, rel);
 		atomic_store(&p->failed, true);
 	}
 	pthread_mutex_unlock(&p->lock);
@@ -914,6 +440,11 @@ void fileset_set_data(struct fileset *fs, struct datapat p)
 	fs->data = p;
 }
 
+void fileset_set_createnext(struct fileset *fs, bool on)
+{
+	fs->createnext = on;
+}
+
 /* SIGINT or SIGTERM while creating: stop, the caller removes the tree. */
 static bool interrupted(char *err, size_t errlen)
 {
@@ -927,9 +458,9 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen)
 {
 	atomic_store(&fs->done, 0);
-	if (make_path(fs, err, errlen) < 0)
+	if (fs_make_path(fs, err, errlen) < 0)
 		return -1;
-	if (take_root(fs, err, errlen) < 0)
+	if (fs_take_root(fs, err, errlen) < 0)
 		return fs->state == ROOT_REFUSED ? -2 : -1;
 	if (make_dirs(fs, err, errlen) < 0 || interrupted(err, errlen))
 		return -1;

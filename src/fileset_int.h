@@ -102,7 +102,13 @@ struct fileset {
 	enum root_state state;
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
-	char **made; /* directories of path that create made, outer first */
+	bool createnext; /* createnext's names are fbrun's in this tree */
+	int lockfd; /* the root, open and flock'ed while the tree is ours */
+	/*
+	 * Directories of path that create made (or an earlier run did, as
+	 * the marker says), outer first; removal takes them off the end.
+	 */
+	char **made;
 	size_t nmade;
 	/* written during the run (listdir) and preallocation: lines apart */
 	_Alignas(64) _Atomic uint64_t dir_rotor;
@@ -151,6 +157,48 @@ static inline size_t fs_serial_width(uint64_t v)
 
 void fs_set_err(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* fileset_root.c: "cannot VERB 'a/b': strerror(errno)" into err; -1. */
+int fs_fail_errno(char *err, size_t errlen, const char *verb, const char *a,
+		  const char *b);
+/* mkdir the missing directories of path, each recorded in made. */
+int fs_make_path(struct fileset *fs, char *err, size_t errlen);
+/*
+ * Make the root ours: lock it, then keep, empty or adopt it; set rootfd
+ * and lockfd.  -2: not ours to use (state ROOT_REFUSED), err says why.
+ */
+int fs_take_root(struct fileset *fs, char *err, size_t errlen);
+
+/* What a marker says (see fileset_root.c for the format). */
+#define MARKER_ADOPTED "adopted"
+#define MARKER_NEW FILESET_MARKER ".new" /* written, then renamed */
+
+struct marker {
+	char *name; /* the fileset */
+	bool adopted; /* the root was an empty directory fbrun did not make */
+	bool createnext; /* createnext's names may be in the tree */
+	char *run; /* "ID pid N host H started T", or NULL (older marker) */
+	long pid; /* from run, 0 if none */
+	char *made; /* outermost directory made for it, absolute, or NULL */
+};
+
+/*
+ * 1 and m filled, 0 no marker (ENOENT), -1 unreadable (EMFILE, EIO: never
+ * taken for "no marker"), -2 something not ours bears its name (not a
+ * regular file, not a marker's text); err set for -1 and -2.
+ */
+int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
+		size_t errlen);
+void marker_free(struct marker *m);
+/* fileset_rm.c: 1 if the directory holds nothing, 0 if it does, -1 on error. */
+int fs_dir_is_empty(int dfd);
+/* Empty a root of ours (before a run), all but the marker. */
+int fs_empty_root(struct fileset *fs, int dfd, char *err, size_t errlen);
+/*
+ * Whether the tree under dfd holds names fbrun does not make (a dry walk,
+ * nothing removed): 0 no, -2 yes (err names the first), -1 on error.
+ */
+int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);

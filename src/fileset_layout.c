@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "paths.h"
 #include "util.h"
 
 #define MAX_DEPTH 1000.0 /* as the dirdepthrv attribute's range */
@@ -400,8 +401,9 @@ struct fileset *fileset_new(const struct workload *w, int index,
 	}
 	l.fs = fs;
 	fs->rootfd = -1;
+	fs->lockfd = -1;
 	fs->name = xstrdup(l.def->name);
-	fs->path = xstrdup(l.def->path);
+	fs->path = path_lexical(l.def->path); /* no ".." to climb out by */
 	plen = strlen(fs->path);
 	fs->root = xasprintf("%s%s%s", fs->path,
 			     plen && fs->path[plen - 1] == '/' ? "" : "/",

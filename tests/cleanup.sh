@@ -137,8 +137,12 @@ fi
 # A symlink at the top, files replaced by symlinks to a sentinel file, a
 # directory replaced by a symlink to the sentinel, one deep in the tree:
 # the run may fail on them (ELOOP) but never writes, creates or deletes
-# through them, and the cleanup unlinks them without following.
-script "$TMP/sym.f" "$TMP/sym" data 3
+# through them.  The cleanup unlinks those bearing fbrun's names without
+# following them, and leaves the two it did not name (evil, evil2), says
+# so and exits 1.
+# (fbrun is stopped (SIGSTOP) while they are planted, then ended by
+# SIGINT: planting that outlasted the run would race the removal)
+script "$TMP/sym.f" "$TMP/sym" data 50
 rc=0
 timeout 60 "$FBRUN" --continue-on-error "$TMP/sym.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
@@ -150,7 +154,8 @@ while [ "$i" -lt 100 ] && ! grep -q 'Running for' "$TMP/out" 2>/dev/null; do
 	sleep 0.1
 	i=$((i + 1))
 done
-# (the run creates and deletes meanwhile: some of these may lose a race)
+fpid=$(ps -o pid= --ppid "$pid" | tr -d ' ')
+kill -STOP "$fpid"
 {
 	ln -s "$S" "$T/evil" || :
 	F=$(filedir "$T")
@@ -161,17 +166,25 @@ done
 	d=$(find "$T" -mindepth 2 -type d | head -1)
 	[ -n "$d" ] && ln -s "$S" "$d/evil2" || :
 } 2>/dev/null
+kill -CONT "$fpid"
+kill -INT "$fpid" 2>/dev/null || : # it may have ended by itself: no file left
 wait "$pid" || rc=$?
 check "symlinks planted during the run: no hang, no crash (exit $rc)" test "$rc" -le 1
 grepq "symlinks planted during the run: the run reports the symlinks it met" \
 	'Too many levels of symbolic links|^IO Summary' "$TMP/out"
-# (under load the planting can outlast the run and race the removal:
-# a directory found not empty after its contents went is scanned again)
-check "symlinks planted during the run: the tree is removed" test ! -e "$TMP/sym"
-if [ -e "$TMP/sym" ]; then
+# what is left: evil and evil2, nothing bearing fbrun's names
+left=$(cd "$TMP/sym/data" 2>/dev/null && find . ! -type d ! -name .fbrun-fileset | sort | tr '\n' ' ')
+bad=$(cd "$TMP/sym/data" 2>/dev/null && find . ! -type d ! -name .fbrun-fileset ! -name evil ! -name evil2)
+if [ -L "$TMP/sym/data/evil" ] && [ -z "$bad" ]; then
+	pass "symlinks planted during the run: only what fbrun did not name is left ($left)"
+else
+	fail "symlinks planted during the run: only what fbrun did not name is left ($left)"
 	diag <"$TMP/err"
-	rm -rf "$TMP/sym" # rm -rf never follows symlinks either
 fi
+grepq "symlinks planted during the run: the error names what was left" \
+	"error: not removing '$T/[^']+'( \\(and [0-9]+ more\\))?, which fbrun did not make" "$TMP/err"
+check "symlinks planted during the run: exits 1 (exit $rc)" test "$rc" -eq 1
+rm -rf "$TMP/sym" # rm -rf never follows symlinks either
 sentinel_ok "symlinks planted during the run"
 
 # ... and in a tree kept with --keep, then taken over by a second run
@@ -185,9 +198,18 @@ if [ -n "$F" ]; then
 fi
 rm -rf "$T/00000003"
 ln -s "$S" "$T/00000003"
+(cd "$T" && find . | sort) >"$TMP/kept.before"
 fb "$TMP/sym1.f"
-check "symlinks in a kept tree: the second run exits 0 or 1 (exit $rc)" test "$rc" -le 1
-check "symlinks in a kept tree: the tree is removed" test ! -e "$TMP/sym/data"
+# evil is not a name fbrun makes: the tree is refused whole, untouched
+check "symlinks in a kept tree: the second run is refused (exit $rc)" test "$rc" -eq 2
+grepq "symlinks in a kept tree: says why" \
+	"'$T' holds '$T/evil', which fbrun did not make; not using or removing it" "$TMP/err"
+check "symlinks in a kept tree: untouched" \
+	sh -c 'cd "$1" && find . | sort | cmp -s - "$2"' sh "$T" "$TMP/kept.before"
+rm "$T/evil"
+fb "$TMP/sym1.f"
+check "symlinks in a kept tree, evil gone: the run exits 0 (exit $rc)" test "$rc" -eq 0
+check "symlinks in a kept tree, evil gone: the tree is removed" test ! -e "$TMP/sym/data"
 sentinel_ok "symlinks in a kept tree"
 rm -rf "$TMP/sym"
 
@@ -260,15 +282,20 @@ else
 	script "$TMP/mnt.f" "$TMP/mnt" data 2
 	timeout 60 "$FBRUN" "$TMP/mnt.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
-	sleep 1
+	i=0
+	while [ "$i" -lt 300 ] && ! grep -q 'Running for' "$TMP/out" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	mp=$TMP/mnt/data/00000002/mp
 	if mkdir "$mp" && mount --bind "$S" "$mp" 2>"$TMP/merr"; then
 		mounts="$mp $mounts"
 		rc=0
 		wait "$pid" || rc=$?
 		check "bind mount in the tree: exits 1" test "$rc" -eq 1
+		# mp is not a name fbrun makes: left, not entered
 		grepq "bind mount in the tree: says it will not remove the mount point" \
-			"'$mp' is a mount point; not removing it or anything under it" "$TMP/err"
+			"not removing '$mp', which fbrun did not make" "$TMP/err"
 		umount "$mp"
 		mounts=""
 		sentinel_ok "bind mount in the tree"

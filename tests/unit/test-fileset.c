@@ -123,6 +123,13 @@ static bool exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
+static bool is_link(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
 static int64_t file_size(const char *path)
 {
 	struct stat st;
@@ -552,8 +559,19 @@ static void test_remove_safety(void)
 	ok(fd >= 0, "O_CREAT makes missing parents beneath the root");
 	close(fd);
 
-	ok(destroy(fs) == 0, "remove: %s", err);
+	/* the symlinks and x are not names fbrun makes: left, and said */
+	ok(destroy(fs) < 0 && strstr(err, "which fbrun did not make") &&
+		   strstr(err, "(and 2 more)"),
+	   "remove leaves what fbrun did not make: %s", err);
 	ok(exists(precious), "the file behind the symlink survives");
+	ok(is_link(l1) && is_link(l2) && exists(at(root, "00000009/x")),
+	   "the symlinks and the foreign directory stay");
+	ok(!exists(at(root, "00000002")) && exists(at(root, FILESET_MARKER)),
+	   "the rest of the tree went; the marker stays with what is left");
+	unlink(l1);
+	unlink(l2);
+	rm_rf(at(root, "00000009/x"));
+	ok(destroy(fs) == 0, "remove once they are gone: %s", err);
 	ok(!exists(deep) && !exists(at(tmp, "a")),
 	   "the path dirs create made are removed");
 	fileset_free(fs);
