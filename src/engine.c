@@ -9,10 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "fileset.h"
+#include "paths.h"
 #include "progress.h"
 #include "report.h"
 #include "runner.h"
@@ -24,6 +27,8 @@ struct engine {
 	uint64_t t0; /* program start, for log stamps */
 	struct fileset **filesets; /* NULL until created */
 	bool created;
+	bool reported; /* results given (or the run was refused) */
+	char error[1024]; /* why the run could not start, for the report */
 	int debug;
 };
 
@@ -42,24 +47,9 @@ static void logf_(struct engine *e, const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	putchar('\n');
-	fflush(stdout);
-}
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	runctl_signalled = 1;
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	/* nobody reads the lines any more: stop, as for SIGINT */
+	if (fflush(stdout) == EOF && errno == EPIPE)
+		runctl_interrupt(SIGPIPE);
 }
 
 /*
@@ -90,7 +80,9 @@ static double total_mb(const struct fileset *fs)
  * before anything is created) what would put it elsewhere: a name that is
  * not one directory name ("..", "a/b" could name another tree of ours and
  * empty it), and a path that is "/" however spelt ("//", "/tmp/..", a
- * symlink), where an empty /mnt or /srv would be adopted and filled.
+ * symlink, "/tmp/none/../.." where none does not exist: fileset_new
+ * resolves ".." by name, as here), where an empty /mnt or /srv would be
+ * adopted and filled.
  */
 static int check_roots(const struct workload *w)
 {
@@ -109,7 +101,13 @@ static int check_roots(const struct workload *w)
 				def->name);
 			return 2;
 		}
-		real = realpath(def->path, NULL);
+		real = path_lexical(def->path);
+		if (strcmp(real, "/") != 0) {
+			char *lex = real;
+
+			real = path_real(lex);
+			free(lex);
+		}
 		if (real && strcmp(real, "/") == 0) {
 			fprintf(stderr,
 				"fbrun: error: fileset %s: path '%s' is the "
@@ -124,6 +122,90 @@ static int check_roots(const struct workload *w)
 	return 0;
 }
 
+/* Why -o path p cannot be written, malloc'd, or NULL if it can. */
+static char *output_unusable(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+	char *dir = !slash ? xstrdup(".") :
+		    slash == p ? xstrdup("/") :
+				 xstrndup(p, (size_t)(slash - p));
+	char *why = NULL;
+	struct stat st;
+
+	if (stat(p, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			why = xasprintf("is a directory");
+		else if (access(p, W_OK) < 0)
+			why = xasprintf("cannot be written: %s", strerror(errno));
+	} else if (errno != ENOENT) {
+		why = xasprintf("cannot be used: %s", strerror(errno));
+	} else if (stat(dir, &st) < 0 ||
+		   (S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) < 0)) {
+		why = xasprintf("cannot be made: '%s': %s", dir,
+				strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		why = xasprintf("cannot be made: '%s' is not a directory",
+				dir);
+	}
+	free(dir);
+	return why;
+}
+
+/*
+ * -o, checked before anything runs (exit 2) rather than found wanting
+ * after the run: not inside a fileset's tree, which is removed after the
+ * run (or reused), and a file that can be written in a directory that
+ * exists.
+ */
+static int check_output(const struct engine *e)
+{
+	const char *p = e->o->output;
+	char *real, *why = NULL;
+	int rc;
+
+	if (!p)
+		return 0;
+	real = path_real(p);
+	for (size_t i = 0; !why && real && i < e->w->nfilesets; i++) {
+		const struct ir_fileset *def = &e->w->filesets[i];
+		char *root, *rroot;
+
+		if (!def->name || !def->path)
+			continue;
+		root = xasprintf("%s/%s", def->path, def->name);
+		rroot = path_real(root);
+		if (rroot && path_within(real, rroot))
+			why = xasprintf("is inside fileset %s's tree '%s', which "
+					"fbrun removes or reuses",
+					def->name, rroot);
+		free(root);
+		free(rroot);
+	}
+	if (!why)
+		why = output_unusable(p);
+	if (why)
+		fprintf(stderr, "fbrun: error: -o '%s' %s; refusing to run\n",
+			p, why);
+	rc = why ? 2 : 0;
+	free(real);
+	free(why);
+	return rc;
+}
+
+/* Whether a createnext, statnext or deletenext works in fileset i. */
+static bool uses_createnext(const struct workload *w, size_t i)
+{
+	for (size_t f = 0; f < w->nflowops; f++) {
+		const struct ir_flowop *fo = w->flowops[f];
+
+		if ((fo->type == FO_CREATENEXT || fo->type == FO_STATNEXT ||
+		     fo->type == FO_DELETENEXT) &&
+		    fo->fileset.index == (int)i)
+			return true;
+	}
+	return false;
+}
+
 /* Where a progress line goes while filesets are made or removed, if anywhere. */
 static FILE *tty(const struct engine *e)
 {
@@ -133,10 +215,11 @@ static FILE *tty(const struct engine *e)
 /*
  * Every fileset's tree, laid out in memory before any is created, as
  * filebench does it: from one random stream, the last defined first.
- * Returns an array of w->nfilesets, or NULL after printing the error.
+ * Returns an array of w->nfilesets, or NULL with the error in e->error.
  */
-static struct fileset **lay_out(const struct workload *w)
+static struct fileset **lay_out(struct engine *e)
 {
+	const struct workload *w = e->w;
 	struct fileset **fs = xcalloc(w->nfilesets ? w->nfilesets : 1,
 				      sizeof(*fs));
 	struct fs_stream stream = FS_STREAM_INIT;
@@ -148,8 +231,8 @@ static struct fileset **lay_out(const struct workload *w)
 		fs[i] = fileset_new(w, (int)i, seed_of(name), &stream, err,
 				    sizeof(err));
 		if (!fs[i]) {
-			fprintf(stderr, "fbrun: error: fileset %s: %s\n", name,
-				err);
+			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
+				 name, err);
 			for (size_t k = i + 1; k < w->nfilesets; k++)
 				fileset_free(fs[k]);
 			free(fs);
@@ -159,13 +242,11 @@ static struct fileset **lay_out(const struct workload *w)
 	return fs;
 }
 
-/* The lines filebench prints, then the tree's own figures. */
+/* After "written": the line filebench prints, then the tree's own figures. */
 static void log_populated(struct engine *e, const struct fileset *fs)
 {
 	const char *name = fileset_name(fs);
 
-	logf_(e, "%s: %.3fMB written", name,
-	      (double)fileset_prealloc_bytes(fs) / 1048576.0);
 	logf_(e,
 	      "%s populated: %" PRIu64 " files, avg. dir. width = %.0f, "
 	      "avg. dir. depth = %.1f, %" PRIu64 " leafdirs, %.3fMB "
@@ -197,15 +278,18 @@ static int create_filesets(struct engine *e)
 	if (check_roots(w))
 		return 2;
 	e->created = true;
-	if (!(laid = lay_out(w)))
+	if (!(laid = lay_out(e))) {
+		fprintf(stderr, "fbrun: error: %s\n", e->error);
 		return 1;
+	}
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
 	for (size_t i = 0; i < n; i++)
 		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
 						       e->o->data,
 						       w->filesets[i].data));
 	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
-		fprintf(stderr, "fbrun: error: %s\n", err);
+		snprintf(e->error, sizeof(e->error), "%s", err);
+		fprintf(stderr, "fbrun: error: %s\n", e->error);
 		rc = 1;
 	}
 	/* a fileset is the engine's to remove once creating it has begun */
@@ -216,6 +300,7 @@ static int create_filesets(struct engine *e)
 		char *label;
 
 		laid[i] = NULL;
+		fileset_set_createnext(fs, uses_createnext(w, i));
 		logf_(e, "Creating fileset %s under %s", def->name,
 		      fileset_root(fs));
 		label = xasprintf("Creating %s", def->name);
@@ -225,9 +310,13 @@ static int create_filesets(struct engine *e)
 				    err, sizeof(err));
 		progress_stop(bar);
 		free(label);
+		/* what was written so far, whatever happens next */
+		logf_(e, "%s: %.3fMB written", def->name,
+		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
 		if (rc < 0) {
-			fprintf(stderr, "fbrun: error: fileset %s: %s\n",
-				def->name, err);
+			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
+				 def->name, err);
+			fprintf(stderr, "fbrun: error: %s\n", e->error);
 			rc = rc == -2 ? 2 : 1;
 			break;
 		}
@@ -241,7 +330,11 @@ static int create_filesets(struct engine *e)
 	return rc;
 }
 
-/* Remove what we created, unless asked to keep it or it is reused. */
+/*
+ * Remove what we created, unless asked to keep it or it is reused; then
+ * the directories the filesets' paths needed, once every tree under them
+ * is gone.  A signal meanwhile does not stop it.
+ */
 static int remove_filesets(struct engine *e, bool failed)
 {
 	bool scratch = e->o->series && (failed || e->o->series_last);
@@ -264,10 +357,7 @@ static int remove_filesets(struct engine *e, bool failed)
 					     fileset_remove_total(fs),
 					     fileset_done, fs);
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
-				fprintf(stderr,
-					"fbrun: error: %s; leaving the rest "
-					"of '%s' in place\n",
-					err, fileset_root(fs));
+				fprintf(stderr, "fbrun: error: %s\n", err);
 				rc = 1;
 			}
 			progress_stop(bar);
@@ -276,8 +366,12 @@ static int remove_filesets(struct engine *e, bool failed)
 			logf_(e, "Keeping %s tree at %s (%s)", fileset_name(fs),
 			      fileset_root(fs), e->o->keep ? "--keep" : "reuse");
 		}
-		fileset_free(fs);
 	}
+	for (size_t i = e->w->nfilesets; i-- > 0;)
+		if (e->filesets[i])
+			fileset_remove_made(e->filesets[i]);
+	for (size_t i = 0; i < e->w->nfilesets; i++)
+		fileset_free(e->filesets[i]);
 	free(e->filesets);
 	e->filesets = NULL;
 	return rc;
@@ -350,8 +444,9 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	int rc;
 
 	rc = create_filesets(e);
-	if (rc)
-		return rc;
+	if (rc || runctl_signalled)
+		return rc; /* engine_run reports what there is */
+	e->reported = true;
 	run.filesets = e->filesets;
 	ro.progress = !ro.quiet && !ro.interval_ns && isatty(STDERR_FILENO);
 	logf_(e, "Starting %" PRIu64 " thread%s in %zu process%s", nthreads,
@@ -363,9 +458,9 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	r = results_collect(&run);
 	logf_(e, "Run took %.1f seconds", r->secs);
 	if (r->reason == STOP_SIGNAL)
-		fprintf(stderr, "fbrun: warning: interrupted after %.1f s; "
-				"results so far\n",
-			r->secs);
+		fprintf(stderr, "fbrun: warning: interrupted by %s after %.1f "
+				"s; results so far\n",
+			runctl_signal_name(runctl_signalled), r->secs);
 	else if (r->note[0] && r->reason == STOP_DONE &&
 		 e->w->quit == QUIT_TIMEOUT)
 		fprintf(stderr, "fbrun: warning: run ended early after %.1f s: "
@@ -385,6 +480,66 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	results_free(r);
 	run_release(&run);
 	return rc;
+}
+
+/*
+ * The run did not start: a failure or a signal while the filesets were
+ * made or before.  What there is is reported all the same (no operation,
+ * ended_by "error" or "signal", the error), so -o always has its
+ * results.  Returns 1 if they could not be written.
+ */
+static int report_unrun(struct engine *e)
+{
+	struct run_opts ro = { 0 };
+	struct run run = { .w = e->w, .opts = &ro };
+	struct results *r;
+	int rc = 0;
+
+	run.ctl = runctl_new(0);
+	runctl_stop(run.ctl, runctl_signalled ? STOP_SIGNAL : STOP_ERROR);
+	run.start_ns = run.end_ns = now_ns();
+	r = results_collect(&run);
+	if (e->error[0])
+		snprintf(r->error, sizeof(r->error), "%s", e->error);
+	else if (runctl_signalled)
+		fprintf(stderr, "fbrun: warning: interrupted by %s before the "
+				"run; nothing was measured\n",
+			runctl_signal_name(runctl_signalled));
+	if (e->o->collect)
+		e->o->collect(r, e->o->collect_arg);
+	else
+		rc = write_output(e, r, time(NULL));
+	results_free(r);
+	runctl_free(run.ctl);
+	return rc;
+}
+
+/*
+ * A system statement.  A command killed by SIGINT or SIGQUIT is the
+ * user's Ctrl-C (the terminal sends it to fbrun and the command alike,
+ * and fbrun's own handler may not have run): fbrun stops, as sh and
+ * make do.
+ */
+static void run_system(const char *cmd)
+{
+	int status = runctl_command(cmd);
+
+	if (status < 0) {
+		fprintf(stderr, "fbrun: warning: cannot run system \"%s\": %s\n",
+			cmd, strerror(errno));
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "fbrun: warning: system \"%s\" exited with "
+				"status %d\n",
+			cmd, WEXITSTATUS(status));
+	} else if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+
+		fprintf(stderr, "fbrun: warning: system \"%s\" was killed by "
+				"signal %d (%s)\n",
+			cmd, sig, strsignal(sig));
+		if (sig == SIGINT || sig == SIGQUIT)
+			runctl_interrupt(SIGINT);
+	}
 }
 
 static void list(struct engine *e, const char *what)
@@ -412,9 +567,9 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 	struct ir_stmt implicit = { .kind = IS_RUN, .n = 60 };
 	int rc = 0;
 
-	catch_signals();
+	runctl_catch_signals();
 	logf_(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
-	if (check_roots(w))
+	if (check_roots(w) || check_output(&e))
 		return 2; /* before any statement runs */
 	/*
 	 * Interrupted between two runs of a series: take the filesets the
@@ -431,23 +586,15 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 		case IS_ECHO:
 			logf_(&e, "%s", st->text);
 			break;
-		case IS_SYSTEM: {
-			int status;
-
-			fflush(stdout);
-			status = system(st->text);
-			if (status != 0)
-				fprintf(stderr,
-					"fbrun: warning: system \"%s\" exited "
-					"with status %d\n",
-					st->text, status);
+		case IS_SYSTEM:
+			run_system(st->text);
 			break;
-		}
 		case IS_SLEEP: {
 			struct runctl *ctl = runctl_new(0);
 
 			/* sliced, so SIGINT is seen within a second */
-			for (int64_t s = 0; s < st->n * 10 && !runctl_signalled;
+			for (int64_t s = 0; s < st->n * 10 && !runctl_signalled &&
+					    !runctl_check_stdout();
 			     s++)
 				runctl_sleep(ctl, 100000000u);
 			runctl_free(ctl);
@@ -475,6 +622,10 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 		rc = do_run(&e, &implicit);
 	}
 out:
+	/* stopped before the run: its (empty) results, unless refused */
+	if (!e.reported && rc != 2 && (rc || runctl_signalled) &&
+	    (w->has_run || w->nprocesses > 0) && report_unrun(&e) && !rc)
+		rc = 1;
 	if (remove_filesets(&e, rc != 0 || runctl_signalled) && !rc)
 		rc = 1;
 	if (runctl_signalled && !rc)

@@ -240,7 +240,8 @@ check "path is a file: exits 1" test "$rc" -eq 1
 grepq "path is a file: names the fileset, the path and the errno" \
 	"fileset data: cannot (open|create) '$TMP/afile[^']*': Not a directory\$" "$TMP/err"
 check "path is a file: one error message" test "$(grep -c 'error:' "$TMP/err")" -eq 1
-check "path is a file: nothing runs" test -z "$(grep '^IO Summary' "$TMP/out")"
+check "path is a file: no thread starts" test -z "$(grep 'Starting' "$TMP/out")"
+grepq "path is a file: the (empty) results are printed" '^IO Summary: +0 ops' "$TMP/out"
 check "path is a file: the file is untouched" test "$(cat "$TMP/afile")" = precious
 check "path is a file: nothing created" test "$(ls -A "$TMP")" = "$before"
 sed "s|path=$TMP/afile|path=$TMP/afile/sub|" "$TMP/afile.f" >"$TMP/afile2.f"
