@@ -44,8 +44,6 @@ void fileset_free(struct fileset *fs)
 		return;
 	if (fs->rootfd >= 0)
 		close(fs->rootfd);
-	if (fs->lockfd >= 0)
-		close(fs->lockfd);
 	for (size_t i = 0; i < fs->nmade; i++)
 		free(fs->made[i]);
 	free(fs->made);

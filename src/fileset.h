@@ -146,7 +146,7 @@ void fileset_remove_made(struct fileset *fs);
 /* createnext's names are fbrun's in this fileset's tree (fileset_rm.c). */
 void fileset_set_createnext(struct fileset *fs, bool on);
 
-/* An fd for the root directory (O_PATH/O_DIRECTORY), valid after create. */
+/* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);
 
 /*

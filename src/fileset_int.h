@@ -98,12 +98,11 @@ struct fileset {
 	uint64_t size; /* otherwise */
 	uint64_t depth_sum; /* path components of all files and leaf dirs */
 	double nominal_width, nominal_depth; /* fileset_nominal_width */
-	int rootfd;
+	int rootfd; /* the root, open and flock'ed while the tree is ours */
 	enum root_state state;
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
 	bool createnext; /* createnext's names are fbrun's in this tree */
-	int lockfd; /* the root, open and flock'ed while the tree is ours */
 	/*
 	 * Directories of path that create made (or an earlier run did, as
 	 * the marker says), outer first; removal takes them off the end.
@@ -164,8 +163,9 @@ int fs_fail_errno(char *err, size_t errlen, const char *verb, const char *a,
 /* mkdir the missing directories of path, each recorded in made. */
 int fs_make_path(struct fileset *fs, char *err, size_t errlen);
 /*
- * Make the root ours: lock it, then keep, empty or adopt it; set rootfd
- * and lockfd.  -2: not ours to use (state ROOT_REFUSED), err says why.
+ * Make the root ours: lock it, then keep, empty or adopt it; rootfd is
+ * the locked descriptor, kept until removal.  -2: not ours to use (state
+ * ROOT_REFUSED), err says why.
  */
 int fs_take_root(struct fileset *fs, char *err, size_t errlen);
 

@@ -424,6 +424,7 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 		close(fd);
 		return -1;
 	}
+	rewinddir(d); /* the run's descriptor: from the start */
 	rc = remove_marked(fs, d, m.adopted, fs->createnext || m.createnext,
 			   err, errlen);
 	marker_free(&m);
@@ -432,38 +433,32 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 }
 
 /*
- * The root as it is now against the directory fbrun took (lockfd): 0 the
- * same, 1 it went away (removed by someone: nothing of ours is left),
+ * The root's path now against the directory fbrun took (rootfd): 0 the
+ * same, 1 that went away (removed by someone: nothing of ours is left),
  * -1 it was replaced or moved while fbrun's tree lives on elsewhere (err
- * says where).  fd: the root now, or -1 (errno: why not).
+ * says where).
  */
-static int root_identity(struct fileset *fs, int fd, char *err,
-			 size_t errlen)
+static int root_identity(struct fileset *fs, char *err, size_t errlen)
 {
 	struct stat took, now;
 	char link[64], where[PATH_MAX] = "";
-	const char *what = "";
+	const char *what;
 	ssize_t n;
-	int e = errno;
+	int got = lstat(fs->root, &now);
 
-	if (fs->lockfd < 0 || fstat(fs->lockfd, &took) < 0)
-		return fd >= 0 ? 0 : 1;
-	if (fd >= 0 && fstat(fd, &now) == 0 && now.st_dev == took.st_dev &&
+	if (fstat(fs->rootfd, &took) < 0)
+		return 0; /* removal finds out */
+	if (got == 0 && S_ISDIR(now.st_mode) && now.st_dev == took.st_dev &&
 	    now.st_ino == took.st_ino)
 		return 0;
 	if (took.st_nlink == 0)
 		return 1; /* removed: what stands there now is not ours */
-	if (fd >= 0)
-		what = "another directory";
-	else if (e == ENOENT)
-		what = "gone";
-	else if (e == ELOOP || e == ENOTDIR)
-		what = lstat(fs->root, &now) == 0 && S_ISLNK(now.st_mode) ?
-			       "a symbolic link" :
-			       "not a directory";
-	else
-		what = strerror(e);
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fs->lockfd);
+	what = got < 0 && errno == ENOENT ? "gone" :
+	       got < 0			  ? strerror(errno) :
+	       S_ISLNK(now.st_mode)	  ? "a symbolic link" :
+	       S_ISDIR(now.st_mode)	  ? "another directory" :
+					    "not a directory";
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fs->rootfd);
 	n = readlink(link, where, sizeof(where) - 1);
 	where[n > 0 ? n : 0] = '\0';
 	fs_set_err(err, errlen,
@@ -480,42 +475,37 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 	int fd, rc = 0, same;
 
 	atomic_store(&fs->done, 0);
-	/* not needed to remove, and a low ulimit -n wants it back */
-	if (fs->rootfd >= 0) {
-		close(fs->rootfd);
-		fs->rootfd = -1;
-	}
 	/* never ours, or never reached: only what create made of the path */
 	if (fs->state == ROOT_REFUSED ||
 	    (fs->state == ROOT_UNTOUCHED && !fs->root_made)) {
 		fileset_remove_made(fs);
 		return 0;
 	}
-	fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	same = fs->state == ROOT_OURS ? root_identity(fs, fd, err, errlen) :
-					0;
-	if (same != 0) {
+	if (fs->state == ROOT_OURS && fs->rootfd >= 0) {
+		same = root_identity(fs, err, errlen);
+		fd = same == 0 ? fs->rootfd : -1;
 		rc = same < 0 ? -1 : 0;
-		if (fd >= 0)
-			close(fd);
-	} else if (fd >= 0) {
-		rc = remove_root(fs, fd, err, errlen);
-		if (rc == -1) {
-			size_t n = strlen(err);
-
-			snprintf(err + n, errlen - n,
-				 "; leaving the rest of '%s' in place",
-				 fs->root);
+		if (fd >= 0) {
+			/* removal takes it over; the lock goes when it is done */
+			fs->rootfd = -1;
+			rc = remove_root(fs, fd, err, errlen);
 		}
-		rc = rc < 0 ? -1 : 0;
+	} else if ((fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+						O_CLOEXEC)) >= 0) {
+		rc = remove_root(fs, fd, err, errlen);
 	} else if (errno != ENOENT && errno != ENOTDIR) {
 		/* ENOTDIR: a file in the path, so no tree of ours there */
-		fs_set_err(err, errlen,
-			   "cannot open '%s': %s; leaving it in place",
-			   fs->root, strerror(errno));
+		fs_set_err(err, errlen, "cannot open '%s': %s", fs->root,
+			   strerror(errno));
 		rc = -1;
 	}
-	if (rc == 0) {
+	if (rc == -1 && fd >= 0) {
+		size_t n = strlen(err);
+
+		snprintf(err + n, errlen - n, "; leaving the rest of '%s' in place",
+			 fs->root);
+	}
+	if (rc >= 0) {
 		fs->state = ROOT_UNTOUCHED;
 		fs->root_made = false;
 		for (uint64_t w = 0; w < fs->files.nwords; w++)
@@ -523,12 +513,12 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 		for (uint64_t w = 0; w < fs->leaves.nwords; w++)
 			atomic_store(&fs->leaves.exists[w], 0);
 	}
-	if (fs->lockfd >= 0) {
-		close(fs->lockfd); /* the lock goes with it */
-		fs->lockfd = -1;
+	if (fs->rootfd >= 0) {
+		close(fs->rootfd); /* the lock goes with it */
+		fs->rootfd = -1;
 	}
 	fileset_remove_made(fs);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
 void fileset_remove_made(struct fileset *fs)

@@ -363,8 +363,8 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 }
 
 /*
- * Make the root ours: lock it, then keep, empty or adopt it; set rootfd
- * and lockfd.  -2: not ours to use (state ROOT_REFUSED).
+ * Make the root ours: lock it, then keep, empty or adopt it; rootfd is
+ * the locked descriptor.  -2: not ours to use (state ROOT_REFUSED).
  */
 int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 {
@@ -393,17 +393,11 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 	fs->reused = rc == 0 && marked && fs->reuse;
 	if (rc == -2)
 		fs->state = ROOT_REFUSED;
-	if (rc == 0) {
+	if (fs->state == ROOT_OURS) {
+		/* held, and the lock with it, until the tree is removed */
 		if (fs->rootfd >= 0)
 			close(fs->rootfd);
-		fs->rootfd = openat(fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fs->rootfd < 0)
-			rc = fs_fail_errno(err, errlen, "open", fs->root, NULL);
-	}
-	if (fs->state == ROOT_OURS) {
-		if (fs->lockfd >= 0)
-			close(fs->lockfd);
-		fs->lockfd = fd; /* held, and the lock with it, until removal */
+		fs->rootfd = fd;
 	} else {
 		close(fd);
 	}
