@@ -27,7 +27,7 @@ struct engine {
 	uint64_t t0; /* program start, for log stamps */
 	struct fileset **filesets; /* NULL until created */
 	bool created;
-	bool reported; /* results given (or the run was refused) */
+	bool reported; /* the run reported its results */
 	char error[1024]; /* why the run could not start, for the report */
 	int debug;
 };

@@ -374,7 +374,7 @@ static int remove_marked(struct fileset *fs, DIR *d, bool adopted,
 			break;
 		}
 		rewinddir(d); /* added meanwhile: again */
-		rm_contents(&r, d, fs->root, false);
+		rm_contents(&r, d, fs->root, true);
 	}
 	if (r.nforeign && r.rc == 0) {
 		rm_done(&r);
