@@ -160,10 +160,16 @@ void fs_set_err(char *err, size_t len, const char *fmt, ...)
 /* fileset_root.c: "cannot VERB 'a/b': strerror(errno)" into err; -1. */
 int fs_fail_errno(char *err, size_t errlen, const char *verb, const char *a,
 		  const char *b);
-/* mkdir the missing directories of path, each recorded in made. */
-int fs_make_path(struct fileset *fs, char *err, size_t errlen);
 /*
- * Make the root ours: lock it, then keep, empty or adopt it; rootfd is
+ * fileset_mkroot.c: the root does not exist; make it and the missing
+ * directories of its path (recorded in made), whole, marked and locked.
+ * Returns the root's locked descriptor; -1 with err set; or -1 and errno
+ * EEXIST, err unset, when something appeared meanwhile (look again).
+ */
+int fs_create_root(struct fileset *fs, char *err, size_t errlen);
+/*
+ * Make the root ours: make it (and the missing directories of its path,
+ * recorded in made) whole, or lock it and keep, empty or adopt it; rootfd is
  * the locked descriptor, kept until removal.  -2: not ours to use (state
  * ROOT_REFUSED), err says why.
  */
@@ -190,6 +196,11 @@ struct marker {
 int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 		size_t errlen);
 void marker_free(struct marker *m);
+/* Write this run's marker into the root dfd, atomically (rename). */
+int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
+		 size_t errlen);
+/* This run's random id, 16 hex digits, as the marker gives it. */
+const char *marker_run_id(void);
 /* fileset_rm.c: 1 if the directory holds nothing, 0 if it does, -1 on error. */
 int fs_dir_is_empty(int dfd);
 /* Empty a root of ours (before a run), all but the marker. */

@@ -15,10 +15,13 @@
  * The lock is flock on the root directory, held from the moment the root
  * is taken until it is removed or the run ends: a second run on the same
  * tree is refused and named, and a run killed with SIGKILL leaves no lock
- * behind (the kernel drops it), so its tree is known to be stale.
+ * behind (the kernel drops it), so its tree is known to be stale.  A new
+ * root appears whole, marked and locked (fileset_mkroot.c), so a run
+ * killed at any moment leaves nothing the next run cannot recognise.
  */
 #include "fileset_int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -61,6 +64,15 @@ static void run_init(void)
 	snprintf(run_line, sizeof(run_line),
 		 "%016" PRIx64 " pid %ld host %s started %s", id,
 		 (long)getpid(), host, when);
+}
+
+const char *marker_run_id(void)
+{
+	static char id[17];
+
+	pthread_once(&run_once, run_init);
+	snprintf(id, sizeof(id), "%.16s", run_line);
+	return id;
 }
 
 /* ------------------------------------------------------------ reading */
@@ -162,9 +174,8 @@ int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 
 /* ------------------------------------------------------------ writing */
 
-/* Write this run's marker into the root dfd, atomically (rename). */
-static int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
-			size_t errlen)
+int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
+		 size_t errlen)
 {
 	char *made = NULL, *text;
 	ssize_t len, got = -1;
@@ -275,60 +286,57 @@ int fs_fail_errno(char *err, size_t errlen, const char *verb, const char *a,
 	return -1;
 }
 
-int fs_make_path(struct fileset *fs, char *err, size_t errlen)
-{
-	char *buf = xstrdup(fs->path);
-	size_t len = strlen(buf);
-	struct stat st;
-	int rc = 0;
-
-	for (size_t i = 1; i <= len && rc == 0; i++) {
-		char c = buf[i];
-
-		if ((c != '/' && c != '\0') || buf[i - 1] == '/')
-			continue;
-		buf[i] = '\0';
-		if (mkdir(buf, 0755) == 0) {
-			fs->made = xrealloc(fs->made,
-					    (fs->nmade + 1) * sizeof(char *));
-			fs->made[fs->nmade++] = xstrdup(buf);
-		} else if (errno != EEXIST &&
-			   (stat(buf, &st) < 0 || !S_ISDIR(st.st_mode))) {
-			rc = fs_fail_errno(err, errlen, "create", buf, NULL);
-		}
-		buf[i] = c;
-	}
-	free(buf);
-	return rc;
-}
-
-static int open_root(struct fileset *fs, char *err, size_t errlen)
+/*
+ * The root, open, or made whole (*made); -1 with err set, state
+ * ROOT_REFUSED if it is a symlink or not a directory.
+ */
+static int open_root(struct fileset *fs, bool *made, char *err,
+		     size_t errlen)
 {
 	int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
-	int fd = open(fs->root, flags);
 	struct stat st;
 
-	if (fd < 0 && errno == ENOENT) {
-		if (mkdir(fs->root, 0755) == 0)
-			fs->root_made = true;
-		else if (errno != EEXIST) /* EEXIST: another run made it */
-			return fs_fail_errno(err, errlen, "create", fs->root,
-					  NULL);
-		fd = open(fs->root, flags);
+	*made = false;
+	for (int tries = 0; tries < 4; tries++) {
+		int fd = open(fs->root, flags);
+
+		if (fd >= 0)
+			return fd;
+		/* missing, or a file on the way (create says which) */
+		if (errno == ENOENT ||
+		    (errno == ENOTDIR && lstat(fs->root, &st) < 0)) {
+			fd = fs_create_root(fs, err, errlen);
+			if (fd >= 0)
+				*made = true;
+			if (fd >= 0 || errno != EEXIST)
+				return fd;
+			continue; /* something appeared meanwhile */
+		}
+		if ((errno == ELOOP || errno == ENOTDIR) &&
+		    lstat(fs->root, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			fs->state = ROOT_REFUSED;
+			fs_set_err(err, errlen,
+				   "'%s' is %s; refusing to use it", fs->root,
+				   S_ISLNK(st.st_mode) ? "a symbolic link" :
+							 "not a directory");
+			return -1;
+		}
+		break;
 	}
-	if (fd >= 0)
-		return fd;
-	if ((errno == ELOOP || errno == ENOTDIR) && lstat(fs->root, &st) == 0 &&
-	    !S_ISDIR(st.st_mode)) {
-		fs->state = ROOT_REFUSED;
-		fs_set_err(err, errlen, "'%s' is %s; refusing to use it",
-			   fs->root,
-			   S_ISLNK(st.st_mode) ? "a symbolic link" :
-						 "not a directory");
-	} else {
-		fs_fail_errno(err, errlen, "open", fs->root, NULL);
-	}
-	return -1;
+	return fs_fail_errno(err, errlen, "open", fs->root, NULL);
+}
+
+/*
+ * An unmarked root: 1 empty (but for a marker a killed run was writing
+ * into it when it adopted it, removed now), 0 not, -1 on error.
+ */
+static int empty_but_debris(int fd)
+{
+	int empty = fs_dir_is_empty(fd);
+
+	if (empty == 0 && unlinkat(fd, MARKER_NEW, 0) == 0)
+		empty = fs_dir_is_empty(fd);
+	return empty;
 }
 
 /*
@@ -368,15 +376,23 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
  */
 int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 {
-	int fd = open_root(fs, err, errlen), rc = 0, empty, marked;
-	bool adopted = !fs->root_made;
+	bool made, adopted = true;
+	int fd = open_root(fs, &made, err, errlen), rc = 0, empty, marked;
 
 	if (fd < 0)
 		return fs->state == ROOT_REFUSED ? -2 : -1;
+	if (made) {
+		/* new, whole, marked and locked */
+		fs->state = ROOT_OURS;
+		if (fs->rootfd >= 0)
+			close(fs->rootfd);
+		fs->rootfd = fd;
+		return 0;
+	}
 	if ((marked = root_lock(fs, fd, err, errlen)) < 0 ||
 	    (marked = take_marked(fs, fd, &adopted, err, errlen)) < 0) {
 		rc = marked;
-	} else if (!marked && (empty = fs_dir_is_empty(fd)) < 0) {
+	} else if (!marked && (empty = empty_but_debris(fd)) < 0) {
 		rc = fs_fail_errno(err, errlen, "read", fs->root, NULL);
 	} else if (!marked && !empty) {
 		fs_set_err(err, errlen,

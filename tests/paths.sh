@@ -149,6 +149,39 @@ check "SIGKILL, then a run: exit 0 (exit $rc)" test "$rc" -eq 0
 check "... which removes the stale tree and the path the killed run made" \
 	test ! -e "$TMP/killed"
 
+# a run killed while it made a new root leaves nothing but its temporary
+# directory (.fbrun-new.HASH.RUNID beside the first directory it made,
+# renamed into place once the root in it is marked): the next run making
+# the same directory removes it, unless a live run holds it or it holds
+# anything but directories and markers.  Made here as fbrun makes them.
+if command -v python3 >/dev/null 2>&1; then
+	h=$(python3 -c 'import sys
+h = 1469598103934665603
+for c in sys.argv[1].encode():
+    h = ((h ^ c) * 1099511628211) & (2**64 - 1)
+print("%016x" % h)' killed2)
+	tmpd=$TMP/kp/.fbrun-new.$h.0123456789abcdef
+	mkdir -p "$tmpd/p/data" "$TMP/kp/.fbrun-new.$h.fedcba9876543210/p"
+	printf 'fbrun fileset data\nroot: made\n' >"$tmpd/p/data/.fbrun-fileset"
+	echo mine >"$TMP/kp/.fbrun-new.$h.fedcba9876543210/p/NOTES.txt"
+	script "$TMP/kp.f" "$TMP/kp/killed2/p" data 1
+	fb "$TMP/kp.f"
+	check "debris of a run killed making its root: the next run exits 0 (exit $rc)" test "$rc" -eq 0
+	check "... removes it, its tree and its path" test ! -e "$tmpd" -a ! -e "$TMP/kp/killed2"
+	check "... but not one holding a file fbrun did not make" \
+		test "$(cat "$TMP/kp/.fbrun-new.$h.fedcba9876543210/p/NOTES.txt")" = mine
+	rm -rf "$TMP/kp"
+else
+	skip "debris of a killed run: needs python3"
+fi
+# an empty directory adopted by a run killed while writing its marker
+mkdir -p "$TMP/ad/data"
+: >"$TMP/ad/data/.fbrun-fileset.new"
+script "$TMP/ad.f" "$TMP/ad" data 1
+fb "$TMP/ad.f"
+check "an adopted root holding only a half-written marker: adopted again (exit $rc)" test "$rc" -eq 0
+check "... and left, empty, as it was found" test -d "$TMP/ad/data" -a -z "$(ls -A "$TMP/ad/data")"
+
 # --- the root replaced by a symlink during the run ---------------------------
 R=$TMP/swap/data
 script "$TMP/swap.f" "$TMP/swap" data 1 "create files
