@@ -130,7 +130,8 @@ static int make_chain(int dfd, char *rel)
 			return -1;
 		fd = nfd;
 	}
-	return fd == dfd ? dup(dfd) : fd;
+	/* the root itself: its own descriptor, closed on exec as all are */
+	return fd == dfd ? fcntl(dfd, F_DUPFD_CLOEXEC, 0) : fd;
 }
 
 /*

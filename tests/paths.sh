@@ -106,6 +106,15 @@ check "... the first run still ends well: exit 1 on SIGINT (exit $rc), its resul
 	grep -q '^IO Summary' "$TMP/out1"
 check "... and removes its tree and the path it made" test ! -e "$TMP/lock"
 
+# a system command inherits no descriptor of a tree: the lock would
+# outlive a killed fbrun in a command still running
+mkdir -p "$TMP/inh"
+script "$TMP/inh.f" "$TMP/inh" data 1 "create files
+system \"ls -l /proc/self/fd/ >$TMP/fds\""
+fb "$TMP/inh.f"
+check "a system command holds nothing of the tree open (exit $rc)" \
+	sh -c '[ -s "$2" ] && ! grep -q "$1" "$2"' sh "$TMP/inh/data" "$TMP/fds"
+
 # the marker names the fileset and the run
 script "$TMP/mark.f" "$TMP/mark/p" data 1
 fb --keep "$TMP/mark.f"
