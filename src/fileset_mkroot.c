@@ -50,7 +50,8 @@ static bool rm_debris(int dfd, const char *name)
 	if (!d) {
 		if (fd >= 0)
 			close(fd);
-		return false;
+		/* out of descriptors: fine if it is empty */
+		return unlinkat(dfd, name, AT_REMOVEDIR) == 0;
 	}
 	while ((de = readdir(d))) {
 		const char *n = de->d_name;
@@ -170,7 +171,7 @@ int fs_create_root(struct fileset *fs, char *err, size_t errlen)
 	char *buf = xstrdup(fs->root), *top, *parent, *name, *prefix, *tmp;
 	size_t at, plen = strlen(fs->path);
 	int pfd, tfd = -1, rfd = -1, e = 0;
-	bool said = false;
+	bool said = false, made = false;
 
 	if (first_missing(buf, &at, err, errlen) < 0) {
 		free(buf);
@@ -191,7 +192,7 @@ int fs_create_root(struct fileset *fs, char *err, size_t errlen)
 	pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (pfd >= 0) {
 		rm_stale(pfd, prefix);
-		if (mkdirat(pfd, tmp, 0755) == 0)
+		if ((made = mkdirat(pfd, tmp, 0755) == 0))
 			tfd = openat(pfd, tmp, O_RDONLY | O_DIRECTORY |
 						       O_NOFOLLOW | O_CLOEXEC);
 	}
@@ -222,14 +223,14 @@ int fs_create_root(struct fileset *fs, char *err, size_t errlen)
 	close(tfd);
 	goto out;
 undo:
-	/* nothing of it stays */
+	/* nothing of it stays (its descriptors first: EMFILE) */
 	if (rfd >= 0)
 		close(rfd);
 	rfd = -1;
-	if (tfd >= 0) {
-		rm_debris(pfd, tmp);
+	if (tfd >= 0)
 		close(tfd);
-	}
+	if (made && !rm_debris(pfd, tmp))
+		unlinkat(pfd, tmp, AT_REMOVEDIR);
 	while (fs->nmade > 0)
 		free(fs->made[--fs->nmade]);
 	errno = e;

@@ -333,11 +333,20 @@ for n in 4 5 6; do
 	check "ulimit -n $n: the marker is never taken for absent" \
 		eval '! grep -q "no .fbrun-fileset marker" "$TMP/err"'
 	check "ulimit -n $n: no tree left behind" no_tree "$TMP/fd"
+	check "ulimit -n $n: nor the temporary directory a new root is made in" \
+		test -z "$(ls -A "$TMP" | grep '^\.fbrun-new\.' || :)"
 done
+# a tree of ours kept from before: under ulimit -n 4 its marker cannot be
+# read, an error, never "no marker": the tree is not touched
 rm -rf "$TMP/fd"
+"$FBRUN" -q --keep "$TMP/fd.f" >/dev/null 2>&1
+(cd "$TMP/fd" && find . | sort) >"$TMP/fd.before"
 with_limit "-n 4" 60 -q "$TMP/fd.f"
 grepq "ulimit -n 4: the error names the marker it could not open" \
 	"cannot open '$TMP/fd/fs/.fbrun-fileset': Too many open files" "$TMP/err"
+check "ulimit -n 4: the kept tree is untouched" \
+	sh -c '(cd "$1" && find . | sort) | cmp -s - "$2"' sh "$TMP/fd" "$TMP/fd.before"
+rm -rf "$TMP/fd"
 # A deep tree (dirwidth=2) under a few descriptors: creation fails part
 # way; what it made goes.
 sed 's/entries=10,size=1k,dirwidth=10/entries=1000,size=1k,dirwidth=2/' "$TMP/fd.f" >"$TMP/fd2.f"
