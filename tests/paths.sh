@@ -137,26 +137,28 @@ F
 fb "$TMP/two.f"
 check "two filesets under one made path: exit 0 (exit $rc)" test "$rc" -eq 0
 check "... the path fbrun made is removed after both" test ! -e "$TMP/made"
-# the root cannot be made (a tmpfs with inodes left for the path fbrun
-# makes, none for the root): the path goes
+# the root cannot be made whole (a tmpfs with inodes left for the path
+# fbrun makes and the root, none for the marker): the path goes
 M=$TMP/inodes
 if [ "$(id -u)" -ne 0 ]; then
-	for c in "exit 1" "the path is removed" "one error"; do
+	for c in "exit 1" "the path is removed" "no temporary left" "one error"; do
 		skip "a root that cannot be made, $c: needs root to mount a tmpfs"
 	done
 elif ! mkdir "$M" || ! mount -t tmpfs -o size=4m,nr_inodes=32 fbrun-test "$M" 2>/dev/null; then
-	for c in "exit 1" "the path is removed" "one error"; do
+	for c in "exit 1" "the path is removed" "no temporary left" "one error"; do
 		skip "a root that cannot be made, $c: cannot mount a tmpfs here"
 	done
 else
 	mounts="$M $mounts"
 	i=0
 	while touch "$M/f$i" 2>/dev/null; do i=$((i + 1)); done
-	rm "$M/f0" "$M/f1"
+	rm "$M/f0" "$M/f1" "$M/f2"
 	script "$TMP/nomk.f" "$M/nomk/p" data 1
 	fb "$TMP/nomk.f"
 	check "a root that cannot be made: exit 1 (exit $rc)" test "$rc" -eq 1
 	check "... the path fbrun made for it is removed" test ! -e "$M/nomk"
+	left=$(ls -A "$M" | grep -v '^f[0-9]*$' || :)
+	check "... and no temporary directory is left ($left)" test -z "$left"
 	check "... one error" test "$(grep -c 'error:' "$TMP/err")" -eq 1
 	umount "$M"
 	mounts=""
