@@ -14,8 +14,8 @@
 
 %code requires {
 #include <stdint.h>
-#include "ast.h"
-#include "parse_int.h"
+#include "lang/ast.h"
+#include "lang/parse_int.h"
 }
 
 %code provides {
@@ -39,7 +39,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
+#include "util/util.h"
 
 static struct ast_value *word_value(char *s, struct loc loc);
 static struct ast_stmt *stmt(enum ast_stmt_kind kind, struct loc loc);

@@ -11,18 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "attr.h"
-#include "bonnie.h"
-#include "catalog.h"
-#include "compare.h"
-#include "compile.h"
-#include "datapat.h"
-#include "diag.h"
-#include "engine.h"
-#include "ir.h"
-#include "script.h"
-#include "source.h"
-#include "util.h"
+#include "bonnie/bonnie.h"
+#include "compare/compare.h"
+#include "engine/engine.h"
+#include "lang/attr.h"
+#include "lang/catalog.h"
+#include "lang/compile.h"
+#include "lang/datapat.h"
+#include "lang/diag.h"
+#include "lang/ir.h"
+#include "lang/script.h"
+#include "lang/source.h"
+#include "report/report.h"
+#include "util/util.h"
 
 enum {
 	EXIT_OK = 0,
@@ -42,6 +43,7 @@ enum action {
 struct options {
 	enum action action;
 	struct engine_opts run;
+	enum report_format format; /* --format */
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	const char *script;
@@ -275,7 +277,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 					optarg);
 				return -1;
 			}
-			o->run.format = optarg[0] == 'j' ? FORMAT_JSON :
+			o->format = optarg[0] == 'j' ? FORMAT_JSON :
 					optarg[0] == 'c' ? FORMAT_CSV :
 							   FORMAT_TEXT;
 			break;
@@ -421,11 +423,15 @@ static int run(const struct options *o)
 		workload_dump(stdout, w);
 	else if (o->action == ACT_RUN) {
 		struct engine_opts eo = o->run;
+		struct report_dest dest = { o->format, o->run.output, NULL,
+					    o->run.data };
 
-		eo.script = source_name(script_source(sc));
+		eo.script = dest.script = source_name(script_source(sc));
 		/* JSON or CSV on stdout must stay parseable: no log lines */
-		if (eo.format != FORMAT_TEXT)
-			eo.quiet = true;
+		if (o->format != FORMAT_TEXT)
+			eo.quiet = eo.data_on_stdout = true;
+		eo.deliver = report_deliver;
+		eo.deliver_arg = &dest;
 		rc = engine_run(w, &eo);
 	}
 out:

@@ -23,7 +23,7 @@ check "a missing script exits 2" test "$rc" -eq 2
 grep -q "cannot read" "$TMP/err" && pass "says it cannot read the script" || fail "says it cannot read the script"
 
 run_fbrun --list-flowops
-check "--list-flowops lists every flowop" test "$rc" -eq 0 -a "$(wc -l <"$TMP/out")" -eq "$(grep -c "^FLOWOP(" "$srcdir/src/flowop_list.h")"
+check "--list-flowops lists every flowop" test "$rc" -eq 0 -a "$(wc -l <"$TMP/out")" -eq "$(grep -c "^FLOWOP(" "$srcdir/src/lang/flowop_list.h")"
 
 cat >"$TMP/ok.f" <<'F'
 set $dir=/nonexistent-dir

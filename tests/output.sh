@@ -154,7 +154,7 @@ if $have_python; then
 		test "${s% *}" -eq "${s#* }" -a "${s#* }" -gt 0
 fi
 
-# psrun samples through the same sampler: its series is in the JSON too
+# psrun samples through the same monitor: its series is in the JSON too
 sed 's/^run 30$/psrun -1 30/' "$TMP/w.f" >"$TMP/ps.f"
 run_fbrun -t 2 -o "$TMP/ps.json" "$TMP/ps.f"
 check "psrun: exits 0" test "$rc" -eq 0

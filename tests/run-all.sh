@@ -2,7 +2,7 @@
 # The full test suite, as CI runs it, each part in its own build tree:
 #   build/       the whole suite with -Werror, then make distcheck
 #   build-asan/  the whole suite under AddressSanitizer + UBSan
-#   build-tsan/  the engine and sampler tests under ThreadSanitizer
+#   build-tsan/  the engine and monitor tests under ThreadSanitizer
 #   build-fuzz/  the parser fuzzer for $FUZZ_SECONDS (60) under ASan + UBSan
 #   valgrind     memcheck on a short run
 # Every stage runs and reports, whatever an earlier one did.  Ends with

@@ -11,8 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "compile.h"
-#include "parse.h"
+#include "lang/compile.h"
+#include "lang/parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/bonnie.h"
+#include "bonnie/bonnie.h"
 #include "tap.h"
 
 static char *capture(void (*fn)(FILE *, const struct bon_config *,

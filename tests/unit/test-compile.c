@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compile.h"
-#include "parse.h"
+#include "lang/compile.h"
+#include "lang/parse.h"
 #include "tap.h"
-#include "util.h"
+#include "util/util.h"
 
 struct result {
 	struct source *src;

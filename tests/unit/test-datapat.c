@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "datapat.h"
+#include "engine/datagen.h"
 #include "tap.h"
 
 static void spellings(void)

@@ -16,11 +16,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "compile.h"
-#include "fileset.h"
-#include "parse.h"
+#include "engine/fileset.h"
+#include "lang/compile.h"
+#include "lang/parse.h"
 #include "tap.h"
-#include "util.h"
+#include "util/util.h"
 
 static char tmp[4096];
 static char err[512];

@@ -1,9 +1,9 @@
 /*
- * Unit tests for src/rand.c: generator determinism and streams, unbiased
+ * Unit tests for src/lang/rand.c: generator determinism and streams, unbiased
  * rv_below, sample means against rv_spec_mean, filebench's min/max/round
  * rules, tabular shares, cvar parameter parsing and spec checks.
  */
-#include "rand.h"
+#include "lang/rand.h"
 #include "tap.h"
 
 #include <math.h>

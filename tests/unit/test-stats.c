@@ -1,9 +1,9 @@
 /*
- * Unit tests for src/stats.c: histogram bucketing and its error bound,
+ * Unit tests for src/engine/stats.c: histogram bucketing and its error bound,
  * quantiles, merge, reset, errno bookkeeping, lazy group allocation and
  * the text serialisation (round trip and rejection of bad input).
  */
-#include "stats.h"
+#include "engine/stats.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -1,9 +1,9 @@
 /* Numbers with size suffixes, size formatting and "did you mean". */
 #include <stdint.h>
 
-#include "sha256.h"
 #include "tap.h"
-#include "util.h"
+#include "util/sha256.h"
+#include "util/util.h"
 
 static const struct {
 	const char *in;

@@ -1,0 +1,49 @@
+/*
+ * Executes a compiled workload: the top-level statements in order
+ * (echo, system, sleep, create files, run), the filesets' lifetime, and
+ * each run's results handed to the caller's deliver hook.  Returns an exit status: 0 ok, 1 the run failed, 2 a
+ * fileset could not be used safely.
+ */
+#ifndef FBRUN_ENGINE_H
+#define FBRUN_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lang/datapat.h"
+#include "lang/ir.h"
+
+struct results;
+
+struct engine_opts {
+	const char *script; /* for messages and the JSON */
+	uint64_t runtime_s; /* 0: the script's run time */
+	uint64_t interval_s; /* --interval: 0 if not given */
+	bool interval_flowops; /* --interval-flowops */
+	bool keep; /* leave the filesets on disk */
+	bool force; /* preallocate even when it will not fit */
+	bool continue_on_error;
+	bool quiet; /* no log lines */
+	/* JSON or CSV on standard output: the run's lines go to stderr */
+	bool data_on_stdout;
+	const char *output; /* -o: checked against the filesets' trees */
+	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
+	/*
+	 * A run of a series (fbrun bonnie's phases): its filesets carry
+	 * reuse, so the next run finds them; they are removed after a failed
+	 * run, or after this one if it is the series' last.
+	 */
+	bool series, series_last;
+	/*
+	 * The results of each run (or of a run that could not start) go here:
+	 * report_deliver prints them, fbrun bonnie keeps its figures.
+	 * Returns 0, or -1 after a message (the run then exits 1).
+	 */
+	int (*deliver)(const struct results *r, void *arg);
+	void *deliver_arg;
+	struct datapat data; /* --data: for filesets and flowops without one */
+};
+
+int engine_run(const struct workload *w, const struct engine_opts *o);
+
+#endif

@@ -1,0 +1,219 @@
+/*
+ * Inside a fileset: shared by the fileset*.c files only, fileset_layout.c
+ * (the tree in memory), fileset.c (paths, opening), fileset_pick.c
+ * (picking), fileset_root.c and fileset_mkroot.c (the root and its
+ * marker), fileset_space.c (will it fit), fileset_create.c (making the
+ * tree) and fileset_remove.c (removing it).
+ */
+#ifndef FBRUN_FILESET_INT_H
+#define FBRUN_FILESET_INT_H
+
+#include <limits.h>
+#include <stdatomic.h>
+
+#include "engine/fileset.h"
+
+#define NO_DIR UINT32_MAX /* parent of the root */
+
+/* Entries a thread takes at a time from a shared rotor: at most 2^9, one
+ * 64-byte line of bitmap. */
+#define FS_BLOCK_SHIFT 9
+
+struct fs_ent {
+	uint32_t parent; /* index in dirs */
+	uint32_t serial; /* 1-based name in the parent */
+};
+
+/*
+ * Files or leaf directories: what a pick chooses from.  The bitmaps give
+ * each block a 64-byte line of its own (the first `block` bits of it), so
+ * threads working in neighbouring blocks never write the same line; with
+ * the largest block that is a plain bitmap.  The rotor has a line of its
+ * own too: every thread reads the fields before it on every pick, and
+ * writes the rotor once a block.  The wait counts have a line of their
+ * own as well.
+ */
+struct fs_kind {
+	struct fs_ent *ent;
+	uint64_t n;
+	uint64_t block, nblocks; /* shared round robin: n in blocks of block */
+	unsigned shift; /* block == 1 << shift */
+	uint64_t nwords; /* of each bitmap: 8 per block */
+	_Atomic uint64_t *exists, *busy; /* bitmaps, 64-byte aligned */
+	_Alignas(64) _Atomic uint64_t rotor; /* blocks handed out, never wraps */
+	/*
+	 * Threads blocked in fileset_pick_wait, by the state they want (0
+	 * absent, 1 existing), and entries given back while some waited (a
+	 * futex word).  Every release reads a count; only waiting writes.
+	 */
+	_Alignas(64) _Atomic uint32_t waiters[2];
+	_Atomic uint32_t seq;
+};
+
+/* Entry e's word in a bitmap of k, and its bit there. */
+static inline uint64_t fs_word(const struct fs_kind *k, uint64_t e)
+{
+	return (e >> k->shift) * 8 + (e & (k->block - 1)) / 64;
+}
+
+static inline uint64_t fs_bit(const struct fs_kind *k, uint64_t e)
+{
+	return 1ULL << (e & (k->block - 1) & 63);
+}
+
+static inline bool fs_test(const struct fs_kind *k, _Atomic uint64_t *map,
+			   uint64_t e)
+{
+	return atomic_load_explicit(&map[fs_word(k, e)], memory_order_relaxed) &
+	       fs_bit(k, e);
+}
+
+/* What a thread has left of the block it took: positions [pos, end). */
+struct fs_window {
+	uint64_t pos, end;
+};
+
+/* See fileset.h; the path part is fileset.c's, the rest fileset_pick.c's. */
+struct fs_local {
+	struct fs_window win[2]; /* files, leaf directories */
+	uint64_t own, own_dir; /* opennext rotors */
+	uint32_t pdir; /* directory whose path starts path[], NO_DIR: none */
+	uint32_t fdir; /* directory dirfd is open on, NO_DIR: none */
+	uint32_t serial; /* of the name after pdir's path, 0: none */
+	size_t plen; /* length of pdir's path, 0 for the root */
+	int dirfd;
+	char path[PATH_MAX];
+};
+
+enum root_state { ROOT_UNTOUCHED, ROOT_REFUSED, ROOT_OURS };
+
+struct fileset {
+	char *name, *path, *root;
+	int64_t prealloc;
+	bool paralloc, reuse, trusttree;
+	struct datapat data; /* what preallocation writes */
+	uint64_t seed;
+	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
+	uint64_t ndirs, dircap;
+	struct fs_kind files, leaves;
+	uint64_t *sizes; /* per file, only when sizes vary */
+	uint64_t size; /* otherwise */
+	uint64_t depth_sum; /* path components of all files and leaf dirs */
+	double nominal_width, nominal_depth; /* fileset_nominal_width */
+	int rootfd; /* the root, open and flock'ed while the tree is ours */
+	enum root_state state;
+	bool reused; /* take_root kept an existing tree of ours (reuse) */
+	bool root_made; /* create made the root directory itself */
+	bool createnext; /* createnext's names are fbrun's in this tree */
+	/*
+	 * Directories of path that create made (or an earlier run did, as
+	 * the marker says), outer first; removal takes them off the end.
+	 */
+	char **made;
+	size_t nmade;
+	/* written during the run (listdir) and preallocation: lines apart */
+	_Alignas(64) _Atomic uint64_t dir_rotor;
+	_Alignas(64) _Atomic uint64_t bytes;
+	_Atomic uint64_t done; /* entries made or removed, for progress */
+};
+
+static inline struct fs_kind *fs_kind_of(struct fileset *fs,
+					 enum fs_pick kind)
+{
+	return kind == FS_FILE_EXISTING || kind == FS_FILE_ABSENT ?
+		       &fs->files :
+		       &fs->leaves;
+}
+
+/* Entries of k that exist now. */
+static inline uint64_t fs_nexisting(const struct fs_kind *k)
+{
+	uint64_t n = 0;
+
+	for (uint64_t w = 0; w < k->nwords; w++)
+		n += (uint64_t)__builtin_popcountll(atomic_load_explicit(
+			&k->exists[w], memory_order_relaxed));
+	return n;
+}
+
+/*
+ * Mark exactly prealloc percent of k existing, chosen uniformly from the
+ * fileset's seed and stream: the same ones at every call.
+ */
+void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream);
+
+/* Characters of a name: "%08d" of the serial. */
+static inline size_t fs_serial_width(uint64_t v)
+{
+	size_t n = 1;
+
+	if (v < 100000000u) /* the common case, on every op's path: no loop */
+		return 8;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n < 8 ? 8 : n;
+}
+
+void fs_set_err(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* fileset_root.c: "cannot VERB 'a/b': strerror(errno)" into err; -1. */
+int fs_fail_errno(char *err, size_t errlen, const char *verb, const char *a,
+		  const char *b);
+/*
+ * fileset_mkroot.c: the root does not exist; make it and the missing
+ * directories of its path (recorded in made), whole, marked and locked.
+ * Returns the root's locked descriptor; -1 with err set; or -1 and errno
+ * EEXIST, err unset, when something appeared meanwhile (look again).
+ */
+int fs_create_root(struct fileset *fs, char *err, size_t errlen);
+/*
+ * Make the root ours: make it (and the missing directories of its path,
+ * recorded in made) whole, or lock it and keep, empty or adopt it; rootfd is
+ * the locked descriptor, kept until removal.  -2: not ours to use (state
+ * ROOT_REFUSED), err says why.
+ */
+int fs_take_root(struct fileset *fs, char *err, size_t errlen);
+
+/* What a marker says (see fileset_root.c for the format). */
+#define MARKER_ADOPTED "adopted"
+#define MARKER_NEW FILESET_MARKER ".new" /* written, then renamed */
+
+struct marker {
+	char *name; /* the fileset */
+	bool adopted; /* the root was an empty directory fbrun did not make */
+	bool createnext; /* createnext's names may be in the tree */
+	char *run; /* "ID pid N host H started T", or NULL (older marker) */
+	long pid; /* from run, 0 if none */
+	char *made; /* outermost directory made for it, absolute, or NULL */
+};
+
+/*
+ * 1 and m filled, 0 no marker (ENOENT), -1 unreadable (EMFILE, EIO: never
+ * taken for "no marker"), -2 something not ours bears its name (not a
+ * regular file, not a marker's text); err set for -1 and -2.
+ */
+int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
+		size_t errlen);
+void marker_free(struct marker *m);
+/* Write this run's marker into the root dfd, atomically (rename). */
+int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
+		 size_t errlen);
+/* This run's random id, 16 hex digits, as the marker gives it. */
+const char *marker_run_id(void);
+/* fileset_remove.c: 1 if the directory holds nothing, 0 if it does, -1 on error. */
+int fs_dir_is_empty(int dfd);
+/* Empty a root of ours (before a run), all but the marker. */
+int fs_empty_root(struct fileset *fs, int dfd, char *err, size_t errlen);
+/*
+ * Whether the tree under dfd holds names fbrun does not make (a dry walk,
+ * nothing removed): 0 no, -2 yes (err names the first), -1 on error.
+ */
+int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
+
+/* openat beneath dirfd, following no symlink (see fileset_openat). */
+int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
+
+#endif

@@ -1,0 +1,362 @@
+/*
+ * Picking a fileset's entries without locks (see fileset.h).
+ *
+ * Each kind (files, leaf directories) has two bitmaps: `exists`, and
+ * `busy` for an entry some thread has picked and not yet released.  A
+ * pick claims the busy bit with one atomic OR; only the claimer changes
+ * the entry's bits until it releases them.
+ *
+ * The shared round robin hands out blocks of `block` consecutive
+ * positions: the rotor counts blocks, and a thread picks from the rest of
+ * its block before it takes the next one.  One atomic add per block, not
+ * per pick; each block's bits have a cache line of their own, and threads
+ * mostly work in different directories.
+ * With block 1 this is exactly one shared rotor.
+ *
+ * A pick that finds nothing while some entry is busy waits for entries to
+ * be given back (a futex; fileset_pick_wait) instead of trying again at
+ * once: a thread with nothing to do sleeps.  Giving an entry back costs
+ * one more load of a line nobody writes unless a thread waits.
+ */
+#include "engine/fileset_int.h"
+
+#include <limits.h>
+#include <linux/futex.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/timeline.h"
+
+/*
+ * A blocked pick looks again after WAIT_MIN_NS, then twice as long each
+ * time up to WAIT_MAX_NS, even when nothing wakes it (an entry given back
+ * in the other state wakes no one, but may leave nothing busy), and it
+ * looks at the stop flag that often.
+ */
+#define WAIT_MIN_NS 1000000u
+#define WAIT_MAX_NS 100000000u
+
+struct fs_local *fs_local_new(void)
+{
+	struct fs_local *l = malloc(sizeof(*l));
+
+	if (!l)
+		return NULL;
+	l->win[0] = l->win[1] = (struct fs_window){ 0, 0 };
+	l->own = l->own_dir = 0;
+	l->pdir = l->fdir = NO_DIR;
+	l->serial = 0;
+	l->plen = 0;
+	l->dirfd = -1;
+	return l;
+}
+
+void fs_local_free(struct fs_local *l)
+{
+	if (!l)
+		return;
+	if (l->dirfd >= 0)
+		close(l->dirfd);
+	free(l);
+}
+
+static bool wants_existing(enum fs_pick kind)
+{
+	return kind == FS_FILE_EXISTING || kind == FS_LEAF_EXISTING;
+}
+
+/* Take entry e if nobody holds it and it is in the wanted state. */
+static inline __attribute__((always_inline)) bool
+claim(struct fs_kind *k, uint64_t e, bool want)
+{
+	uint64_t m = fs_bit(k, e), w = fs_word(k, e);
+
+	/* fetch_or is the compare-exchange that cannot fail spuriously */
+	if (atomic_fetch_or(&k->busy[w], m) & m)
+		return false;
+	if (!!(atomic_load(&k->exists[w]) & m) == want)
+		return true;
+	atomic_fetch_and(&k->busy[w], ~m);
+	return false;
+}
+
+/*
+ * The first entry of [p, end) that can be claimed, in order, a word at a
+ * time: up to 64 entries, never past the end of a block (its line).
+ */
+static bool scan_range(struct fs_kind *k, bool want, uint64_t p, uint64_t end,
+		       uint64_t *out)
+{
+	while (p < end) {
+		uint64_t w = fs_word(k, p), b = p & (k->block - 1) & 63;
+		uint64_t span = 64 - b, left = ((p | (k->block - 1)) + 1) - p;
+		uint64_t mask;
+
+		if (span > left)
+			span = left;
+		if (span > end - p)
+			span = end - p;
+		mask = (span == 64 ? ~0ULL : (1ULL << span) - 1) << b;
+		for (;;) {
+			uint64_t ex = atomic_load(&k->exists[w]);
+			uint64_t c = (want ? ex : ~ex) & mask &
+				     ~atomic_load(&k->busy[w]);
+			uint64_t e;
+
+			if (!c)
+				break;
+			e = p + ((uint64_t)__builtin_ctzll(c) - b);
+			if (claim(k, e, want)) {
+				*out = e;
+				return true;
+			}
+			mask &= ~fs_bit(k, e);
+		}
+		p += span;
+	}
+	return false;
+}
+
+/* One pass over every entry from p, wrapping; each is tried once. */
+static bool scan(struct fs_kind *k, bool want, uint64_t p, uint64_t *out)
+{
+	return scan_range(k, want, p, k->n, out) || scan_range(k, want, 0, p, out);
+}
+
+/* The shared round robin, a block at a time (see the top). */
+static __attribute__((noinline)) bool
+pick_shared(struct fs_kind *k, bool want, struct fs_window *win, uint64_t *out)
+{
+	/*
+	 * The rest of this block, then fresh ones up to a whole turn, so
+	 * that a thread alone that finds nothing ends where it began.
+	 */
+	for (uint64_t i = 0; i < k->nblocks; i++) {
+		if (win->pos >= win->end) {
+			uint64_t b = atomic_fetch_add_explicit(
+					     &k->rotor, 1, memory_order_relaxed) %
+				     k->nblocks;
+
+			win->pos = b * k->block;
+			win->end = win->pos + k->block < k->n ?
+					   win->pos + k->block :
+					   k->n;
+		}
+		if (scan_range(k, want, win->pos, win->end, out)) {
+			win->pos = *out + 1;
+			return true;
+		}
+		win->pos = win->end;
+	}
+	/*
+	 * Other threads took blocks meanwhile, so that turn may have missed
+	 * some: -1 only once every entry was looked at.
+	 */
+	return scan(k, want, win->end % k->n, out);
+}
+
+int64_t fileset_pick(struct fileset *fs, enum fs_pick kind, struct fs_local *l,
+		     bool own)
+{
+	struct fs_kind *k = fs_kind_of(fs, kind);
+	bool want = wants_existing(kind);
+	uint64_t p, e;
+
+	if (k->n == 0)
+		return -1;
+	if (!own) {
+		struct fs_window *win = &l->win[k == &fs->leaves];
+
+		/*
+		 * Every op comes here: first the next position of the block,
+		 * which is usually free and in the wanted state (a stat or an
+		 * open of a fileset that is all there).
+		 */
+		p = win->pos;
+		if (p < win->end && fs_test(k, k->exists, p) == want &&
+		    claim(k, p, want)) {
+			win->pos = p + 1;
+			return (int64_t)p;
+		}
+		return pick_shared(k, want, win, &e) ? (int64_t)e : -1;
+	}
+	p = l->own % k->n;
+	if (!scan(k, want, p, &e))
+		return -1;
+	l->own += (e + k->n - p) % k->n + 1;
+	return (int64_t)e;
+}
+
+int64_t fileset_pick_at(struct fileset *fs, enum fs_pick kind, int64_t index)
+{
+	struct fs_kind *k = fs_kind_of(fs, kind);
+	bool want = wants_existing(kind);
+	uint64_t p, e;
+
+	if (k->n == 0 || index < 0)
+		return -1;
+	p = (uint64_t)index % k->n;
+	if (claim(k, p, want))
+		return (int64_t)p;
+	/* taken or in the other state: the nearest one after it */
+	return scan(k, want, p, &e) ? (int64_t)e : -1;
+}
+
+/* An entry was given back while threads wait: all of them look again. */
+static __attribute__((noinline, cold)) void wake(struct fs_kind *k)
+{
+	atomic_fetch_add(&k->seq, 1);
+	syscall(SYS_futex, (uint32_t *)&k->seq, FUTEX_WAKE_PRIVATE, INT_MAX,
+		NULL, NULL, 0);
+}
+
+void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
+		    bool exists)
+{
+	struct fs_kind *k = fs_kind_of(fs, kind);
+	uint64_t m, w;
+
+	if (e < 0 || (uint64_t)e >= k->n)
+		return;
+	m = fs_bit(k, (uint64_t)e);
+	w = fs_word(k, (uint64_t)e);
+	/*
+	 * Only the claimer changes e's bits while it is busy, so a bit that
+	 * is already right needs no write: stat and open, the usual case,
+	 * then leave the shared word alone instead of bouncing its line.
+	 */
+	if (exists && !(atomic_load(&k->exists[w]) & m))
+		atomic_fetch_or(&k->exists[w], m);
+	else if (!exists && (atomic_load(&k->exists[w]) & m))
+		atomic_fetch_and(&k->exists[w], ~m);
+	atomic_fetch_and(&k->busy[w], ~m); /* release: exists first */
+	/*
+	 * After the release, in the one order of seq_cst operations: a
+	 * waiter that registered before it is counted here; one that
+	 * registers after it sees the entry given back when it looks.
+	 */
+	if (__builtin_expect(atomic_load(&k->waiters[exists]) != 0, 0))
+		wake(k);
+}
+
+uint64_t fileset_block(const struct fileset *fs, enum fs_pick kind)
+{
+	return fs_kind_of((struct fileset *)fs, kind)->block;
+}
+
+int64_t fileset_pick_dir(struct fileset *fs, struct fs_local *l, bool own)
+{
+	uint64_t r = own ? l->own_dir++ : atomic_fetch_add(&fs->dir_rotor, 1);
+
+	return (int64_t)(r % fs->ndirs);
+}
+
+/* What a waiting thread tries: a pick, or one entry (exact). */
+struct attempt {
+	struct fileset *fs;
+	enum fs_pick kind;
+	struct fs_local *l;
+	bool own, exact;
+	int64_t at;
+};
+
+static int64_t attempt(const struct attempt *a)
+{
+	struct fs_kind *k = fs_kind_of(a->fs, a->kind);
+
+	if (a->exact)
+		return claim(k, (uint64_t)a->at, wants_existing(a->kind)) ?
+			       a->at :
+			       -1;
+	return a->at >= 0 ? fileset_pick_at(a->fs, a->kind, a->at) :
+			    fileset_pick(a->fs, a->kind, a->l, a->own);
+}
+
+/* Whether another thread holds what the attempt could get back. */
+static bool in_flux(struct fs_kind *k, const struct attempt *a)
+{
+	if (a->exact)
+		return atomic_load(&k->busy[fs_word(k, (uint64_t)a->at)]) &
+		       fs_bit(k, (uint64_t)a->at);
+	for (uint64_t w = 0; w < k->nwords; w++)
+		if (atomic_load(&k->busy[w]))
+			return true;
+	return false;
+}
+
+/*
+ * Register as waiting, then loop: note seq, attempt, and block on seq
+ * unless something was given back since it was noted.  Every release
+ * after the registration bumps seq (fileset_unbusy), and every one before
+ * it is seen by the attempt, so no wakeup is lost, and "nothing in the
+ * wanted state, nothing busy, seq unchanged" means nothing to pick at
+ * that moment.  Only a release in the wanted state wakes a waiter, so
+ * threads busy with entries in the other state (stat, while a create
+ * waits) cause no storm of wakeups.  exact waits for a release in either
+ * state: the entry may be given back deleted.
+ */
+static int64_t wait_for(struct fs_kind *k, const struct attempt *a,
+			const atomic_bool *stop, struct fs_waits *w)
+{
+	bool want = wants_existing(a->kind);
+	uint64_t t0 = 0, nap = WAIT_MIN_NS;
+	int64_t e;
+
+	atomic_fetch_add(&k->waiters[want], 1);
+	if (a->exact)
+		atomic_fetch_add(&k->waiters[!want], 1);
+	for (;;) {
+		uint32_t seq = atomic_load(&k->seq);
+		struct timespec ts = { 0, (long)nap };
+
+		e = attempt(a);
+		if (e >= 0)
+			break;
+		if (!in_flux(k, a)) {
+			if (atomic_load(&k->seq) == seq)
+				break;
+			continue;
+		}
+		if (!t0)
+			t0 = now_ns();
+		syscall(SYS_futex, (uint32_t *)&k->seq, FUTEX_WAIT_PRIVATE, seq,
+			&ts, NULL, 0);
+		w->n++;
+		if (timeline_flag_set(stop))
+			break;
+		nap = nap * 2 < WAIT_MAX_NS ? nap * 2 : WAIT_MAX_NS;
+	}
+	if (a->exact)
+		atomic_fetch_sub(&k->waiters[!want], 1);
+	atomic_fetch_sub(&k->waiters[want], 1);
+	if (t0)
+		w->ns += now_ns() - t0;
+	return e;
+}
+
+int64_t fileset_pick_wait(struct fileset *fs, enum fs_pick kind,
+			  struct fs_local *l, bool own, int64_t at,
+			  const atomic_bool *stop, struct fs_waits *w)
+{
+	struct attempt a = { fs, kind, l, own, false, at };
+	int64_t e = attempt(&a);
+
+	if (e >= 0 || fs_kind_of(fs, kind)->n == 0)
+		return e;
+	return wait_for(fs_kind_of(fs, kind), &a, stop, w);
+}
+
+int64_t fileset_claim_wait(struct fileset *fs, enum fs_pick kind, int64_t e,
+			   const atomic_bool *stop, struct fs_waits *w)
+{
+	struct fs_kind *k = fs_kind_of(fs, kind);
+	struct attempt a = { fs, kind, NULL, false, true, e };
+
+	if (e < 0 || (uint64_t)e >= k->n)
+		return -1;
+	return claim(k, (uint64_t)e, wants_existing(kind)) ?
+		       e :
+		       wait_for(k, &a, stop, w);
+}

@@ -1,0 +1,141 @@
+/* The flowops' inside: shared by the flowops*.c files only. */
+#ifndef FBRUN_FLOWOPS_INT_H
+#define FBRUN_FLOWOPS_INT_H
+
+#include <stdint.h>
+
+#include "engine/run.h"
+#include "engine/worker.h"
+
+#define NS_PER_SEC 1000000000ull
+
+/* Every flowop's function, from the one list. */
+#define FLOWOP(id, name, fn, cls, uses, needs, help)                           \
+	enum fo_result fn(struct worker *wk, const struct ir_flowop *f);
+#include "lang/flowop_list.h"
+#undef FLOWOP
+
+/* A value as an integer now: constants as they are, randvars sampled. */
+int64_t op_value(struct worker *wk, const struct ir_value *v);
+
+/* op_value with the constant case inline, for the per-op paths. */
+static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
+{
+	return v->kind == IRV_INT ? v->i : op_value(wk, v);
+}
+
+/* op_done's part for runs whose finish/limit flowops read I/O totals. */
+void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes);
+
+/* op_start's part for a sampled op (flowops.c). */
+void op_cpu_start(struct worker *wk);
+
+/*
+ * Open an op's timed window: its start time.  An op the run samples
+ * for CPU time reads the thread's CPU clock here and in op_done, inside
+ * the window, so a wait for a CPU that the read brings on is in the op's
+ * latency (doc/running.md, "What ms/op includes").
+ */
+static inline uint64_t op_start(struct worker *wk)
+{
+	uint64_t t0 = now_ns();
+
+	if (__builtin_expect(wk->sampling, 0))
+		op_cpu_start(wk);
+	return t0;
+}
+
+/* op_done of a sampled op: the CPU time too, the reads' own cost taken off. */
+void op_done_sampled(struct worker *wk, const struct ir_flowop *f,
+		     uint64_t t0, uint64_t bytes);
+
+/*
+ * Record a completed op that started at t0 (op_start) and moved bytes.
+ * Inline: it runs once per operation, right after the second clock read.
+ */
+static inline void op_done(struct worker *wk, const struct ir_flowop *f,
+			   uint64_t t0, uint64_t bytes)
+{
+	if (__builtin_expect(wk->sampling, 0)) {
+		op_done_sampled(wk, f, t0, bytes);
+		return;
+	}
+	fstats_add(&wk->stats[f->id], now_ns() - t0, bytes);
+	if (__builtin_expect(wk->need_totals, 0))
+		op_totals(wk, f, bytes);
+}
+
+/* Count a failed op against f (errno err); the first one is remembered. */
+enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f, int err,
+		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Nothing to do (no file to pick, a finish condition): the thread is done. */
+enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The thread's I/O buffer for n bytes, or NULL. */
+char *buffer(struct worker *wk, uint64_t n);
+/* buffer(), failing f when n does not fit the memsize buffer. */
+char *buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n);
+/* The same with the case of every op but the first inline. */
+static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
+			       uint64_t n)
+{
+	return __builtin_expect(wk->buf && n <= wk->bufsize, 1) ?
+		       wk->buf :
+		       buffer_grow(wk, f, n);
+}
+
+/*
+ * What a write of n bytes by f to slot s writes: its data pattern, or the
+ * thread's buffer; NULL after failing f.
+ */
+const char *write_data(struct worker *wk, const struct ir_flowop *f,
+		       const struct slot *s, uint64_t n);
+
+/* The file an I/O flowop works on: its slot, opened first if needed. */
+enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
+		       struct slot **out);
+
+/* Working-set size: workingset=, else the file's size. */
+uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
+		const struct slot *s);
+
+/* A uniform iosize-aligned offset inside the working set (0 if smaller). */
+static inline uint64_t random_offset(struct worker *wk,
+				     const struct ir_flowop *f,
+				     const struct slot *s, uint64_t iosize)
+{
+	uint64_t ws = f->workingset.kind == IRV_NONE && s->size > 0 ?
+			      s->size :
+			      wss_of(wk, f, s);
+
+	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
+}
+
+/*
+ * Remove the file slot s held (closed by now) without recording an op,
+ * unless another thread is removing or has removed it: FO_OK either way,
+ * else f fails.
+ */
+enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
+			     const struct slot *s);
+
+/* createnext/statnext/deletenext state (flowops_namewise.c). */
+int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
+void flowop_names_free(void *state);
+
+/*
+ * op_fail with the message "cannot VERB 'PATH'": the file open in slot s,
+ * or entry e of the given kind of fileset fsi; beneath: its lookup was
+ * beneath the root without symlinks, so ELOOP and ENOTDIR get a word on
+ * why.  The path is built here, out of the per-op functions, whole
+ * whatever its length.
+ */
+enum fo_result op_fail_slot(struct worker *wk, const struct ir_flowop *f,
+			    int err, const char *verb, const struct slot *s);
+enum fo_result op_fail_entry(struct worker *wk, const struct ir_flowop *f,
+			     int err, const char *verb, int fsi,
+			     enum fs_pick kind, int64_t e, bool beneath);
+
+#endif

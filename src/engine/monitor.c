@@ -1,0 +1,201 @@
+/*
+ * Reading the counters of running workers.
+ *
+ * Each worker is the only writer of its struct fstats, and it stores
+ * count, bytes and errors with relaxed atomic stores (plain 64-bit moves
+ * on x86-64 and aarch64).  The monitor reads them with relaxed atomic
+ * loads: a read is never torn and never older than the one before it for
+ * the same counter, so every interval's count is a true, non-negative
+ * difference.  Nothing orders the counters against each other, so a
+ * sample may see an operation's count before its bytes; the next sample
+ * sees both.  The workers pay nothing: no lock, no fence, no syscall.
+ */
+#include "engine/monitor.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/worker.h"
+#include "util/util.h"
+
+#define MIB (1024.0 * 1024.0)
+
+struct monitor {
+	const struct worker *workers;
+	size_t nworkers;
+	uint64_t start_ns;
+	size_t nfo;
+	char (*labels)[128]; /* as in the report */
+	bool *io; /* per flowop: counted in the IO Summary */
+	uint64_t last_ns; /* time of the previous take */
+	uint64_t *fo_total; /* per flowop: operations as of the last take */
+	uint64_t ops, bytes, errors; /* totals as of the last take */
+	struct interval cur;
+	struct interval *series;
+	size_t n, cap;
+	int shown; /* width of the progress line on screen, 0 if none */
+};
+
+struct monitor *monitor_new(const struct workload *w,
+			    const struct worker *workers, size_t nworkers,
+			    uint64_t start_ns)
+{
+	struct monitor *s = xcalloc(1, sizeof(*s));
+	size_t n = w->nflowops ? w->nflowops : 1;
+
+	s->workers = workers;
+	s->nworkers = nworkers;
+	s->start_ns = start_ns;
+	s->nfo = w->nflowops;
+	s->labels = xcalloc(n, sizeof(*s->labels));
+	s->io = xcalloc(n, sizeof(*s->io));
+	s->fo_total = xcalloc(n, sizeof(uint64_t));
+	s->cur.fo_ops = xcalloc(n, sizeof(uint64_t));
+	s->last_ns = start_ns;
+	for (size_t f = 0; f < s->nfo; f++) {
+		const struct ir_flowop *fo = w->flowops[f];
+
+		flowop_label(w, fo, s->labels[f], sizeof(s->labels[f]));
+		s->io[f] = fo->type < FO_NTYPES &&
+			   flowop_class_is_io(flowop_info[fo->type].cls);
+	}
+	return s;
+}
+
+void intervals_free(struct interval *iv, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(iv[i].fo_ops);
+	free(iv);
+}
+
+void monitor_free(struct monitor *s)
+{
+	if (!s)
+		return;
+	intervals_free(s->series, s->n);
+	free(s->cur.fo_ops);
+	free(s->fo_total);
+	free(s->io);
+	free(s->labels);
+	free(s);
+}
+
+const struct interval *monitor_take(struct monitor *s, uint64_t now)
+{
+	uint64_t ops = 0, bytes = 0, errors = 0;
+
+	for (size_t f = 0; f < s->nfo; f++) {
+		uint64_t n = 0, b = 0;
+
+		for (size_t k = 0; k < s->nworkers; k++) {
+			struct fstats *st = &s->workers[k].stats[f];
+
+			n += __atomic_load_n(&st->count, __ATOMIC_RELAXED);
+			b += __atomic_load_n(&st->bytes, __ATOMIC_RELAXED);
+			errors += __atomic_load_n(&st->errors, __ATOMIC_RELAXED);
+		}
+		s->cur.fo_ops[f] = n - s->fo_total[f];
+		s->fo_total[f] = n;
+		if (s->io[f]) {
+			ops += n;
+			bytes += b;
+		}
+	}
+	s->cur.t_s = (double)(now - s->start_ns) / 1e9;
+	s->cur.secs = (double)(now - s->last_ns) / 1e9;
+	s->cur.ops = ops - s->ops;
+	s->cur.bytes = bytes - s->bytes;
+	s->cur.errors = errors - s->errors;
+	s->ops = ops;
+	s->bytes = bytes;
+	s->errors = errors;
+	s->last_ns = now;
+	return &s->cur;
+}
+
+void monitor_keep(struct monitor *s)
+{
+	struct interval *iv;
+
+	s->series = grow_array(s->series, &s->cap, s->n + 1, sizeof(*s->series));
+	iv = &s->series[s->n++];
+	*iv = s->cur;
+	iv->fo_ops = xcalloc(s->nfo ? s->nfo : 1, sizeof(uint64_t));
+	memcpy(iv->fo_ops, s->cur.fo_ops, s->nfo * sizeof(uint64_t));
+}
+
+const uint64_t *monitor_totals(const struct monitor *s)
+{
+	return s->fo_total;
+}
+
+struct interval *monitor_steal(struct monitor *s, size_t *n)
+{
+	struct interval *iv = s->series;
+
+	*n = s->n;
+	s->series = NULL;
+	s->n = s->cap = 0;
+	return iv;
+}
+
+static double rate(uint64_t n, double secs)
+{
+	return secs > 0 ? (double)n / secs : 0;
+}
+
+void monitor_print_line(const struct monitor *s, FILE *out, bool flowops)
+{
+	const struct interval *iv = &s->cur;
+
+	fprintf(out, "interval %8.3f s %10.0f ops/s %8.1f mb/s %6" PRIu64
+		     " errors\n",
+		iv->t_s, rate(iv->ops, iv->secs),
+		rate(iv->bytes, iv->secs) / MIB, iv->errors);
+	for (size_t f = 0; flowops && f < s->nfo; f++)
+		fprintf(out, "  %-20s %10.0f ops/s\n", s->labels[f],
+			rate(iv->fo_ops[f], iv->secs));
+	fflush(out);
+}
+
+void monitor_print_psrun(const struct monitor *s, FILE *out, bool reset)
+{
+	const struct interval *iv = &s->cur;
+
+	fprintf(out, "%.3f: interval of %.1f s\n", iv->t_s, iv->secs);
+	for (size_t f = 0; f < s->nfo; f++)
+		fprintf(out, "%-20s %8.0fops/s\n", s->labels[f],
+			reset ? rate(iv->fo_ops[f], iv->secs) :
+				rate(s->fo_total[f], iv->t_s));
+	fflush(out);
+}
+
+void monitor_progress(struct monitor *s, FILE *tty, double total_s)
+{
+	const struct interval *iv = &s->cur;
+	int n;
+
+	n = fprintf(tty, "\r%.0f / %.0f s  %.0f ops/s  %.1f mb/s  %" PRIu64
+			 " errors",
+		    iv->t_s, total_s, rate(iv->ops, iv->secs),
+		    rate(iv->bytes, iv->secs) / MIB, s->errors);
+	if (n > 0) {
+		/* blank what is left of a longer previous line */
+		if (n - 1 < s->shown)
+			fprintf(tty, "%*s", s->shown - (n - 1), "");
+		if (n - 1 > s->shown)
+			s->shown = n - 1;
+	}
+	fflush(tty);
+}
+
+void monitor_progress_clear(struct monitor *s, FILE *tty)
+{
+	if (!s->shown)
+		return;
+	fprintf(tty, "\r%*s\r", s->shown, "");
+	fflush(tty);
+	s->shown = 0;
+}

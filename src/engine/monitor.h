@@ -1,0 +1,58 @@
+/*
+ * Counters read while the run goes on: the time series of --interval and
+ * psrun, and the live progress line.  The main thread reads the workers'
+ * per-flowop counters without a lock (see monitor.c for why that is
+ * sound); the workers do nothing extra for it.
+ */
+#ifndef FBRUN_MONITOR_H
+#define FBRUN_MONITOR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lang/ir.h"
+
+struct worker;
+
+/* What happened between two samples. */
+struct interval {
+	double t_s; /* its end, seconds since the run started */
+	double secs; /* its length */
+	uint64_t ops, bytes; /* of the I/O flowops, as in the IO Summary */
+	uint64_t errors; /* failed operations of every flowop */
+	uint64_t *fo_ops; /* per flowop id: completed operations */
+};
+
+struct monitor;
+
+/* Reading workers[0..nworkers) of w's run, which started at start_ns. */
+struct monitor *monitor_new(const struct workload *w,
+			    const struct worker *workers, size_t nworkers,
+			    uint64_t start_ns);
+void monitor_free(struct monitor *s);
+
+/*
+ * Read the counters at time now (ns, CLOCK_MONOTONIC): the interval since
+ * the previous take (or the start).  Valid until the next take.
+ */
+const struct interval *monitor_take(struct monitor *s, uint64_t now);
+/* Add the interval just taken to the series. */
+void monitor_keep(struct monitor *s);
+/* Every flowop's operations since the start, as of the last take. */
+const uint64_t *monitor_totals(const struct monitor *s);
+
+/* Hand the series over (the caller frees it with intervals_free). */
+struct interval *monitor_steal(struct monitor *s, size_t *n);
+void intervals_free(struct interval *iv, size_t n);
+
+/* One --interval line, and with flowops one line per flowop after it. */
+void monitor_print_line(const struct monitor *s, FILE *out, bool flowops);
+/* psrun's report: per flowop, ops/s over the interval or since the start. */
+void monitor_print_psrun(const struct monitor *s, FILE *out, bool reset);
+
+/* The status line on a terminal: redrawn in place, then erased. */
+void monitor_progress(struct monitor *s, FILE *tty, double total_s);
+void monitor_progress_clear(struct monitor *s, FILE *tty);
+
+#endif

@@ -1,0 +1,98 @@
+/* The merge of the workers' counters into one run's results (results.h). */
+#include "engine/results.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/fileset.h"
+#include "engine/monitor.h"
+#include "engine/worker.h"
+#include "util/util.h"
+
+static enum flowop_class class_of(const struct ir_flowop *f)
+{
+	return f->type < FO_NTYPES ? flowop_info[f->type].cls : FC_OTHER;
+}
+
+struct results *results_collect(const struct run *run)
+{
+	const struct workload *w = run->w;
+	struct results *r = xcalloc(1, sizeof(*r));
+
+	r->w = w;
+	r->trees = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*r->trees));
+	for (size_t i = 0; run->filesets && i < w->nfilesets; i++) {
+		const struct fileset *fs = run->filesets[i];
+
+		if (fs)
+			r->trees[i] = (struct tree_shape){
+				true, fileset_ndirs(fs), fileset_mean_width(fs),
+				fileset_mean_depth(fs)
+			};
+	}
+	r->nworkers = run->nworkers;
+	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
+	r->cpu_ns = (run->cpu_end.user_ns + run->cpu_end.sys_ns) -
+		    (run->cpu_start.user_ns + run->cpu_start.sys_ns);
+	r->cpu_sys_ns = run->cpu_end.sys_ns - run->cpu_start.sys_ns;
+	r->reason = timeline_reason(run->ctl);
+	r->nfo = w->nflowops;
+	r->fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*r->fo));
+	for (size_t i = 0; i < r->nfo; i++) {
+		struct flowop_result *fr = &r->fo[i];
+
+		fr->f = w->flowops[i];
+		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
+		fstats_init(&fr->s);
+		for (size_t k = 0; k < run->nworkers; k++)
+			fstats_merge(&fr->s, &run->workers[k].stats[i]);
+		r->waits += fr->s.waits;
+		r->wait_ns += fr->s.wait_ns;
+		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
+			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
+		if (fr->f->type >= FO_NTYPES ||
+		    !flowop_class_is_io(class_of(fr->f)))
+			continue;
+		r->io_ops += fr->s.count;
+		r->io_bytes += fr->s.bytes;
+		r->io_lat_ns += fr->s.lat_sum;
+		if (class_of(fr->f) == FC_READ)
+			r->rd_ops += fr->s.count;
+		else if (class_of(fr->f) == FC_WRITE ||
+			 fr->f->type == FO_AIOWRITE)
+			r->wr_ops += fr->s.count;
+	}
+	for (size_t k = 0; k < run->nworkers; k++) {
+		const struct worker *wk = &run->workers[k];
+
+		const char *what = wk->err_what ? wk->err_what :
+				   "(no memory was left for the message)";
+
+		if (wk->err_flowop >= 0 && !r->error[0])
+			snprintf(r->error, sizeof(r->error),
+				 "flowop %s failed: %s: %s",
+				 r->fo[wk->err_flowop].label, what,
+				 strerror(wk->err_no));
+		else if (wk->err_flowop < 0 && wk->err_no && !r->error[0])
+			snprintf(r->error, sizeof(r->error), "%s: %s", what,
+				 strerror(wk->err_no));
+		if (wk->done && !r->note[0])
+			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
+	}
+	if (run->monitor)
+		r->iv = monitor_steal(run->monitor, &r->niv);
+	return r;
+}
+
+void results_free(struct results *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nfo; i++)
+		fstats_release(&r->fo[i].s);
+	intervals_free(r->iv, r->niv);
+	free(r->trees);
+	free(r->fo);
+	free(r);
+}

@@ -1,0 +1,242 @@
+/*
+ * The run clock, the start barrier, the stop flag and the signals that set
+ * it (timeline.h).
+ */
+#include "engine/timeline.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util/util.h"
+
+volatile sig_atomic_t timeline_signalled;
+
+extern char **environ;
+
+static void on_signal(int sig)
+{
+	if (!timeline_signalled)
+		timeline_signalled = sig;
+}
+
+void timeline_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal; /* no SA_RESTART: waits see EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+void timeline_interrupt(int sig)
+{
+	if (!timeline_signalled)
+		timeline_signalled = sig;
+}
+
+const char *timeline_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "SIGINT";
+	case SIGTERM: return "SIGTERM";
+	case SIGHUP: return "SIGHUP";
+	case SIGPIPE: return "a closed standard output";
+	default: return "a signal";
+	}
+}
+
+bool timeline_check_stdout(void)
+{
+	/* a pipe's writing end polls POLLERR once no reader is left */
+	struct pollfd p = { .fd = STDOUT_FILENO, .events = 0 };
+
+	if (poll(&p, 1, 0) == 1 && (p.revents & POLLERR)) {
+		timeline_interrupt(SIGPIPE);
+		return true;
+	}
+	return false;
+}
+
+int timeline_command(const char *cmd)
+{
+	char *argv[] = { "sh", "-c", (char *)cmd, NULL };
+	posix_spawnattr_t at;
+	sigset_t def, none;
+	int status = -1, rc, passed = 0;
+	unsigned nap = 1; /* ms, doubling to 50 */
+	pid_t pid;
+
+	sigemptyset(&none);
+	sigemptyset(&def);
+	sigaddset(&def, SIGINT);
+	sigaddset(&def, SIGTERM);
+	sigaddset(&def, SIGHUP);
+	sigaddset(&def, SIGQUIT);
+	sigaddset(&def, SIGPIPE);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setsigdefault(&at, &def);
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF |
+					      POSIX_SPAWN_SETSIGMASK);
+	fflush(stdout);
+	fflush(stderr);
+	rc = posix_spawn(&pid, "/bin/sh", NULL, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
+	if (rc != 0) {
+		errno = rc;
+		return -1;
+	}
+	/*
+	 * Polled rather than a blocking waitpid: a signal between a check
+	 * and the wait would not be passed on until the command ended.
+	 */
+	for (;;) {
+		pid_t got = waitpid(pid, &status, WNOHANG);
+		struct timespec ts;
+
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
+		if (timeline_signalled && !passed) {
+			passed = timeline_signalled == SIGPIPE ? SIGTERM :
+							     timeline_signalled;
+			kill(pid, passed);
+		}
+		ts = (struct timespec){ 0, (long)nap * 1000000 };
+		nanosleep(&ts, NULL);
+		if (nap < 50)
+			nap *= 2;
+	}
+	return status;
+}
+
+struct timeline {
+	pthread_mutex_t lock;
+	pthread_cond_t cond; /* ready count, start and stop changes */
+	size_t nworkers, nready;
+	bool started;
+	uint64_t start_ns; /* written before the workers are released */
+	atomic_bool stopping;
+	enum stop_reason reason;
+};
+
+struct timeline *timeline_new(size_t nworkers)
+{
+	struct timeline *r = xcalloc(1, sizeof(*r));
+	pthread_condattr_t ca;
+
+	pthread_mutex_init(&r->lock, NULL);
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&r->cond, &ca);
+	pthread_condattr_destroy(&ca);
+	r->nworkers = nworkers;
+	atomic_init(&r->stopping, false);
+	return r;
+}
+
+void timeline_free(struct timeline *r)
+{
+	if (!r)
+		return;
+	pthread_cond_destroy(&r->cond);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+}
+
+void timeline_ready_wait(struct timeline *r)
+{
+	pthread_mutex_lock(&r->lock);
+	r->nready++;
+	pthread_cond_broadcast(&r->cond);
+	while (!r->started && !atomic_load(&r->stopping))
+		pthread_cond_wait(&r->cond, &r->lock);
+	pthread_mutex_unlock(&r->lock);
+}
+
+uint64_t timeline_start(struct timeline *r)
+{
+	uint64_t t;
+
+	pthread_mutex_lock(&r->lock);
+	/* in slices: a signal meanwhile stops the start, within 0.1 s */
+	while (r->nready < r->nworkers && !atomic_load(&r->stopping)) {
+		uint64_t end = now_ns() + 100000000u;
+		struct timespec ts = { (time_t)(end / 1000000000u),
+				       (long)(end % 1000000000u) };
+
+		if (timeline_signalled) {
+			if (r->reason == STOP_NONE)
+				r->reason = STOP_SIGNAL;
+			atomic_store(&r->stopping, true);
+			pthread_cond_broadcast(&r->cond);
+			break;
+		}
+		pthread_cond_timedwait(&r->cond, &r->lock, &ts);
+	}
+	t = now_ns();
+	r->start_ns = t;
+	r->started = true;
+	pthread_cond_broadcast(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+	return t;
+}
+
+void timeline_stop(struct timeline *r, enum stop_reason why)
+{
+	pthread_mutex_lock(&r->lock);
+	if (r->reason == STOP_NONE)
+		r->reason = why;
+	atomic_store(&r->stopping, true);
+	pthread_cond_broadcast(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+}
+
+enum stop_reason timeline_reason(const struct timeline *r)
+{
+	return r->reason;
+}
+
+uint64_t timeline_start_ns(const struct timeline *r)
+{
+	return r->start_ns;
+}
+
+const atomic_bool *timeline_flag(const struct timeline *r)
+{
+	return &r->stopping;
+}
+
+bool timeline_stopping(const struct timeline *r)
+{
+	return atomic_load_explicit(&r->stopping, memory_order_relaxed);
+}
+
+bool timeline_sleep(struct timeline *r, uint64_t ns)
+{
+	uint64_t end = now_ns() + ns;
+	struct timespec ts = { (time_t)(end / 1000000000u),
+			       (long)(end % 1000000000u) };
+	bool full = true;
+
+	pthread_mutex_lock(&r->lock);
+	while (!atomic_load(&r->stopping)) {
+		if (pthread_cond_timedwait(&r->cond, &r->lock, &ts) != 0 &&
+		    now_ns() >= end)
+			break;
+	}
+	full = !atomic_load(&r->stopping);
+	pthread_mutex_unlock(&r->lock);
+	return full;
+}

@@ -1,0 +1,117 @@
+/*
+ * One worker thread's state.  Everything here is written only by its own
+ * thread during the run; the run reads it after joining (the counters
+ * the limit flowops share are the exception, and are atomics).
+ */
+#ifndef FBRUN_WORKER_H
+#define FBRUN_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/aioq.h"
+#include "engine/datagen.h"
+#include "engine/fileset.h"
+#include "engine/stats.h"
+#include "engine/timeline.h"
+#include "lang/ir.h"
+#include "lang/rand.h"
+
+struct run;
+struct sync_point;
+
+/* An fd slot: what the thread holds open there. */
+struct slot {
+	int fd; /* -1 when closed */
+	int fileset;
+	int64_t entry;
+	uint64_t size; /* the entry's size when opened: the working set */
+};
+
+enum fo_result {
+	FO_OK,
+	FO_ERROR, /* a syscall failed: recorded, the run stops */
+	FO_NORSC, /* nothing to pick, or a finish condition: the thread is done */
+};
+
+struct worker {
+	struct run *run;
+	const atomic_bool *stop; /* the run's stop flag */
+	const struct workload *w;
+	const struct ir_thread *thread;
+	int thread_index;
+	unsigned instance; /* 0-based among all copies of the thread */
+	pthread_t tid;
+	bool started;
+	struct slot *slots;
+	int64_t nslots;
+	char *buf; /* memsize buffer, or grown on demand */
+	size_t bufsize;
+	bool buf_fixed; /* memsize given: never grown */
+	struct datagen **gens; /* per flowop id: its data pattern, on first use */
+	struct rv_rng rng;
+	struct fs_local **locals; /* per fileset: its picks and paths, on first use */
+	struct fstats *stats; /* per flowop id */
+	/* per flowop id: the chance, in 2^-64ths, that an op is CPU-sampled */
+	uint64_t *cpu_odds;
+	uint64_t sample_seq; /* splitmix64 state of the draws against them */
+	bool sampling; /* this op reads the CPU clock inside its window */
+	uint64_t cpu0; /* the CPU clock at the start of that window */
+	/* what the CPU clock reads add to a window, unpreempted */
+	uint64_t probe_wall, probe_cpu;
+	uint64_t probe_total; /* probe_wall taken off the ops so far */
+	bool need_totals; /* the run's: kept here, next to the per-op fields */
+	/* totals the finish/limit flowops of other threads read */
+	_Atomic uint64_t io_ops, io_bytes, rw_ops;
+	/* the first failure, for the report */
+	int err_flowop;
+	int err_no;
+	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
+	struct aioq *aioq; /* aiowrite's queue, made on first use */
+	struct sync_point *syncs; /* per flowop id, if the run has any */
+	void **fostate; /* per flowop id: state of flowops that keep some */
+	bool done; /* returned NORSC */
+	char norsc_why[160];
+} __attribute__((aligned(64))); /* a worker's lines are its own */
+
+/* Every flowop's function, by type (flowops.c). */
+typedef enum fo_result (*flowop_fn)(struct worker *, const struct ir_flowop *);
+extern const flowop_fn flowop_dispatch[FO_NTYPES];
+
+/* Run one flowop once (iters handled by the caller); inline: once per op. */
+static inline enum fo_result flowop_exec(struct worker *wk,
+					 const struct ir_flowop *f)
+{
+	return flowop_dispatch[f->type](wk, f);
+}
+
+/*
+ * Allocate and fill the random and compress=N pools of the thread's write
+ * flowops before the clock starts (a flowop writing by fd to a fileset
+ * with another pattern makes its own on first use).
+ */
+void worker_prepare_data(struct worker *wk);
+
+/*
+ * Measure what the CPU clock reads of a sampled op cost when nothing
+ * preempts them (before the clock starts; op_done_sampled takes it off).
+ */
+void worker_calibrate(struct worker *wk);
+
+/* Close every slot still open, and its fileset directories (end of the thread). */
+void worker_close_slots(struct worker *wk);
+/* Free the thread's fileset state and its array (after the run). */
+void worker_free_locals(struct worker *wk);
+
+/*
+ * Set up what the thread's flowops need before the clock starts (the
+ * directories and shuffled names of createnext/statnext/deletenext).
+ * -1: a flowop failed, recorded as its error.
+ */
+int worker_prepare(struct worker *wk);
+/* Free that state (after the thread ended). */
+void worker_release_state(struct worker *wk);
+
+#endif

@@ -1,0 +1,268 @@
+/* The shipped workloads: finding, listing and describing them (catalog.h). */
+#include "lang/catalog.h"
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util/util.h"
+
+#ifndef FBRUN_WORKLOAD_DIR
+#define FBRUN_WORKLOAD_DIR "/usr/local/share/fbrun/workloads"
+#endif
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *catalog_dir(void)
+{
+	const char *env = getenv("FBRUN_WORKLOADS");
+
+	if (env && is_dir(env))
+		return env;
+	if (is_dir("workloads"))
+		return "workloads";
+	if (is_dir("../workloads"))
+		return "../workloads";
+	if (is_dir(FBRUN_WORKLOAD_DIR))
+		return FBRUN_WORKLOAD_DIR;
+#ifdef FBRUN_SOURCE_WORKLOADS
+	/* an uninstalled build finds the source tree's */
+	if (is_dir(FBRUN_SOURCE_WORKLOADS))
+		return FBRUN_SOURCE_WORKLOADS;
+#endif
+	return NULL;
+}
+
+/* The top level's names first, then each subdirectory's. */
+static int by_name(const void *a, const void *b)
+{
+	const char *x = *(char *const *)a, *y = *(char *const *)b;
+	bool xsub = strchr(x, '/') != NULL, ysub = strchr(y, '/') != NULL;
+
+	return xsub != ysub ? xsub - ysub : strcmp(x, y);
+}
+
+/* Add the scripts of dir/sub ("" for dir itself) to names, as sub/name. */
+static void add_names(const char *dir, const char *sub, char ***names,
+		      size_t *n, size_t *cap)
+{
+	char *path = xasprintf("%s%s%s", dir, *sub ? "/" : "", sub);
+	DIR *d = opendir(path);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		if (l > 2 && strcmp(de->d_name + l - 2, ".f") == 0) {
+			*names = grow_array(*names, cap, *n + 1, sizeof(**names));
+			(*names)[(*n)++] = xasprintf("%s%s%.*s", sub,
+						     *sub ? "/" : "",
+						     (int)(l - 2), de->d_name);
+		} else if (!*sub && de->d_name[0] != '.') {
+			char *subdir = xasprintf("%s/%s", dir, de->d_name);
+
+			if (is_dir(subdir))
+				add_names(dir, de->d_name, names, n, cap);
+			free(subdir);
+		}
+	}
+	if (d)
+		closedir(d);
+	free(path);
+}
+
+/* The shipped workloads' names (bonnie/putc for a subdirectory's), sorted. */
+static char **workload_names(const char *dir, size_t *n)
+{
+	char **names = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	add_names(dir, "", &names, n, &cap);
+	if (*n)
+		qsort(names, *n, sizeof(*names), by_name);
+	return names;
+}
+
+static void free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/*
+ * The header's first sentence, after "# name.f --" if it starts so,
+ * whole: it may run over several comment lines.
+ */
+static char *summary(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL, *buf = xstrdup("");
+	size_t cap = 0;
+
+	while (f && getline(&line, &cap, f) > 0 && line[0] == '#') {
+		char *p = line + 1, *dash = strstr(p, " -- "), *dot, *joined;
+
+		p += strspn(p, " ");
+		if (dash)
+			p = dash + 4;
+		p[strcspn(p, "\n")] = '\0';
+		if (!*p)
+			break;
+		dot = strstr(p, ". ");
+		if (!dot && p[strlen(p) - 1] == '.')
+			dot = p + strlen(p) - 1;
+		if (dot)
+			dot[1] = '\0';
+		joined = xasprintf("%s%s%s", buf, *buf ? " " : "", p);
+		free(buf);
+		buf = joined;
+		if (dot)
+			break;
+	}
+	free(line);
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+/* Words of text from column indent, broken before column width. */
+static void print_wrapped(FILE *out, const char *text, int indent, int width)
+{
+	int col = indent;
+
+	while (*text) {
+		int len = (int)strcspn(text, " ");
+
+		if (col > indent && col + 1 + len > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+		} else if (col > indent) {
+			fputc(' ', out);
+			col++;
+		}
+		fprintf(out, "%.*s", len, text);
+		col += len;
+		text += len;
+		text += strspn(text, " ");
+	}
+	fputc('\n', out);
+}
+
+int catalog_list(FILE *out)
+{
+	const char *dir = catalog_dir();
+	int col = 0; /* the names' column */
+	size_t n;
+	char **names;
+
+	if (!dir) {
+		fprintf(stderr, "fbrun: error: no workload directory found "
+				"(set FBRUN_WORKLOADS)\n");
+		return -1;
+	}
+	names = workload_names(dir, &n);
+	for (size_t i = 0; i < n; i++)
+		if ((int)strlen(names[i]) > col)
+			col = (int)strlen(names[i]);
+	for (size_t i = 0; i < n; i++) {
+		char *path = xasprintf("%s/%s.f", dir, names[i]);
+		char *what = summary(path);
+
+		fprintf(out, "%-*s ", col, names[i]);
+		print_wrapped(out, what, col + 1, 79);
+		free(what);
+		free(path);
+	}
+	free_names(names, n);
+	return 0;
+}
+
+char *catalog_suggest(const char *name)
+{
+	const char *dir = catalog_dir(), *hint;
+	char *want, *found = NULL;
+	size_t n, l = strlen(name);
+	char **names;
+
+	if (!dir || name[0] == '/' || name[0] == '.')
+		return NULL;
+	want = xstrndup(name, l > 2 && !strcmp(name + l - 2, ".f") ? l - 2 : l);
+	names = workload_names(dir, &n);
+	hint = did_you_mean(want, names, n, sizeof(*names));
+	if (!hint) {
+		/* "rewrite" for bonnie/rewrite: the name without its folder */
+		const char **base = xmalloc((n ? n : 1) * sizeof(*base));
+
+		for (size_t i = 0; i < n; i++) {
+			const char *slash = strrchr(names[i], '/');
+
+			base[i] = slash ? slash + 1 : names[i];
+		}
+		hint = did_you_mean(want, base, n, sizeof(*base));
+		for (size_t i = 0; hint && i < n; i++)
+			if (base[i] == hint)
+				hint = names[i];
+		free(base);
+	}
+	if (hint)
+		found = xstrdup(hint);
+	free_names(names, n);
+	free(want);
+	return found;
+}
+
+char *catalog_resolve(const char *name)
+{
+	struct stat st;
+	const char *dir;
+	char *path;
+
+	/* a path as given; "bonnie/putc" is a shipped one when no file */
+	if (strcmp(name, "-") == 0 || stat(name, &st) == 0 ||
+	    name[0] == '/' || name[0] == '.')
+		return xstrdup(name);
+	dir = catalog_dir();
+	if (!dir)
+		return xstrdup(name);
+	path = xasprintf("%s/%s%s", dir, name,
+			 strlen(name) > 2 && !strcmp(name + strlen(name) - 2, ".f") ?
+				 "" :
+				 ".f");
+	if (stat(path, &st) == 0)
+		return path;
+	free(path);
+	return xstrdup(name);
+}
+
+int catalog_show(FILE *out, const char *name)
+{
+	char *path = catalog_resolve(name), buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f) {
+		char *hint = catalog_suggest(name);
+
+		fprintf(stderr, "fbrun: error: no workload '%s'%s%s%s (see "
+				"--list-workloads)\n",
+			name, hint ? "; did you mean '" : "", hint ? hint : "",
+			hint ? "'?" : "");
+		free(hint);
+		free(path);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, out);
+	fclose(f);
+	free(path);
+	return 0;
+}

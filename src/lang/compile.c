@@ -1,0 +1,624 @@
+/* The statement-level half of the compiler: order, defines, references. */
+#include "lang/compile.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/compile_int.h"
+#include "util/util.h"
+
+static const char *const entities[] = { "fileset", "file", "process",
+					"flowop", "randvar" };
+
+/* ------------------------------------------------------------ helpers */
+
+static int64_t want_int(struct compiler *c, const struct ast_value *v,
+			const char *what, int64_t min, int64_t max, bool *ok)
+{
+	struct ir_value iv;
+	struct origin org;
+
+	if (resolve_value(c, v, &iv, &org) < 0) {
+		*ok = false;
+		return 0;
+	}
+	if (iv.kind == IRV_INT && iv.i >= min && iv.i <= max)
+		return iv.i;
+	if (iv.kind == IRV_INT)
+		diag_error(c->d, c->src, v->loc,
+			   "%s must be between %" PRId64 " and %" PRId64
+			   ", got %" PRId64,
+			   what, min, max, iv.i);
+	else
+		diag_error(c->d, c->src, v->loc, "%s must be an integer",
+			   what);
+	note_origin(c, &org);
+	if (iv.kind == IRV_STR)
+		free(iv.s);
+	*ok = false;
+	return 0;
+}
+
+/* Text of echo/system: a quoted string, a word or a variable. */
+static char *want_text(struct compiler *c, const struct ast_value *v)
+{
+	struct ir_value iv;
+	char buf[64];
+
+	if (resolve_value(c, v, &iv, NULL) < 0)
+		return NULL;
+	switch (iv.kind) {
+	case IRV_STR:
+		return iv.s;
+	case IRV_INT:
+		return xasprintf("%" PRId64, iv.i);
+	case IRV_BOOL:
+		return xstrdup(iv.i ? "true" : "false");
+	default:
+		ir_value_format(buf, sizeof(buf), c->w, &iv);
+		return xstrdup(buf);
+	}
+}
+
+static struct ir_stmt *add_stmt(struct compiler *c, enum ir_stmt_kind kind,
+				struct loc loc)
+{
+	struct workload *w = c->w;
+
+	w->stmts = grow_array(w->stmts, &c->cap_stmts, w->nstmts + 1,
+			      sizeof(*w->stmts));
+	w->stmts[w->nstmts] = (struct ir_stmt){ .kind = kind, .loc = loc };
+	return &w->stmts[w->nstmts++];
+}
+
+/* ------------------------------------------------------------ set */
+
+static void set_var(struct compiler *c, const struct ast_stmt *s)
+{
+	struct binding *b = env_put(c->env, s->word);
+	const struct ast_value *v = s->value;
+	struct ir_value iv;
+	struct binding *from;
+	int rv;
+
+	if (b->cli) {
+		b->used = true;
+		return; /* -D wins over the script */
+	}
+	switch (v->kind) {
+	case AV_RANDVAR:
+	case AV_CVAR:
+		rv = build_randvar(c, s->word, v->attrs, v->kind == AV_CVAR,
+				   v->loc);
+		if (rv < 0)
+			return;
+		binding_clear(b);
+		b->value = (struct ir_value){ .kind = IRV_RAND, .rv = rv,
+					      .loc = v->loc };
+		break;
+	case AV_STRING:
+		binding_clear(b);
+		b->parts = v->parts; /* expanded where it is used */
+		break;
+	case AV_VAR:
+		from = env_get(c->env, v->s);
+		if (from && from->set && from->parts) {
+			from->used = true;
+			binding_clear(b);
+			b->parts = from->parts;
+			break;
+		}
+		/* fall through */
+	default:
+		if (resolve_value(c, v, &iv, NULL) < 0)
+			return;
+		binding_clear(b);
+		b->value = iv;
+		break;
+	}
+	b->set = true;
+	b->src = c->src;
+	b->loc = s->word_loc;
+}
+
+/* The 1.4 form `define randvar name=$x, type=...`. */
+static void old_randvar(struct compiler *c, const struct ast_stmt *s)
+{
+	const struct ast_attr *name = ast_attr_find(s->attrs, "name");
+	struct ast_stmt tmp;
+	struct ast_value val;
+	struct ast_attr *copies;
+	size_t n = 0;
+
+	if (!name || !name->value || name->value->kind != AV_VAR) {
+		diag_error(c->d, c->src, s->loc,
+			   "define randvar needs name=$variable");
+		return;
+	}
+	diag_warning(c->d, c->src, s->loc,
+		     "'define randvar' is the old form; write 'set $%s = "
+		     "randvar(type=..., ...)'",
+		     name->value->s);
+	/* the same attributes without name=, as shallow copies */
+	for (const struct ast_attr *a = s->attrs; a; a = a->next)
+		n += a != name;
+	copies = xcalloc(n ? n : 1, sizeof(*copies));
+	n = 0;
+	for (const struct ast_attr *a = s->attrs; a; a = a->next) {
+		if (a == name)
+			continue;
+		copies[n] = *a;
+		copies[n].next = NULL;
+		if (n > 0)
+			copies[n - 1].next = &copies[n];
+		n++;
+	}
+	memset(&val, 0, sizeof(val));
+	val.kind = AV_RANDVAR;
+	val.loc = s->loc;
+	val.attrs = n > 0 ? copies : NULL;
+	tmp = *s;
+	tmp.word = name->value->s;
+	tmp.word_loc = name->value->loc;
+	tmp.value = &val;
+	set_var(c, &tmp);
+	free(copies);
+}
+
+static void set_mode(struct compiler *c, const struct ast_stmt *s)
+{
+	const struct ast_value *w1 = s->words, *w2 = w1 ? w1->next : NULL;
+	static const char *const quits[] = { "timeout", "alldone",
+					     "firstdone" };
+
+	if (strcmp(s->word, "mode") != 0) {
+		diag_error(c->d, c->src, s->word_loc,
+			   "expected 'set $variable = value' or 'set mode "
+			   "...', got 'set %s'",
+			   s->word);
+		return;
+	}
+	if (strcmp(w1->s, "nousestats") == 0 && !w2) {
+		c->w->nousestats = true;
+		return;
+	}
+	if (strcmp(w1->s, "quit") == 0 && w2 && !w2->next) {
+		for (size_t i = 0; i < ARRAY_SIZE(quits); i++)
+			if (strcmp(w2->s, quits[i]) == 0) {
+				c->w->quit = (enum ir_quit)i;
+				return;
+			}
+		diag_error(c->d, c->src, w2->loc,
+			   "unknown quit mode '%s'; expected timeout, alldone "
+			   "or firstdone",
+			   w2->s);
+		return;
+	}
+	diag_error(c->d, c->src, w1->loc,
+		   "unknown mode; expected 'set mode quit timeout|alldone|"
+		   "firstdone' or 'set mode nousestats'");
+}
+
+int add_randvar(struct compiler *c, struct ir_randvar rv)
+{
+	struct workload *w = c->w;
+
+	w->randvars = grow_array(w->randvars, &c->cap_randvars,
+				 w->nrandvars + 1, sizeof(*w->randvars));
+	w->randvars[w->nrandvars] = rv;
+	return (int)w->nrandvars++;
+}
+
+/*
+ * Refuse a run of more than MAX_WORKERS threads at the process that passes
+ * it, unless an earlier build has reported it.
+ */
+static void check_nworkers(struct compiler *c)
+{
+	const struct workload *w = c->w;
+	uint64_t total = 0;
+
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct ir_process *pr = &w->processes[p];
+		uint64_t n = ir_process_nworkers(w, p), before = total, per = 0;
+
+		if (__builtin_add_overflow(total, n, &total))
+			total = UINT64_MAX;
+		if (total <= MAX_WORKERS)
+			continue;
+		if (p < c->built_processes)
+			return;
+		for (int t = 0; t < pr->nthreads; t++)
+			per += (uint64_t)w->threads[pr->first_thread + t].instances;
+		if (before == 0)
+			diag_error(c->d, c->src, pr->loc,
+				   "too many threads: process '%s' starts %" PRIu64
+				   " (%" PRId64 " instances x %" PRIu64
+				   " threads each); a run may start at most %d",
+				   pr->name, n, pr->instances, per, MAX_WORKERS);
+		else
+			diag_error(c->d, c->src, pr->loc,
+				   "too many threads: process '%s' starts %" PRIu64
+				   ", making %" PRIu64 " in the run; a run may start "
+				   "at most %d",
+				   pr->name, n, total, MAX_WORKERS);
+		return;
+	}
+}
+
+/*
+ * Turn the defines met since the last build into IR, with the variables as
+ * they are now, and check what they added.
+ */
+static void build(struct compiler *c, struct loc run_loc)
+{
+	struct workload *w = c->w;
+	struct strmap *all;
+
+	for (size_t i = 0; i < c->ndefines; i++)
+		if (strcmp(c->defines[i]->word, "flowop") == 0)
+			build_composite(c, c->defines[i]);
+	for (size_t i = 0; i < c->ndefines; i++)
+		if (strcmp(c->defines[i]->word, "fileset") == 0 ||
+		    strcmp(c->defines[i]->word, "file") == 0)
+			build_fileset(c, c->defines[i]);
+	for (size_t i = 0; i < c->ndefines; i++)
+		if (strcmp(c->defines[i]->word, "process") == 0)
+			build_process(c, c->defines[i]);
+	check_nworkers(c);
+	/* the new threads' ranges cover every new flowop, in order */
+	all = strmap_new();
+	for (size_t i = 0; i < w->nflowops; i++)
+		strmap_add(all, w->flowops[i]->name, w->flowops[i]);
+	for (size_t t = c->built_threads; t < w->nthreads; t++) {
+		const struct ir_thread *th = &w->threads[t];
+		struct strmap *mine = strmap_new();
+
+		for (size_t i = th->flowop_first; i < th->flowop_end; i++)
+			strmap_add(mine, w->flowops[i]->name, w->flowops[i]);
+		for (size_t i = th->flowop_first; i < th->flowop_end; i++) {
+			resolve_fileset(c, w->flowops[i]);
+			resolve_target(c, w->flowops[i], mine, all);
+		}
+		strmap_free(mine);
+	}
+	strmap_free(all);
+	for (size_t i = c->built_threads; i < w->nthreads; i++)
+		if (!w->threads[i].broken)
+			check_thread(c, (int)i);
+	if (run_loc.start >= 0 && w->nprocesses == 0)
+		diag_error(c->d, c->src, run_loc,
+			   "nothing to run: the script defines no process");
+	c->ndefines = 0;
+	c->built_processes = w->nprocesses;
+	c->built_threads = w->nthreads;
+	c->built_flowops = w->nflowops;
+}
+
+/* ------------------------------------------------------------ statements */
+
+static void define(struct compiler *c, const struct ast_stmt *s)
+{
+	const char *hint;
+	bool has_body = s->body_loc.start >= 0;
+
+	if (strcmp(s->word, "randvar") == 0) {
+		old_randvar(c, s);
+		return;
+	}
+	if (strcmp(s->word, "thread") == 0) {
+		diag_error(c->d, c->src, s->word_loc,
+			   "a thread must be inside 'define process name=... "
+			   "{ thread ... }'");
+		return;
+	}
+	if (strcmp(s->word, "fileset") && strcmp(s->word, "file") &&
+	    strcmp(s->word, "process") && strcmp(s->word, "flowop")) {
+		hint = did_you_mean(s->word, entities, ARRAY_SIZE(entities),
+				    sizeof(entities[0]));
+		if (hint)
+			diag_error(c->d, c->src, s->word_loc,
+				   "cannot define '%s'; did you mean '%s'?",
+				   s->word, hint);
+		else
+			diag_error(c->d, c->src, s->word_loc,
+				   "cannot define '%s'; expected fileset, "
+				   "file, process or flowop",
+				   s->word);
+		return;
+	}
+	if (has_body && (!strcmp(s->word, "fileset") || !strcmp(s->word, "file"))) {
+		diag_error(c->d, c->src, s->body_loc,
+			   "define %s takes no { ... } body", s->word);
+		return;
+	}
+	c->defines = grow_array(c->defines, &c->cap_defines, c->ndefines + 1,
+				sizeof(*c->defines));
+	c->defines[c->ndefines++] = s;
+}
+
+static void run_stmt(struct compiler *c, const struct ast_stmt *s)
+{
+	struct ir_stmt *st;
+	bool ok = true;
+	int64_t secs = 60, period = 0;
+
+	if (s->kind == AS_RUN && s->value)
+		secs = want_int(c, s->value, "run time", 0, MAX_SECONDS, &ok);
+	if (s->kind == AS_PSRUN) {
+		period = 10;
+		if (s->value) {
+			period = want_int(c, s->value, "psrun interval",
+					  -MAX_SECONDS, MAX_SECONDS, &ok);
+			if (ok && period == 0) {
+				diag_error(c->d, c->src, s->value->loc,
+					   "psrun interval cannot be 0");
+				ok = false;
+			}
+		}
+		if (s->value2)
+			secs = want_int(c, s->value2, "run time", 0,
+					MAX_SECONDS, &ok);
+	}
+	if (ok && secs == 0)
+		secs = 60;
+	st = add_stmt(c, IS_RUN, s->loc);
+	st->n = secs;
+	st->n2 = period;
+	c->w->has_run = true;
+	build(c, s->loc);
+}
+
+static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
+{
+	struct ir_stmt *st;
+	struct eventgen_form eg;
+	bool ok = true;
+	char *text;
+	int64_t n;
+
+	switch (s->kind) {
+	case AS_CREATE:
+		if (strcmp(s->word, "files") && strcmp(s->word, "filesets") &&
+		    strcmp(s->word, "fileset")) {
+			diag_error(c->d, c->src, s->word_loc,
+				   "expected 'create files', got 'create %s'",
+				   s->word);
+			return;
+		}
+		add_stmt(c, IS_CREATE_FILES, s->loc);
+		return;
+	case AS_SLEEP:
+	case AS_DEBUG:
+		n = want_int(c, s->value, s->kind == AS_SLEEP ? "sleep time" :
+								 "debug level",
+			     0, MAX_SECONDS, &ok);
+		if (ok)
+			add_stmt(c, s->kind == AS_SLEEP ? IS_SLEEP : IS_DEBUG,
+				 s->loc)->n = n;
+		return;
+	case AS_EVENTGEN:
+		if (apply_attrs(c, &eventgen_attrs, s->attrs, &eg, false,
+				false, "eventgen", s->loc) != (uint64_t)-1)
+			c->w->eventgen_rate = eg.rate;
+		return;
+	case AS_ENABLE:
+		if (strcmp(s->word, "lathist") == 0 && !s->attrs)
+			c->w->lathist = true;
+		else if (strcmp(s->word, "multi") == 0)
+			diag_error(c->d, c->src, s->word_loc,
+				   "multi-client synchronisation ('enable "
+				   "multi') is not supported");
+		else
+			diag_error(c->d, c->src, s->word_loc,
+				   "cannot enable '%s'; expected 'enable "
+				   "lathist'",
+				   s->word);
+		return;
+	case AS_ECHO:
+	case AS_SYSTEM:
+		text = want_text(c, s->value);
+		if (text)
+			add_stmt(c, s->kind == AS_ECHO ? IS_ECHO : IS_SYSTEM,
+				 s->loc)->text = text;
+		return;
+	case AS_VERSION:
+		add_stmt(c, IS_VERSION, s->loc);
+		return;
+	case AS_LIST:
+		st = add_stmt(c, IS_LIST, s->loc);
+		st->text = xstrdup(s->word ? s->word : "");
+		return;
+	case AS_DOMULTISYNC:
+		diag_error(c->d, c->src, s->loc,
+			   "multi-client synchronisation ('domultisync') is "
+			   "not supported");
+		return;
+	default:
+		return;
+	}
+}
+
+/*
+ * Statements from s on, up to the first run or quit, which builds what was
+ * defined; without one, what was defined is built at the end.  Returns
+ * the run or quit, or NULL.
+ */
+static const struct ast_stmt *walk(struct compiler *c,
+				   const struct ast_stmt *s)
+{
+	for (; s; s = s->next) {
+		switch (s->kind) {
+		case AS_SET:
+			set_var(c, s);
+			break;
+		case AS_SET_MODE:
+			set_mode(c, s);
+			break;
+		case AS_DEFINE:
+			define(c, s);
+			break;
+		case AS_RUN:
+		case AS_PSRUN:
+			run_stmt(c, s);
+			return s;
+		case AS_QUIT:
+			build(c, LOC_NONE);
+			return s;
+		default:
+			simple_stmt(c, s);
+			break;
+		}
+	}
+	build(c, LOC_NONE);
+	return NULL;
+}
+
+/*
+ * The statements after the run or quit `stop` are never executed, but are
+ * checked as if they were, so that a mistake there is an error now rather
+ * than when the script is next changed.  What they add to the workload is
+ * taken out again.
+ */
+static void check_unreached(struct compiler *c, const struct ast_stmt *stop)
+{
+	struct workload keep = *c->w;
+	const struct ast_stmt *s = stop->next;
+
+	if (!s)
+		return;
+	diag_warning(c->d, c->src, s->loc, "'%s' is never executed",
+		     ast_stmt_keyword(s->kind));
+	diag_note(c->d, c->src, stop->loc, "the script ends at this '%s'",
+		  ast_stmt_keyword(stop->kind));
+	while (s && (stop = walk(c, s)))
+		s = stop->next;
+	workload_truncate(c->w, &keep);
+}
+
+/* ------------------------------------------------------------ driver */
+
+static void predefine(struct compiler *c)
+{
+	const struct compile_opts *o = c->opts;
+	struct binding *b = env_put(c->env, "tmpdir");
+
+	b->value = (struct ir_value){ .kind = IRV_STR,
+				      .s = xstrdup(o->tmpdir ? o->tmpdir :
+							      "/tmp") };
+	b->set = b->builtin = true;
+	for (size_t i = 0; i < o->ndefines; i++) {
+		const char *v = o->defines[i].value;
+		int64_t n;
+
+		enum num_status ns = parse_int(v, strlen(v), &n);
+
+		b = env_put(c->env, o->defines[i].name);
+		binding_clear(b);
+		if (ns == NUM_RANGE) /* as the lexer says of the script's */
+			diag_error(c->d, o->cli_src,
+				   o->define_locs ? o->define_locs[i] : LOC_NONE,
+				   "-D %s: integer '%s' is too %s (the limit is "
+				   "%s)",
+				   o->defines[i].name, v,
+				   v[0] == '-' ? "small" : "large",
+				   v[0] == '-' ? "-2^63" : "2^63-1");
+		if (ns == NUM_OK)
+			b->value = (struct ir_value){ .kind = IRV_INT, .i = n };
+		else if (!strcmp(v, "true") || !strcmp(v, "false"))
+			b->value = (struct ir_value){ .kind = IRV_BOOL,
+						      .i = v[0] == 't' };
+		else
+			b->value = (struct ir_value){ .kind = IRV_STR,
+						      .s = xstrdup(v) };
+		b->set = b->cli = true;
+		b->builtin = false;
+		b->used = false;
+		b->src = o->cli_src;
+		b->loc = o->define_locs ? o->define_locs[i] : LOC_NONE;
+	}
+}
+
+/* Final variable values, for --dump-ir and results metadata. */
+static void collect_vars(struct compiler *c)
+{
+	struct workload *w = c->w;
+	size_t n = env_count(c->env);
+
+	w->vars = xcalloc(n ? n : 1, sizeof(*w->vars));
+	/*
+	 * One allowance for them all: unused quoted variables that double
+	 * each other would otherwise cost it once per variable.  A value
+	 * past it is left out, as one past the size limit.
+	 */
+	c->silent_refs = MAX_EXPANDED;
+	for (size_t i = 0; i < n; i++) {
+		struct binding *b = env_at(c->env, i);
+		struct ir_var *v;
+
+		if (b->cli && !b->used)
+			diag_warning(c->d, b->src, b->loc,
+				     "-D %s is not used by the script",
+				     b->name);
+		if (!b->set)
+			continue;
+		v = &w->vars[w->nvars++];
+		v->name = xstrdup(b->name);
+		v->from_cli = b->cli;
+		if (b->parts) {
+			c->silent = true;
+			v->value.kind = IRV_STR;
+			v->value.s = expand_string(c, b->parts, b, b->loc);
+			c->silent = false;
+			if (!v->value.s)
+				v->value.kind = IRV_NONE;
+		} else {
+			v->value = b->value;
+			if (v->value.kind == IRV_STR)
+				v->value.s = xstrdup(b->value.s);
+		}
+	}
+}
+
+struct workload *compile_workload(const struct ast_stmt *prog,
+				  const struct source *src,
+				  const struct compile_opts *opts,
+				  struct diag *d)
+{
+	struct compiler c = { .src = src, .d = d, .opts = opts, .prog = prog };
+	const struct ast_stmt *stop;
+	int errors = diag_error_count(d);
+
+	c.w = xcalloc(1, sizeof(*c.w));
+	c.w->src = src;
+	c.env = env_new();
+	c.fileset_names = strmap_new();
+	c.bad_fileset_names = strmap_new();
+	c.process_names = strmap_new();
+	rv_rng_seed(&c.rng, 1);
+	predefine(&c);
+	stop = walk(&c, prog);
+	collect_vars(&c); /* the values at the run */
+	if (stop)
+		check_unreached(&c, stop);
+	for (size_t i = 0; i < c.nbad_filesets; i++)
+		free(c.bad_filesets[i]);
+	free(c.bad_filesets);
+	strmap_free(c.bad_fileset_names);
+	strmap_free(c.fileset_names);
+	strmap_free(c.process_names);
+	for (size_t i = 0; i < c.ncomposites; i++) {
+		free(c.composites[i].form.composite);
+		strmap_free(c.composites[i].locals);
+	}
+	free(c.composites);
+	strmap_free(c.composite_names);
+	free(c.defines);
+	env_free(c.env);
+	if (diag_error_count(d) > errors) {
+		workload_free(c.w);
+		return NULL;
+	}
+	return c.w;
+}

@@ -1,0 +1,753 @@
+/* Values and attributes: the typed half of the compiler. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/compile_int.h"
+#include "util/util.h"
+
+void note_origin(struct compiler *c, const struct origin *org)
+{
+	const struct binding *b = org ? org->via : NULL;
+
+	if (!b)
+		return;
+	if (b->builtin)
+		diag_note(c->d, NULL, LOC_NONE, "'$%s' is predefined by fbrun",
+			  b->name);
+	else
+		diag_note(c->d, b->src, b->loc, "'$%s' is set here", b->name);
+}
+
+static void unset_variable(struct compiler *c, const char *name,
+			   struct loc loc)
+{
+	const char *hint = env_suggest(c->env, name);
+
+	if (hint)
+		diag_error(c->d, c->src, loc,
+			   "variable '$%s' is not set; did you mean '$%s'?",
+			   name, hint);
+	else
+		diag_error(c->d, c->src, loc, "variable '$%s' is not set",
+			   name);
+	for (const struct ast_stmt *s = c->prog; s; s = s->next)
+		if (s->kind == AS_SET && strcmp(s->word, name) == 0 &&
+		    s->loc.start > loc.start) {
+			diag_note(c->d, c->src, s->word_loc,
+				  "it is set only later, here");
+			break;
+		}
+}
+
+static char *value_text(struct compiler *c, const struct ir_value *v)
+{
+	char buf[64];
+
+	switch (v->kind) {
+	case IRV_INT:
+		return xasprintf("%" PRId64, v->i);
+	case IRV_BOOL:
+		return xstrdup(v->i ? "true" : "false");
+	case IRV_DOUBLE:
+		return xasprintf("%g", v->d);
+	case IRV_STR:
+		return xstrdup(v->s);
+	case IRV_RAND:
+		snprintf(buf, sizeof(buf), "%.0f",
+			 rv_sample(&c->w->randvars[v->rv].spec, &c->rng));
+		return xstrdup(buf);
+	case IRV_NONE:
+		break;
+	}
+	return xstrdup("");
+}
+
+/* One expansion: the text so far, and what it has cost. */
+struct expansion {
+	char *buf;
+	size_t len, cap;
+	size_t refs, max_refs; /* variable references followed, allowed */
+	bool too_long; /* past MAX_EXPANDED bytes */
+};
+
+static int append(struct expansion *x, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > MAX_EXPANDED - x->len) {
+		x->too_long = true;
+		return -1;
+	}
+	if (x->len + n + 1 > x->cap) {
+		x->cap = (x->len + n + 1) * 2;
+		x->buf = xrealloc(x->buf, x->cap);
+	}
+	memcpy(x->buf + x->len, s, n + 1);
+	x->len += n;
+	return 0;
+}
+
+static int expand_into(struct compiler *c, struct expansion *x,
+		       const struct ast_strpart *parts, struct binding *self);
+
+/* Append $name's text; b->expanding marks the bindings being expanded. */
+static int expand_ref(struct compiler *c, struct expansion *x,
+		      const struct ast_strpart *p)
+{
+	struct binding *b = env_get(c->env, p->text);
+	char *text;
+	int rc;
+
+	if (!b || !b->set) {
+		if (!c->silent)
+			unset_variable(c, p->text, p->loc);
+		return -1;
+	}
+	if (b->expanding) {
+		if (!c->silent)
+			diag_error(c->d, c->src, p->loc,
+				   "variable '$%s' refers to itself through "
+				   "quoted strings",
+				   p->text);
+		return -1;
+	}
+	if (++x->refs > x->max_refs)
+		return -1;
+	b->used = true;
+	if (b->parts)
+		return expand_into(c, x, b->parts, b);
+	text = value_text(c, &b->value);
+	rc = append(x, text);
+	free(text);
+	return rc;
+}
+
+static int expand_into(struct compiler *c, struct expansion *x,
+		       const struct ast_strpart *parts, struct binding *self)
+{
+	int rc = 0;
+
+	if (self)
+		self->expanding = true;
+	for (const struct ast_strpart *p = parts; p && rc == 0; p = p->next)
+		rc = p->is_var ? expand_ref(c, x, p) :
+				 append(x, p->text);
+	if (self)
+		self->expanding = false;
+	return rc;
+}
+
+char *expand_string(struct compiler *c, const struct ast_strpart *parts,
+		    struct binding *self, struct loc where)
+{
+	struct expansion x = { .buf = xstrdup(""), .cap = 1 };
+	int rc;
+
+	/* silent ones (every variable's final value) share one allowance */
+	x.max_refs = c->silent ? c->silent_refs : MAX_EXPANDED;
+	rc = expand_into(c, &x, parts, self);
+	if (c->silent)
+		c->silent_refs -= x.refs < x.max_refs ? x.refs : x.max_refs;
+	if (rc == 0)
+		return x.buf;
+	free(x.buf);
+	if (c->silent)
+		return NULL;
+	if (x.too_long)
+		diag_error(c->d, c->src, where,
+			   "this quoted string expands to more than %u bytes",
+			   MAX_EXPANDED);
+	else if (x.refs > x.max_refs)
+		diag_error(c->d, c->src, where,
+			   "this quoted string expands through more than %u "
+			   "variable references",
+			   MAX_EXPANDED);
+	return NULL;
+}
+
+int resolve_value(struct compiler *c, const struct ast_value *v,
+		  struct ir_value *out, struct origin *org)
+{
+	struct binding *b;
+
+	memset(out, 0, sizeof(*out));
+	out->loc = v->loc;
+	if (org)
+		org->via = NULL;
+	switch (v->kind) {
+	case AV_INT:
+		out->kind = IRV_INT;
+		out->i = v->i;
+		return 0;
+	case AV_FLOAT:
+		out->kind = IRV_DOUBLE;
+		out->d = v->f;
+		return 0;
+	case AV_WORD:
+		if (strcmp(v->s, "true") == 0 || strcmp(v->s, "false") == 0) {
+			out->kind = IRV_BOOL;
+			out->i = v->s[0] == 't';
+			return 0;
+		}
+		out->kind = IRV_STR;
+		out->s = xstrdup(v->s);
+		return 0;
+	case AV_STRING:
+		out->s = expand_string(c, v->parts, NULL, v->loc);
+		if (!out->s)
+			return -1;
+		out->kind = IRV_STR;
+		return 0;
+	case AV_VAR:
+		b = env_get(c->env, v->s);
+		if (!b || !b->set) {
+			unset_variable(c, v->s, v->loc);
+			return -1;
+		}
+		b->used = true;
+		if (org)
+			org->via = b;
+		if (b->parts) {
+			out->s = expand_string(c, b->parts, b, v->loc);
+			if (!out->s)
+				return -1;
+			out->kind = IRV_STR;
+			return 0;
+		}
+		*out = b->value;
+		out->loc = v->loc;
+		if (out->kind == IRV_STR)
+			out->s = xstrdup(b->value.s);
+		return 0;
+	case AV_RANDVAR:
+	case AV_CVAR:
+		diag_error(c->d, c->src, v->loc,
+			   "%s(...) can only be assigned to a variable: "
+			   "set $v = %s(...)",
+			   v->kind == AV_RANDVAR ? "randvar" : "cvar",
+			   v->kind == AV_RANDVAR ? "randvar" : "cvar");
+		return -1;
+	case AV_LIST:
+		diag_error(c->d, c->src, v->loc,
+			   "a {...} list is only valid as a randtable");
+		return -1;
+	}
+	return -1;
+}
+
+static const char *kind_name(enum ir_vkind k)
+{
+	switch (k) {
+	case IRV_INT: return "an integer";
+	case IRV_DOUBLE: return "a decimal number";
+	case IRV_BOOL: return "a boolean";
+	case IRV_STR: return "a word";
+	case IRV_RAND: return "a random variable";
+	case IRV_NONE: break;
+	}
+	return "nothing";
+}
+
+static int type_error(struct compiler *c, const struct attr_spec *s,
+		      const char *what, const struct ir_value *v,
+		      const struct origin *org, const char *want)
+{
+	if (v->kind == IRV_STR)
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute '%s' expects %s, got '%s'", what,
+			   s->name, want, v->s);
+	else
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute '%s' expects %s, got %s", what,
+			   s->name, want, kind_name(v->kind));
+	note_origin(c, org);
+	return -1;
+}
+
+static int range_check(struct compiler *c, const struct attr_spec *s,
+		       const char *what, const struct ir_value *v,
+		       const struct origin *org)
+{
+	if (v->i >= s->min && v->i <= s->max)
+		return 0;
+	if (s->max == INT64_MAX)
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute '%s' must be at least %" PRId64
+			   ", got %" PRId64,
+			   what, s->name, s->min, v->i);
+	else
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute '%s' must be between %" PRId64
+			   " and %" PRId64 ", got %" PRId64,
+			   what, s->name, s->min, s->max, v->i);
+	note_origin(c, org);
+	return -1;
+}
+
+/* data=WORD or compress=N into a struct datapat; both may not be given. */
+static int store_data(struct compiler *c, const struct attr_spec *s,
+		      struct datapat *field, const struct ir_value *v,
+		      const struct origin *org, const char *what)
+{
+	struct datapat p;
+	char err[160];
+	const char *hint;
+
+	if (field->kind != DATA_DEFAULT) {
+		diag_error(c->d, c->src, v->loc,
+			   "%s attributes 'data' and 'compress' both choose "
+			   "the data written; give one of them",
+			   what);
+		return -1;
+	}
+	if (!s->words) {
+		if (v->kind != IRV_INT)
+			return type_error(c, s, what, v, org,
+					  v->kind == IRV_RAND ?
+						  "a constant integer" :
+						  "an integer");
+		if (range_check(c, s, what, v, org) < 0)
+			return -1;
+		*field = (struct datapat){ DATA_COMPRESS, (int)v->i };
+		return 0;
+	}
+	if (v->kind != IRV_STR)
+		return type_error(c, s, what, v, org,
+				  "zeros, bonnie or random");
+	/* a quoted "compress=N" (from a variable, say) is taken too */
+	if (datapat_parse(v->s, &p, err, sizeof(err)) == 0) {
+		*field = p;
+		return 0;
+	}
+	if (strncmp(v->s, "compress", 8) == 0 && !strchr(v->s, '='))
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute 'data' expects zeros, bonnie or "
+			   "random, got '%s'; for compressible data write "
+			   "compress=N",
+			   what, v->s);
+	else if (strncmp(v->s, "compress=", 9) == 0)
+		diag_error(c->d, c->src, v->loc, "%s attribute 'data': %s",
+			   what, err);
+	else if ((hint = did_you_mean(v->s, datapat_words, 3,
+				      sizeof(datapat_words[0]))))
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute 'data' expects zeros, bonnie or "
+			   "random, got '%s'; did you mean '%s'?",
+			   what, v->s, hint);
+	else
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute 'data' expects zeros, bonnie or "
+			   "random, got '%s'",
+			   what, v->s);
+	note_origin(c, org);
+	return -1;
+}
+
+/* Store a resolved value v (owned; consumed) into obj as spec s says. */
+static int store(struct compiler *c, const struct attr_spec *s, void *obj,
+		 struct ir_value *v, const struct origin *org, const char *what)
+{
+	char *field = (char *)obj + s->off;
+	int rc = 0;
+
+	switch (s->type) {
+	case AT_INT:
+	case AT_PCT:
+		if (v->kind == IRV_BOOL && s->type == AT_PCT)
+			v->i = v->i ? 100 : 0;
+		else if (v->kind != IRV_INT && v->kind != IRV_BOOL)
+			rc = type_error(c, s, what, v, org,
+					v->kind == IRV_RAND ?
+						"a constant integer" :
+						"an integer");
+		if (!rc)
+			rc = range_check(c, s, what, v, org);
+		if (!rc)
+			*(int64_t *)field = v->i;
+		break;
+	case AT_BOOL:
+		if (v->kind == IRV_BOOL || v->kind == IRV_INT)
+			*(bool *)field = v->i != 0;
+		else
+			rc = type_error(c, s, what, v, org, "true or false");
+		break;
+	case AT_STR:
+		if (v->kind == IRV_INT) {
+			*(char **)field = xasprintf("%" PRId64, v->i);
+		} else if (v->kind == IRV_STR) {
+			*(char **)field = v->s;
+			v->s = NULL;
+		} else if (v->kind == IRV_BOOL) {
+			*(char **)field = xstrdup(v->i ? "true" : "false");
+		} else {
+			rc = type_error(c, s, what, v, org, "a word");
+		}
+		break;
+	case AT_VALUE:
+		if (v->kind == IRV_BOOL)
+			v->kind = IRV_INT;
+		if (v->kind == IRV_INT)
+			rc = range_check(c, s, what, v, org);
+		else if (v->kind == IRV_RAND && !(s->flags & A_RANDOM))
+			rc = type_error(c, s, what, v, org,
+					"a constant integer");
+		else if (v->kind == IRV_STR && !(s->flags & A_STRING))
+			rc = type_error(c, s, what, v, org, "an integer");
+		else if (v->kind == IRV_DOUBLE)
+			rc = type_error(c, s, what, v, org, "an integer");
+		if (!rc) {
+			*(struct ir_value *)field = *v;
+			v->s = NULL;
+		}
+		break;
+	case AT_ENUM:
+		rc = -1;
+		if (v->kind == IRV_STR)
+			for (int i = 0; s->words[i]; i++)
+				if (strcmp(s->words[i], v->s) == 0) {
+					*(int64_t *)field = i;
+					rc = 0;
+				}
+		if (rc) {
+			char list[128] = "";
+
+			for (int i = 0; s->words[i]; i++) {
+				if (i)
+					strcat(list, s->words[i + 1] ? ", " :
+								       " or ");
+				strcat(list, s->words[i]);
+			}
+			type_error(c, s, what, v, org, list);
+		}
+		break;
+	case AT_REF:
+		if (v->kind != IRV_STR)
+			return type_error(c, s, what, v, org, "a name");
+		((struct ir_ref *)field)->name = v->s;
+		((struct ir_ref *)field)->loc = v->loc;
+		v->s = NULL;
+		break;
+	case AT_DATA:
+		rc = store_data(c, s, (struct datapat *)field, v, org, what);
+		break;
+	case AT_LIST:
+	case AT_OBSOLETE:
+		break;
+	}
+	if (v->kind == IRV_STR)
+		free(v->s);
+	return rc;
+}
+
+static void set_default(const struct attr_spec *s, void *obj)
+{
+	char *field = (char *)obj + s->off;
+
+	switch (s->type) {
+	case AT_INT:
+	case AT_PCT:
+	case AT_ENUM:
+		*(int64_t *)field = s->def;
+		break;
+	case AT_BOOL:
+		*(bool *)field = false;
+		break;
+	case AT_STR:
+		*(char **)field = NULL;
+		break;
+	case AT_VALUE:
+		memset(field, 0, sizeof(struct ir_value));
+		((struct ir_value *)field)->kind = s->def ? IRV_INT : IRV_NONE;
+		((struct ir_value *)field)->i = s->def;
+		((struct ir_value *)field)->loc = LOC_NONE;
+		break;
+	case AT_REF:
+		((struct ir_ref *)field)->name = NULL;
+		((struct ir_ref *)field)->loc = LOC_NONE;
+		((struct ir_ref *)field)->index = -1;
+		break;
+	case AT_DATA:
+		memset(field, 0, sizeof(struct datapat));
+		break;
+	case AT_LIST:
+	case AT_OBSOLETE:
+		break;
+	}
+}
+
+uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
+		     const struct ast_attr *attrs, void *obj, bool only_file,
+		     bool allow_locals, const char *what, struct loc where)
+{
+	const struct ast_attr *seen[64] = { 0 };
+	uint64_t given = 0;
+	bool failed = false;
+
+	for (size_t i = 0; i < t->n; i++)
+		set_default(&t->specs[i], obj);
+	for (const struct ast_attr *a = attrs; a; a = a->next) {
+		const struct attr_spec *s;
+		struct ir_value v;
+		struct origin org;
+		size_t idx;
+
+		if (a->local) {
+			if (!allow_locals) {
+				diag_error(c->d, c->src, a->loc,
+					   "local variable '$%s' is only "
+					   "allowed in flowops",
+					   a->name);
+				failed = true;
+			}
+			continue;
+		}
+		s = attr_lookup(t, a->name);
+		if (s && only_file && !(s->flags & A_FILE)) {
+			diag_error(c->d, c->src, a->loc,
+				   "attribute '%s' is not valid for 'define "
+				   "file'; use 'define fileset'",
+				   a->name);
+			failed = true;
+			continue;
+		}
+		if (!s) {
+			const char *hint = attr_suggest(t, a->name);
+
+			if (hint)
+				diag_error(c->d, c->src, a->loc,
+					   "unknown %s attribute '%s'; did you "
+					   "mean '%s'?",
+					   t->entity, a->name, hint);
+			else
+				diag_error(c->d, c->src, a->loc,
+					   "unknown %s attribute '%s'",
+					   t->entity, a->name);
+			failed = true;
+			continue;
+		}
+		idx = (size_t)(s - t->specs);
+		if (seen[idx]) {
+			diag_error(c->d, c->src, a->loc,
+				   "attribute '%s' is given twice", s->name);
+			diag_note(c->d, c->src, seen[idx]->loc,
+				  "first given here");
+			failed = true;
+			continue;
+		}
+		seen[idx] = a;
+		given |= (uint64_t)1 << idx;
+		if (s->type == AT_OBSOLETE) {
+			diag_warning(c->d, c->src, a->loc,
+				     "attribute '%s' is obsolete: %s", a->name,
+				     s->help);
+			continue;
+		}
+		if (s->type == AT_LIST)
+			continue; /* the caller reads the list itself */
+		if (!a->value) {
+			if (s->type == AT_BOOL || s->type == AT_PCT) {
+				v = (struct ir_value){ .kind = IRV_BOOL, .i = 1,
+						       .loc = a->loc };
+				org.via = NULL;
+			} else {
+				diag_error(c->d, c->src, a->loc,
+					   "attribute '%s' needs a value: "
+					   "%s=...",
+					   s->name, s->name);
+				failed = true;
+				continue;
+			}
+		} else if (resolve_value(c, a->value, &v, &org) < 0) {
+			failed = true;
+			continue;
+		}
+		if (store(c, s, obj, &v, &org, t->entity) < 0)
+			failed = true;
+	}
+	for (size_t i = 0; i < t->n; i++) {
+		const struct attr_spec *s = &t->specs[i];
+
+		if ((s->flags & A_REQUIRED) && !(given & ((uint64_t)1 << i)) &&
+		    !seen[i]) {
+			diag_error(c->d, c->src, where,
+				   "%s needs a '%s' attribute", what, s->name);
+			failed = true;
+		}
+	}
+	return failed ? (uint64_t)-1 : given;
+}
+
+/* randtable={{pct, min, max}, ...} -> bins; -1 after reporting. */
+static int build_table(struct compiler *c, const struct ast_value *list,
+		       struct rv_spec *spec)
+{
+	size_t n = 0, cap = 0;
+
+	if (!list || list->kind != AV_LIST) {
+		diag_error(c->d, c->src, list ? list->loc : LOC_NONE,
+			   "randtable expects {{percent, min, max}, ...}");
+		return -1;
+	}
+	for (const struct ast_value *row = list->items; row; row = row->next) {
+		double cell[3];
+		int k = 0;
+
+		if (row->kind != AV_LIST) {
+			diag_error(c->d, c->src, row->loc,
+				   "randtable row must be {percent, min, max}");
+			return -1;
+		}
+		for (const struct ast_value *it = row->items; it; it = it->next) {
+			struct ir_value v;
+			struct origin org;
+
+			if (k == 3) {
+				diag_error(c->d, c->src, it->loc,
+					   "randtable row has more than three "
+					   "values: {percent, min, max}");
+				return -1;
+			}
+			if (resolve_value(c, it, &v, &org) < 0)
+				return -1;
+			if (v.kind != IRV_INT) {
+				diag_error(c->d, c->src, it->loc,
+					   "randtable values must be "
+					   "integers");
+				note_origin(c, &org);
+				if (v.kind == IRV_STR)
+					free(v.s);
+				return -1;
+			}
+			cell[k++] = (double)v.i;
+		}
+		if (k != 3) {
+			diag_error(c->d, c->src, row->loc,
+				   "randtable row has %d value%s; expected "
+				   "{percent, min, max}",
+				   k, k == 1 ? "" : "s");
+			return -1;
+		}
+		spec->table = grow_array(spec->table, &cap, n + 1,
+					 sizeof(*spec->table));
+		spec->table[n++] = (struct rv_bin){ cell[0], cell[1], cell[2] };
+		spec->ntable = n;
+	}
+	return 0;
+}
+
+static const struct ast_value *attr_value(const struct ast_attr *attrs,
+					  const char *name)
+{
+	const struct ast_attr *a = ast_attr_find((struct ast_attr *)attrs,
+						 name);
+
+	return a ? a->value : NULL;
+}
+
+/* Where key k of a cvar parameters string is, for the caret. */
+static struct loc param_loc(const struct ast_value *v, size_t off)
+{
+	if (v && v->kind == AV_STRING && v->parts && !v->parts->next &&
+	    !v->parts->is_var)
+		return (struct loc){ v->loc.start + 1 + (int)off,
+				     v->loc.start + 2 + (int)off };
+	return v ? v->loc : LOC_NONE;
+}
+
+int build_randvar(struct compiler *c, const char *name,
+		  const struct ast_attr *attrs, bool cvar, struct loc loc)
+{
+	struct rv_spec spec = { 0 };
+	char err[200];
+	uint64_t given;
+	int d;
+
+	if (cvar) {
+		struct cvar_form f;
+		size_t off = 0;
+
+		given = apply_attrs(c, &cvar_attrs, attrs, &f, false, false,
+				    "cvar(...)", loc);
+		if (given == (uint64_t)-1) {
+			free(f.type);
+			free(f.parameters);
+			return -1;
+		}
+		d = rv_dist_lookup(f.type, true);
+		if (d < 0 || !rv_dist_is_cvar((enum rv_dist)d)) {
+			diag_error(c->d, c->src, attr_value(attrs, "type")->loc,
+				   "unknown cvar type '%s'; expected one of "
+				   "cvar-gamma, cvar-normal, cvar-uniform, "
+				   "cvar-exponential, cvar-erlang, "
+				   "cvar-lognormal, cvar-triangular, "
+				   "cvar-weibull",
+				   f.type);
+			free(f.type);
+			free(f.parameters);
+			return -1;
+		}
+		spec.dist = (enum rv_dist)d;
+		spec.src = RV_SRC_URANDOM;
+		spec.min = (double)f.min;
+		spec.max = (double)f.max;
+		spec.has_max = given & (1u << 3);
+		spec.round = (double)f.round;
+		free(f.type);
+		if (rv_parse_params(&spec, f.parameters ? f.parameters : "",
+				    err, sizeof(err), &off) < 0) {
+			diag_error(c->d, c->src,
+				   param_loc(attr_value(attrs, "parameters"),
+					     off),
+				   "%s", err);
+			free(f.parameters);
+			return -1;
+		}
+		free(f.parameters);
+	} else {
+		struct rv_form f;
+		static const enum rv_dist types[] = { RV_UNIFORM, RV_GAMMA,
+						      RV_TABULAR };
+
+		given = apply_attrs(c, &randvar_attrs, attrs, &f, false, false,
+				    "randvar(...)", loc);
+		free(f.name);
+		if (given == (uint64_t)-1)
+			return -1;
+		spec.dist = types[f.type];
+		spec.src = f.randsrc == 0 ? RV_SRC_RAND48 : RV_SRC_URANDOM;
+		spec.seed = (uint64_t)f.seed;
+		spec.has_seed = given & (1u << 2);
+		spec.gamma = (double)f.gamma;
+		spec.mean = (double)f.mean;
+		spec.min = (double)f.min;
+		spec.round = (double)f.round;
+		if (spec.dist == RV_TABULAR) {
+			const struct ast_value *tbl =
+				attr_value(attrs, "randtable");
+
+			if (!tbl) {
+				diag_error(c->d, c->src, loc,
+					   "a tabular randvar needs "
+					   "randtable={{percent, min, max}, "
+					   "...}");
+				return -1;
+			}
+			if (build_table(c, tbl, &spec) < 0) {
+				rv_spec_release(&spec);
+				return -1;
+			}
+		} else if (attr_value(attrs, "randtable")) {
+			diag_error(c->d, c->src,
+				   attr_value(attrs, "randtable")->loc,
+				   "randtable is only used with type=tabular");
+			return -1;
+		}
+	}
+	if (rv_spec_check(&spec, err, sizeof(err)) < 0) {
+		diag_error(c->d, c->src, loc, "%s", err);
+		rv_spec_release(&spec);
+		return -1;
+	}
+	return add_randvar(c, (struct ir_randvar){ xstrdup(name), loc, spec });
+}

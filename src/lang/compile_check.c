@@ -1,0 +1,239 @@
+/* Cross-references and the checks that need the whole workload. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lang/compile_int.h"
+#include "util/util.h"
+
+/* ------------------------------------------------------------ checks */
+
+void resolve_fileset(struct compiler *c, struct ir_flowop *f)
+{
+	struct workload *w = c->w;
+	const char *hint;
+
+	if (!f->fileset.name)
+		return;
+	f->fileset.index = find_fileset(c, f->fileset.name);
+	if (f->fileset.index >= 0)
+		return;
+	if (strmap_get(c->bad_fileset_names, f->fileset.name))
+		return; /* its define was reported already */
+	hint = w->nfilesets ? did_you_mean(f->fileset.name,
+					   &w->filesets[0].name, w->nfilesets,
+					   sizeof(w->filesets[0])) :
+			      NULL;
+	if (hint)
+		diag_error(c->d, c->src, f->fileset.loc,
+			   "no fileset named '%s'; did you mean '%s'?",
+			   f->fileset.name, hint);
+	else
+		diag_error(c->d, c->src, f->fileset.loc,
+			   "no fileset named '%s'", f->fileset.name);
+}
+
+static bool moves_data(const struct ir_flowop *f)
+{
+	enum flowop_class cls = f->type < FO_NTYPES ?
+					flowop_info[f->type].cls : FC_OTHER;
+
+	return cls == FC_READ || cls == FC_WRITE || cls == FC_AIO;
+}
+
+/* target=: the same thread first (mine), then anywhere (all). */
+void resolve_target(struct compiler *c, struct ir_flowop *f,
+		    const struct strmap *mine, const struct strmap *all)
+{
+	struct ir_flowop *t;
+	const char *want = NULL;
+
+	if (!f->target.name)
+		return;
+	t = strmap_get(mine, f->target.name);
+	if (!t)
+		t = strmap_get(all, f->target.name);
+	if (!t) {
+		diag_error(c->d, c->src, f->target.loc,
+			   "no flowop named '%s'", f->target.name);
+		return;
+	}
+	f->target.index = t->id;
+	switch (f->type) {
+	case FO_WAKEUP:
+		if (t->type != FO_BLOCK)
+			want = "a block flowop";
+		break;
+	case FO_SEMPOST:
+		if (t->type != FO_SEMBLOCK)
+			want = "a semblock flowop";
+		break;
+	case FO_IOPSLIMIT:
+	case FO_BWLIMIT:
+		if (!moves_data(t))
+			want = "a flowop that reads or writes";
+		break;
+	default:
+		break;
+	}
+	if (want) {
+		diag_error(c->d, c->src, f->target.loc,
+			   "target of '%s' must be %s; '%s' is %s",
+			   flowop_info[f->type].name, want, t->name,
+			   t->type < FO_NTYPES ? flowop_info[t->type].name :
+						 "a composite flowop");
+		diag_note(c->d, c->src, t->loc, "'%s' is defined here",
+			  t->name);
+	}
+}
+
+struct slot {
+	bool opened;
+	int fileset; /* of openfile/createfile; -1 none, -2 they disagree */
+};
+
+static void check_flowop(struct compiler *c, struct ir_flowop *f,
+			 const struct ir_thread *t, struct slot *slots,
+			 bool slot0_rotates)
+{
+	struct workload *w = c->w;
+	const struct flowop_info *fi = &flowop_info[f->type];
+	int64_t slot = f->fd >= 0 ? f->fd : 0;
+	bool has_slot = slots[slot].opened || (f->fd < 0 && slot0_rotates);
+	const struct ir_fileset *fs =
+		f->fileset.index >= 0 ? &w->filesets[f->fileset.index] : NULL;
+
+	if ((fi->needs & NEED_FILESET) && !f->fileset.name)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) needs filesetname=", f->name,
+			   fi->name);
+	if ((fi->needs & NEED_FD) && !has_slot) {
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) uses fd %" PRId64
+			   ", which no openfile or createfile in thread '%s' "
+			   "opens",
+			   f->name, fi->name, slot, t->name);
+	}
+	if ((fi->needs & NEED_FILE) && !f->fileset.name && !has_slot)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) has no file: give filesetname= "
+			   "or an fd that openfile or createfile opens in "
+			   "thread '%s'",
+			   f->name, fi->name, t->name);
+	if ((fi->needs & NEED_FILE) && fs && f->fd >= 0 &&
+	    slots[slot].opened && slots[slot].fileset >= 0 &&
+	    slots[slot].fileset != f->fileset.index)
+		diag_error(c->d, c->src, f->fileset.loc,
+			   "flowop '%s' names fileset '%s' but fd %" PRId64
+			   " holds files of fileset '%s'",
+			   f->name, fs->name, slot,
+			   w->filesets[slots[slot].fileset].name);
+	if (f->srcfd >= 0 && !slots[f->srcfd].opened)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' uses srcfd %" PRId64
+			   ", which no openfile or createfile in thread '%s' "
+			   "opens",
+			   f->name, f->srcfd, t->name);
+	if ((fi->needs & NEED_IOSIZE) && f->iosize.kind == IRV_NONE)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) needs iosize=", f->name,
+			   fi->name);
+	else if ((fi->needs & NEED_IOSIZE) && f->iosize.kind == IRV_INT &&
+		 f->iosize.i == 0)
+		diag_error(c->d, c->src, f->iosize.loc,
+			   "iosize of flowop '%s' must be greater than 0",
+			   f->name);
+	if (t->memsize > 0 && f->iosize.kind == IRV_INT &&
+	    f->iosize.i > t->memsize)
+		diag_error(c->d, c->src, f->iosize.loc,
+			   "iosize %" PRId64 " of flowop '%s' is larger than "
+			   "thread '%s' memsize %" PRId64,
+			   f->iosize.i, f->name, t->name, t->memsize);
+	if ((fi->needs & NEED_LEAFDIRS) && fs && fs->leafdirs == 0)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) needs a fileset with leafdirs=N; "
+			   "fileset '%s' has none",
+			   f->name, fi->name, fs->name);
+	if ((fi->needs & NEED_TARGET) && !f->target.name)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) needs target=", f->name, fi->name);
+	if ((fi->needs & NEED_VALUE) && f->value.kind == IRV_NONE)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) needs value=", f->name, fi->name);
+	else if (f->type == FO_TESTRANDVAR && f->value.kind != IRV_RAND)
+		diag_error(c->d, c->src, f->value.loc,
+			   "value of testrandvar must be a random variable");
+	else if (f->type != FO_PRINT && f->value.kind == IRV_STR)
+		diag_error(c->d, c->src, f->value.loc,
+			   "value of flowop '%s' must be an integer, got '%s'",
+			   f->name, f->value.s);
+	if (w->eventgen_rate == 0 &&
+	    (f->type == FO_EVENTLIMIT || f->type == FO_OPSLIMIT ||
+	     f->type == FO_IOPSLIMIT || f->type == FO_BWLIMIT))
+		diag_warning(c->d, c->src, f->loc,
+			     "flowop '%s' (%s) does nothing without "
+			     "'eventgen rate=N'",
+			     f->name, fi->name);
+}
+
+void check_thread(struct compiler *c, int tidx)
+{
+	struct workload *w = c->w;
+	struct ir_thread *t = &w->threads[tidx];
+	struct slot *slots;
+	struct strmap *names;
+	bool slot0_rotates = false;
+	int64_t nslots = 1;
+
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
+		const struct ir_flowop *f = w->flowops[i];
+
+		if (f->fd + 1 > nslots)
+			nslots = f->fd + 1;
+		if (f->srcfd + 1 > nslots)
+			nslots = f->srcfd + 1;
+	}
+	t->nslots = nslots;
+	slots = xcalloc((size_t)nslots, sizeof(*slots));
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
+		const struct ir_flowop *f = w->flowops[i];
+		struct slot *sl;
+
+		/* data flowops open their file themselves when the slot is empty */
+		if (f->type == FO_COMPOSITE ||
+		    !((flowop_info[f->type].needs & OPENS) ||
+		      (moves_data(f) && f->fileset.name)))
+			continue;
+		if (f->fd < 0 && f->opennext)
+			slot0_rotates = true;
+		sl = &slots[f->fd >= 0 ? f->fd : 0];
+		if (!sl->opened)
+			sl->fileset = -1;
+		sl->opened = true;
+		if (!(flowop_info[f->type].needs & OPENS))
+			continue;
+		if (sl->fileset == -1)
+			sl->fileset = f->fileset.index;
+		else if (sl->fileset != f->fileset.index)
+			sl->fileset = -2;
+	}
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
+		struct ir_flowop *f = w->flowops[i];
+
+		if (f->type != FO_COMPOSITE)
+			check_flowop(c, f, t, slots, slot0_rotates);
+	}
+	names = strmap_new();
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
+		struct ir_flowop *f = w->flowops[i], *first;
+
+		if (!(first = strmap_add(names, f->name, f)))
+			continue;
+		diag_error(c->d, c->src, f->loc,
+			   "flowop name '%s' is already used in thread '%s'",
+			   f->name, t->name);
+		diag_note(c->d, c->src, first->loc, "first used here");
+	}
+	strmap_free(names);
+	free(slots);
+}

@@ -1,0 +1,344 @@
+/* The compiled workload: constructors, lookups and freeing (ir.h). */
+#include "lang/ir.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+const char *ir_quit_name(enum ir_quit q)
+{
+	static const char *const names[] = { "timeout", "alldone",
+					     "firstdone" };
+
+	return names[q];
+}
+
+uint64_t ir_process_nworkers(const struct workload *w, size_t p)
+{
+	const struct ir_process *pr = &w->processes[p];
+	uint64_t per = 0, n;
+
+	for (int t = pr->first_thread; t < pr->first_thread + pr->nthreads; t++)
+		if (__builtin_add_overflow(per, (uint64_t)w->threads[t].instances,
+					   &per))
+			return UINT64_MAX;
+	if (__builtin_mul_overflow(per, (uint64_t)pr->instances, &n))
+		return UINT64_MAX;
+	return n;
+}
+
+uint64_t workload_nworkers(const struct workload *w)
+{
+	uint64_t n = 0;
+
+	for (size_t p = 0; p < w->nprocesses; p++)
+		if (__builtin_add_overflow(n, ir_process_nworkers(w, p), &n))
+			return UINT64_MAX;
+	return n;
+}
+
+void ir_flowop_free(struct ir_flowop *f)
+{
+	if (!f)
+		return;
+	free(f->name);
+	free(f->composite);
+	free(f->fileset.name);
+	free(f->target.name);
+	free(f->iosize.s);
+	free(f->workingset.s);
+	free(f->value.s);
+	free(f->indexed.s);
+	free(f->entries.s);
+	free(f->filesize.s);
+	free(f->children);
+	free(f);
+}
+
+void workload_truncate(struct workload *w, const struct workload *to)
+{
+	struct workload now = *w;
+
+	for (size_t i = to->nfilesets; i < now.nfilesets; i++) {
+		free(now.filesets[i].name);
+		free(now.filesets[i].path);
+	}
+	for (size_t i = to->nprocesses; i < now.nprocesses; i++)
+		free(now.processes[i].name);
+	for (size_t i = to->nthreads; i < now.nthreads; i++) {
+		free(now.threads[i].name);
+		free(now.threads[i].flowops);
+	}
+	for (size_t i = to->nflowops; i < now.nflowops; i++)
+		ir_flowop_free(now.flowops[i]);
+	for (size_t i = to->nrandvars; i < now.nrandvars; i++) {
+		free(now.randvars[i].name);
+		rv_spec_release(&now.randvars[i].spec);
+	}
+	for (size_t i = to->nvars; i < now.nvars; i++) {
+		free(now.vars[i].name);
+		if (now.vars[i].value.kind == IRV_STR)
+			free(now.vars[i].value.s);
+	}
+	for (size_t i = to->nstmts; i < now.nstmts; i++)
+		free(now.stmts[i].text);
+	/* the counts and settings of `to`, in the arrays as they are now */
+	*w = *to;
+	w->filesets = now.filesets;
+	w->processes = now.processes;
+	w->threads = now.threads;
+	w->flowops = now.flowops;
+	w->randvars = now.randvars;
+	w->vars = now.vars;
+	w->stmts = now.stmts;
+}
+
+void workload_free(struct workload *w)
+{
+	struct workload none = { 0 };
+
+	if (!w)
+		return;
+	workload_truncate(w, &none);
+	free(w->filesets);
+	free(w->processes);
+	free(w->threads);
+	free(w->flowops);
+	free(w->randvars);
+	free(w->vars);
+	free(w->stmts);
+	free(w);
+}
+
+void ir_value_format(char *buf, size_t len, const struct workload *w,
+		     const struct ir_value *v)
+{
+	switch (v->kind) {
+	case IRV_NONE:
+		snprintf(buf, len, "-");
+		break;
+	case IRV_INT:
+		format_size(buf, len, v->i);
+		break;
+	case IRV_DOUBLE:
+		snprintf(buf, len, "%.10g", v->d);
+		break;
+	case IRV_BOOL:
+		snprintf(buf, len, "%s", v->i ? "true" : "false");
+		break;
+	case IRV_STR: {
+		size_t o = 0;
+
+		/* quoted, with control characters escaped: one line per value */
+		if (len < 8) {
+			snprintf(buf, len, "\"...\"");
+			break;
+		}
+		buf[o++] = '"';
+		for (const char *c = v->s; *c && o + 6 < len; c++) {
+			if (*c == '\n') {
+				buf[o++] = '\\';
+				buf[o++] = 'n';
+			} else if ((unsigned char)*c < 0x20) {
+				o += (size_t)snprintf(buf + o, len - o, "\\x%02x",
+						      (unsigned char)*c);
+			} else {
+				buf[o++] = *c;
+			}
+		}
+		buf[o++] = '"';
+		buf[o] = '\0';
+		break;
+	}
+	case IRV_RAND:
+		snprintf(buf, len, "$%s", w->randvars[v->rv].name);
+		break;
+	}
+}
+
+static void dump_value(FILE *out, const struct workload *w, const char *name,
+		       const struct ir_value *v)
+{
+	char buf[256];
+
+	if (v->kind == IRV_NONE)
+		return;
+	ir_value_format(buf, sizeof(buf), w, v);
+	fprintf(out, " %s=%s", name, buf);
+}
+
+static void dump_spec(FILE *out, const struct rv_spec *s)
+{
+	fprintf(out, "%s src=%s", rv_dist_name(s->dist),
+		s->src == RV_SRC_RAND48 ? "rand48" : "urandom");
+	if (s->has_seed)
+		fprintf(out, " seed=%" PRIu64, s->seed);
+	if (s->dist == RV_GAMMA)
+		fprintf(out, " gamma=%.10g", s->gamma);
+	if (s->dist == RV_GAMMA || s->dist == RV_UNIFORM)
+		fprintf(out, " mean=%.10g", s->mean);
+	if (s->min)
+		fprintf(out, " min=%.10g", s->min);
+	if (s->has_max)
+		fprintf(out, " max=%.10g", s->max);
+	if (s->round)
+		fprintf(out, " round=%.10g", s->round);
+	if (rv_dist_is_cvar(s->dist))
+		for (int i = 0; i < RV_MAXPARAM; i++)
+			if (s->param[i] != 0)
+				fprintf(out, " p%d=%.10g", i, s->param[i]);
+	for (size_t i = 0; i < s->ntable; i++)
+		fprintf(out, " {%.10g,%.10g,%.10g}", s->table[i].pct, s->table[i].min,
+			s->table[i].max);
+}
+
+static void dump_data(FILE *out, struct datapat p)
+{
+	char buf[32];
+
+	if (p.kind == DATA_DEFAULT)
+		return;
+	datapat_format(buf, sizeof(buf), p);
+	fprintf(out, " %s%s", p.kind == DATA_COMPRESS ? "" : "data=", buf);
+}
+
+static void dump_flowop(FILE *out, const struct workload *w,
+			const struct ir_flowop *f, int depth)
+{
+	fprintf(out, "%*sflowop %s %s", depth * 2, "",
+		f->type == FO_COMPOSITE ? f->composite :
+					  flowop_info[f->type].name,
+		f->name);
+	if (f->fileset.name)
+		fprintf(out, " fileset=%s", f->fileset.name);
+	if (f->fd >= 0)
+		fprintf(out, " fd=%" PRId64, f->fd);
+	if (f->srcfd >= 0)
+		fprintf(out, " srcfd=%" PRId64, f->srcfd);
+	dump_value(out, w, "iosize", &f->iosize);
+	dump_value(out, w, "workingset", &f->workingset);
+	dump_value(out, w, "value", &f->value);
+	dump_value(out, w, "indexed", &f->indexed);
+	dump_value(out, w, "entries", &f->entries);
+	dump_value(out, w, "filesize", &f->filesize);
+	if (f->dirs > 0)
+		fprintf(out, " dirs=%" PRId64, f->dirs);
+	if (f->iters != 1)
+		fprintf(out, " iters=%" PRId64, f->iters);
+	if (f->target.name)
+		fprintf(out, " target=%s", f->target.name);
+	if (f->highwater != 1)
+		fprintf(out, " highwater=%" PRId64, f->highwater);
+	dump_data(out, f->data);
+	fprintf(out, "%s%s%s%s%s%s%s%s\n", f->random ? " random" : "",
+		f->dsync ? " dsync" : "", f->directio ? " directio" : "",
+		f->opennext ? " opennext" : "",
+		f->noreadahead ? " noreadahead" : "",
+		f->blocking ? " blocking" : "", f->fsync ? " fsync" : "",
+		f->del ? " delete" : "");
+	for (size_t i = 0; i < f->nchildren; i++)
+		dump_flowop(out, w, f->children[i], depth + 1);
+}
+
+void workload_dump(FILE *out, const struct workload *w)
+{
+	static const char *const stmt_names[] = {
+		[IS_ECHO] = "echo",   [IS_SYSTEM] = "system",
+		[IS_SLEEP] = "sleep", [IS_CREATE_FILES] = "create files",
+		[IS_RUN] = "run",     [IS_DEBUG] = "debug",
+		[IS_VERSION] = "version", [IS_LIST] = "list",
+	};
+	char buf[256];
+
+	fprintf(out, "mode quit=%s%s%s", ir_quit_name(w->quit),
+		w->nousestats ? " nousestats" : "",
+		w->lathist ? " lathist" : "");
+	if (w->eventgen_rate)
+		fprintf(out, " eventgen=%" PRId64, w->eventgen_rate);
+	fprintf(out, "%s\n", w->has_run ? "" : " (no run)");
+	for (size_t i = 0; i < w->nvars; i++) {
+		ir_value_format(buf, sizeof(buf), w, &w->vars[i].value);
+		fprintf(out, "var $%s = %s%s\n", w->vars[i].name, buf,
+			w->vars[i].from_cli ? " (-D)" : "");
+	}
+	for (size_t i = 0; i < w->nrandvars; i++) {
+		fprintf(out, "randvar $%s ", w->randvars[i].name);
+		dump_spec(out, &w->randvars[i].spec);
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct ir_fileset *fs = &w->filesets[i];
+
+		fprintf(out, "%s %s path=\"%s\" entries=%" PRId64,
+			fs->is_file ? "file" : "fileset", fs->name, fs->path,
+			fs->entries);
+		dump_value(out, w, "size", &fs->size);
+		dump_value(out, w, "dirwidth", &fs->dirwidth);
+		fprintf(out, " dirgamma=%" PRId64, fs->dirgamma);
+		dump_value(out, w, "dirdepth", &fs->dirdepth);
+		if (fs->leafdirs)
+			fprintf(out, " leafdirs=%" PRId64, fs->leafdirs);
+		dump_data(out, fs->data);
+		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s\n", fs->prealloc,
+			fs->paralloc ? " paralloc" : "",
+			fs->reuse ? " reuse" : "",
+			fs->trusttree ? " trusttree" : "",
+			fs->readonly ? " readonly" : "",
+			fs->writeonly ? " writeonly" : "");
+	}
+	for (size_t p = 0; p < w->nprocesses; p++) {
+		const struct ir_process *pr = &w->processes[p];
+
+		fprintf(out, "process %s instances=%" PRId64 " nice=%" PRId64
+			"\n",
+			pr->name, pr->instances, pr->nice);
+		for (int t = pr->first_thread;
+		     t < pr->first_thread + pr->nthreads; t++) {
+			const struct ir_thread *th = &w->threads[t];
+
+			format_size(buf, sizeof(buf), th->memsize);
+			fprintf(out, "  thread %s instances=%" PRId64
+				" memsize=%s slots=%" PRId64,
+				th->name, th->instances, buf, th->nslots);
+			if (th->ioprio != 8)
+				fprintf(out, " ioprio=%" PRId64, th->ioprio);
+			fprintf(out, "%s\n", th->useism ? " useism" : "");
+			for (size_t f = 0; f < th->nflowops; f++)
+				dump_flowop(out, w, th->flowops[f], 2);
+		}
+	}
+	for (size_t i = 0; i < w->nstmts; i++) {
+		const struct ir_stmt *s = &w->stmts[i];
+
+		fprintf(out, "stmt %s", stmt_names[s->kind]);
+		if (s->kind == IS_RUN)
+			fprintf(out, " %" PRId64 "s interval=%" PRId64, s->n,
+				s->n2);
+		else if (s->kind == IS_SLEEP || s->kind == IS_DEBUG)
+			fprintf(out, " %" PRId64, s->n);
+		if (s->text) {
+			struct ir_value v = { .kind = IRV_STR, .s = s->text };
+
+			ir_value_format(buf, sizeof(buf), w, &v);
+			fprintf(out, " %s", buf);
+		}
+		fputc('\n', out);
+	}
+}
+
+void flowop_label(const struct workload *w, const struct ir_flowop *f,
+		  char *buf, size_t len)
+{
+	for (size_t i = 0; i < w->nflowops; i++) {
+		const struct ir_flowop *o = w->flowops[i];
+
+		if (o->thread != f->thread && strcmp(o->name, f->name) == 0) {
+			snprintf(buf, len, "%s/%s", w->threads[f->thread].name,
+				 f->name);
+			return;
+		}
+	}
+	snprintf(buf, len, "%s", f->name);
+}

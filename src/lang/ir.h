@@ -1,0 +1,203 @@
+/*
+ * The compiled workload: typed, validated and resolved.  Plain data that
+ * the engine reads; nothing here points back into the AST except source
+ * locations kept for runtime messages.
+ */
+#ifndef FBRUN_IR_H
+#define FBRUN_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lang/datapat.h"
+#include "lang/flowop.h"
+#include "lang/rand.h"
+#include "lang/source.h"
+
+enum ir_vkind {
+	IRV_NONE, /* not given */
+	IRV_INT,
+	IRV_DOUBLE,
+	IRV_BOOL,
+	IRV_STR,
+	IRV_RAND, /* sampled from workload->randvars[rv] at each use */
+};
+
+struct ir_value {
+	enum ir_vkind kind;
+	int64_t i; /* IRV_INT, IRV_BOOL */
+	double d; /* IRV_DOUBLE */
+	char *s; /* IRV_STR, owned */
+	int rv; /* IRV_RAND */
+	struct loc loc;
+};
+
+/* A name that refers to another entity, resolved by compile. */
+struct ir_ref {
+	char *name; /* NULL if not given */
+	struct loc loc;
+	int index; /* fileset index, or flowop id; -1 if not given */
+};
+
+struct ir_randvar {
+	char *name; /* without '$' */
+	struct loc loc;
+	struct rv_spec spec;
+};
+
+struct ir_fileset {
+	char *name;
+	struct loc loc;
+	bool is_file; /* define file */
+	char *path;
+	int64_t entries;
+	struct ir_value size; /* per-file size, may be random */
+	struct ir_value dirwidth; /* mean files per directory */
+	int64_t dirgamma; /* shape x 1000 of dir widths/depths; 0 = fixed */
+	struct ir_value dirdepth; /* dirdepthrv */
+	int64_t leafdirs;
+	int64_t prealloc; /* percent of entries created before the run */
+	bool paralloc, reuse, trusttree, readonly, writeonly;
+	struct datapat data; /* DATA_DEFAULT if not given */
+};
+
+struct ir_flowop {
+	enum flowop_type type;
+	char *name; /* as written; composite children are "parent.child" */
+	struct loc loc;
+	int id; /* index in workload->flowops */
+	struct ir_ref fileset;
+	int64_t fd, srcfd; /* -1 if not given */
+	struct ir_value iosize, workingset, value, indexed, entries, filesize;
+	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
+	bool del; /* delete= */
+	int64_t iters, highwater, dirs;
+	struct datapat data; /* DATA_DEFAULT if not given */
+	struct ir_ref target;
+	/* FO_COMPOSITE: the flowops of the `define flowop`, run in order */
+	char *composite;
+	struct ir_flowop **children;
+	size_t nchildren;
+	int thread; /* index in workload->threads */
+};
+
+struct ir_thread {
+	char *name;
+	struct loc loc;
+	int process; /* index in workload->processes */
+	int64_t instances, memsize, ioprio;
+	bool useism;
+	struct ir_flowop **flowops; /* top level, in order */
+	size_t nflowops;
+	/* all its flowops, composite children too: workload->flowops[first, end) */
+	size_t flowop_first, flowop_end;
+	int64_t nslots; /* fd slots the thread needs (highest fd + 1) */
+	bool broken; /* compile only: a flowop failed, skip its checks */
+};
+
+struct ir_process {
+	char *name;
+	struct loc loc;
+	int64_t instances, nice;
+	int first_thread, nthreads; /* range in workload->threads */
+};
+
+enum ir_stmt_kind {
+	IS_ECHO, /* text */
+	IS_SYSTEM, /* text: a shell command */
+	IS_SLEEP, /* n seconds */
+	IS_CREATE_FILES,
+	IS_RUN, /* n seconds; n2 = psrun period (0 for run, < 0 resets) */
+	IS_DEBUG, /* n */
+	IS_VERSION,
+	IS_LIST, /* text: what */
+};
+
+struct ir_stmt {
+	enum ir_stmt_kind kind;
+	struct loc loc;
+	char *text;
+	int64_t n, n2;
+};
+
+enum ir_quit {
+	QUIT_TIMEOUT,
+	QUIT_ALLDONE,
+	QUIT_FIRSTDONE,
+};
+
+struct ir_var {
+	char *name; /* without '$' */
+	struct ir_value value; /* final value at the run point */
+	bool from_cli; /* set by -D */
+};
+
+struct workload {
+	const struct source *src; /* not owned */
+	struct ir_fileset *filesets;
+	size_t nfilesets;
+	struct ir_process *processes;
+	size_t nprocesses;
+	struct ir_thread *threads;
+	size_t nthreads;
+	struct ir_flowop **flowops; /* every flowop, composite children too */
+	size_t nflowops;
+	struct ir_randvar *randvars;
+	size_t nrandvars;
+	struct ir_var *vars;
+	size_t nvars;
+	struct ir_stmt *stmts; /* top-level actions in script order */
+	size_t nstmts;
+	enum ir_quit quit;
+	bool nousestats, lathist;
+	int64_t eventgen_rate; /* events per second; 0 = no eventgen */
+	bool has_run; /* false: the script has no run (one is implied) */
+};
+
+/*
+ * Threads a run may start in all: beyond this the per-thread state
+ * (statistics for every flowop, a stack) is gigabytes, and Linux's default
+ * pid_max (32768 on many systems) or threads-max would refuse most of them
+ * anyway.  A fixed number, so a script compiles the same everywhere.
+ */
+#define MAX_WORKERS 100000
+
+/*
+ * How deep composite flowops may use one another.  Each level's flowops
+ * are named after all the levels above, so names (and the report) grow
+ * with the square of the depth; real scripts nest two or three deep.
+ */
+#define MAX_COMPOSITE_DEPTH 100
+
+/*
+ * Threads the run starts: the sum over processes of process instances x
+ * thread instances.  Saturates at UINT64_MAX.
+ */
+uint64_t workload_nworkers(const struct workload *w);
+/* The same, for process p alone. */
+uint64_t ir_process_nworkers(const struct workload *w, size_t p);
+
+void workload_free(struct workload *w);
+/*
+ * Take w back to `to`, a copy of *w made earlier: the entities added
+ * since are freed and every count and setting is as it was then.
+ */
+void workload_truncate(struct workload *w, const struct workload *to);
+/* Free one flowop (not its children, which the workload lists too). */
+void ir_flowop_free(struct ir_flowop *f);
+
+/* Readable dump for --dump-ir and the golden tests. */
+void workload_dump(FILE *out, const struct workload *w);
+
+/* Value as text, for messages and dumps ("128k", "$rv", "true"). */
+void ir_value_format(char *buf, size_t len, const struct workload *w,
+		     const struct ir_value *v);
+
+const char *ir_quit_name(enum ir_quit q);
+
+/* A name used by flowops of more than one thread is qualified by thread. */
+void flowop_label(const struct workload *w, const struct ir_flowop *f,
+		  char *buf, size_t len);
+
+#endif

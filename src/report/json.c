@@ -1,0 +1,129 @@
+/* The streaming JSON writer behind -o (json.h). */
+#include "report/json.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "util/util.h"
+
+void json_init(struct json *j, FILE *out)
+{
+	j->out = out;
+	j->depth = 0;
+	j->first[0] = true;
+}
+
+/*
+ * Every string fbrun writes comes out as valid JSON: control characters
+ * are escaped, valid UTF-8 passes through, and each byte that is not part
+ * of valid UTF-8 (a file name in Latin-1, say) is written as \u00XX, the
+ * character with the byte's number, so 0xff reads back as U+00FF.
+ */
+static void put_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	while (*s) {
+		unsigned char c = (unsigned char)*s;
+		size_t n;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else if (c < 0x80)
+			fputc(c, out);
+		else if ((n = utf8_seq_len((const unsigned char *)s,
+					   strnlen(s, 4))) > 0) {
+			fwrite(s, 1, n, out);
+			s += n;
+			continue;
+		} else {
+			fprintf(out, "\\u%04x", c);
+		}
+		s++;
+	}
+	fputc('"', out);
+}
+
+/* Comma, newline, indentation and the key of the next member. */
+static void next(struct json *j, const char *key)
+{
+	if (j->depth > 0) {
+		fputs(j->first[j->depth] ? "\n" : ",\n", j->out);
+		fprintf(j->out, "%*s", j->depth * 2, "");
+	}
+	j->first[j->depth] = false;
+	if (key) {
+		put_string(j->out, key);
+		fputs(": ", j->out);
+	}
+}
+
+static void begin(struct json *j, const char *key, char c)
+{
+	next(j, key);
+	fputc(c, j->out);
+	if (j->depth + 1 < JSON_MAX_DEPTH)
+		j->depth++;
+	j->first[j->depth] = true;
+}
+
+void json_object(struct json *j, const char *key)
+{
+	begin(j, key, '{');
+}
+
+void json_array(struct json *j, const char *key)
+{
+	begin(j, key, '[');
+}
+
+void json_end(struct json *j, char close)
+{
+	bool empty = j->first[j->depth];
+
+	j->depth--;
+	if (!empty)
+		fprintf(j->out, "\n%*s", j->depth * 2, "");
+	fputc(close, j->out);
+	if (j->depth == 0)
+		fputc('\n', j->out);
+}
+
+void json_str(struct json *j, const char *key, const char *v)
+{
+	next(j, key);
+	put_string(j->out, v);
+}
+
+void json_u64(struct json *j, const char *key, uint64_t v)
+{
+	next(j, key);
+	fprintf(j->out, "%" PRIu64, v);
+}
+
+void json_i64(struct json *j, const char *key, int64_t v)
+{
+	next(j, key);
+	fprintf(j->out, "%" PRId64, v);
+}
+
+void json_num(struct json *j, const char *key, double v)
+{
+	next(j, key);
+	if (isfinite(v))
+		fprintf(j->out, "%.6g", v);
+	else
+		fputs("null", j->out);
+}
+
+void json_bool(struct json *j, const char *key, bool v)
+{
+	next(j, key);
+	fputs(v ? "true" : "false", j->out);
+}

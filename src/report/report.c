@@ -1,0 +1,517 @@
+/*
+ * The printers: a run's results as text (the seed's layout), CSV and
+ * JSON, to standard output and -o (report.h).
+ */
+#include "config.h"
+
+#include "report/report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "report/json.h"
+#include "report/sysinfo.h"
+#include "util/sha256.h"
+#include "util/util.h"
+
+#define MIB (1024.0 * 1024.0)
+
+static enum flowop_class class_of(const struct ir_flowop *f)
+{
+	return f->type < FO_NTYPES ? flowop_info[f->type].cls : FC_OTHER;
+}
+
+static const char *type_name(const struct ir_flowop *f)
+{
+	return f->type < FO_NTYPES ? flowop_info[f->type].name : f->composite;
+}
+
+static double per_sec(const struct results *r, uint64_t n)
+{
+	return r->secs > 0 ? (double)n / r->secs : 0;
+}
+
+static double ms_per_op(const struct fstats *s)
+{
+	return s->count ? (double)s->lat_sum / (double)s->count / 1e6 : 0;
+}
+
+static double cpu_us_per_op(const struct fstats *s)
+{
+	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples / 1e3 :
+				0;
+}
+
+/* A bucket's midpoint can lie past the largest value seen: clamp it. */
+static uint64_t quantile(const struct fstats *s, double q)
+{
+	uint64_t v = hist_quantile(&s->hist, q);
+
+	if (!s->count)
+		return 0;
+	return v > s->lat_max ? s->lat_max : v < s->lat_min ? s->lat_min : v;
+}
+
+static void print_errors(FILE *out, const struct results *r)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		if (!s->errors)
+			continue;
+		if (!any)
+			fprintf(out, "\nErrors:\n");
+		any = true;
+		fprintf(out, "%-20s %" PRIu64 " failed:", r->fo[i].label,
+			s->errors);
+		for (int k = 0; k < FSTATS_ERRNOS; k++)
+			if (s->err_count[k])
+				fprintf(out, " %s (%" PRIu64 ")",
+					strerror(s->err_no[k]), s->err_count[k]);
+		if (s->err_other)
+			fprintf(out, " other (%" PRIu64 ")", s->err_other);
+		fputc('\n', out);
+	}
+}
+
+/* The flowops whose picks blocked for an entry, if any did. */
+static void print_waits(FILE *out, const struct results *r)
+{
+	if (!r->waits)
+		return;
+	fprintf(out, "\nWaits for an entry (none free in the wanted state):\n");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		if (s->waits)
+			fprintf(out, "%-20s %" PRIu64 " waits, %.3f s\n",
+				r->fo[i].label, s->waits, s->wait_ns / 1e9);
+	}
+}
+
+void report_text(FILE *out, const struct results *r)
+{
+	fprintf(out, "Per-Operation Breakdown\n");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		fprintf(out, "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n",
+			r->fo[i].label, per_sec(r, s->count),
+			per_sec(r, s->bytes) / MIB, ms_per_op(s),
+			cpu_us_per_op(s));
+	}
+	fprintf(out,
+		"\nIO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "
+		"%5.1fmb/s, %6.0fus cpu/op, %5.1fms latency\n",
+		r->io_ops, per_sec(r, r->io_ops), per_sec(r, r->rd_ops),
+		per_sec(r, r->wr_ops), per_sec(r, r->io_bytes) / MIB,
+		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
+		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	fprintf(out, "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n",
+		"Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
+		"max");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+
+		if (!s->count)
+			continue;
+		fprintf(out,
+			"%-20s %10" PRIu64 " %10.3f %10.3f %10.3f %10.3f %10.3f "
+			"%10.3f\n",
+			r->fo[i].label, s->count, ms_per_op(s),
+			quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
+			quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
+			s->lat_max / 1e6);
+	}
+	fprintf(out, "\nThreads in operations: %.1f of %zu "
+		     "(ops/s x ms/op, summed over flowops)\n",
+		r->in_ops, r->nworkers);
+	if (r->w->lathist) {
+		for (size_t i = 0; i < r->nfo; i++) {
+			const struct hist *h = &r->fo[i].s.hist;
+
+			if (!r->fo[i].s.count)
+				continue;
+			fprintf(out, "\nLatency histogram of %s (ms: from, to, count)\n",
+				r->fo[i].label);
+			for (unsigned g = 0; g < HIST_GROUPS; g++) {
+				if (!h->group[g])
+					continue;
+				for (unsigned b = 0; b < HIST_SUB; b++) {
+					uint64_t lo, hi;
+
+					if (!h->group[g][b])
+						continue;
+					hist_bucket_range(g, b, &lo, &hi);
+					fprintf(out, "  %12.6f %12.6f %10" PRIu64 "\n",
+						lo / 1e6, hi / 1e6, h->group[g][b]);
+				}
+			}
+		}
+	}
+	for (size_t i = 0; i < r->nfo; i++)
+		if (r->fo[i].f->type == FO_TESTRANDVAR && r->fo[i].s.count)
+			fprintf(out, "\n%s: mean %.1f over %" PRIu64 " samples\n",
+				r->fo[i].label,
+				(double)r->fo[i].s.bytes / (double)r->fo[i].s.count,
+				r->fo[i].s.count);
+	print_waits(out, r);
+	print_errors(out, r);
+}
+
+static const char *reason_name(enum stop_reason why)
+{
+	switch (why) {
+	case STOP_TIMEOUT: return "timeout";
+	case STOP_DONE: return "done";
+	case STOP_ERROR: return "error";
+	case STOP_SIGNAL: return "signal";
+	case STOP_NONE: break;
+	}
+	return "none";
+}
+
+/* A data pattern, where one is set. */
+static void json_data(struct json *j, struct datapat p)
+{
+	char buf[32];
+
+	if (p.kind == DATA_DEFAULT)
+		return;
+	datapat_format(buf, sizeof(buf), p);
+	json_str(j, "data", buf);
+}
+
+static void json_flowop(struct json *j, const struct results *r,
+			const struct flowop_result *fr)
+{
+	const struct fstats *s = &fr->s;
+	static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
+	static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
+					   "p99.99" };
+
+	json_object(j, NULL);
+	json_str(j, "name", fr->label);
+	json_str(j, "flowop", fr->f->name);
+	json_str(j, "type", type_name(fr->f));
+	json_str(j, "thread", r->w->threads[fr->f->thread].name);
+	json_str(j, "process",
+		 r->w->processes[r->w->threads[fr->f->thread].process].name);
+	json_u64(j, "ops", s->count);
+	json_num(j, "ops_per_sec", per_sec(r, s->count));
+	json_u64(j, "bytes", s->bytes);
+	json_num(j, "mb_per_sec", per_sec(r, s->bytes) / MIB);
+	json_num(j, "ms_per_op", ms_per_op(s));
+	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
+	json_u64(j, "cpu_samples", s->cpu_samples);
+	json_u64(j, "errors", s->errors);
+	json_u64(j, "waits", s->waits);
+	json_num(j, "wait_seconds", s->wait_ns / 1e9);
+	json_data(j, fr->f->data);
+	json_object(j, "latency_ns");
+	json_u64(j, "min", s->count ? s->lat_min : 0);
+	json_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
+	json_u64(j, "max", s->lat_max);
+	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
+		json_u64(j, qn[q], quantile(s, qs[q]));
+	json_end(j, '}');
+	json_array(j, "histogram");
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		if (!s->hist.group[g])
+			continue;
+		for (unsigned b = 0; b < HIST_SUB; b++) {
+			uint64_t lo, hi;
+
+			if (!s->hist.group[g][b])
+				continue;
+			hist_bucket_range(g, b, &lo, &hi);
+			json_object(j, NULL);
+			json_u64(j, "from_ns", lo);
+			json_u64(j, "to_ns", hi);
+			json_u64(j, "count", s->hist.group[g][b]);
+			json_end(j, '}');
+		}
+	}
+	json_end(j, ']');
+	if (s->errors) {
+		json_array(j, "errnos");
+		for (int k = 0; k < FSTATS_ERRNOS; k++) {
+			if (!s->err_count[k])
+				continue;
+			json_object(j, NULL);
+			json_i64(j, "errno", s->err_no[k]);
+			json_str(j, "message", strerror(s->err_no[k]));
+			json_u64(j, "count", s->err_count[k]);
+			json_end(j, '}');
+		}
+		json_end(j, ']');
+	}
+	json_end(j, '}');
+}
+
+/* The process's largest resident set so far (fileset creation included). */
+static uint64_t peak_rss(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ?
+		       (uint64_t)ru.ru_maxrss * 1024 :
+		       0;
+}
+
+/* Where the run was measured: the machine and each fileset's file system. */
+static void json_system(struct json *j, const struct results *r)
+{
+	const struct workload *w = r->w;
+	struct sysinfo_snap si;
+
+	sysinfo_get(&si);
+	json_object(j, "system");
+	json_str(j, "kernel", si.kernel);
+	json_str(j, "machine", si.machine);
+	json_i64(j, "cpus", si.cpus);
+	json_u64(j, "memory_bytes", si.memory);
+	json_end(j, '}');
+	json_array(j, "filesets");
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct ir_fileset *fs = &w->filesets[i];
+		struct fsinfo fi;
+
+		fsinfo_get(fs->path, &fi);
+		json_object(j, NULL);
+		json_str(j, "name", fs->name);
+		json_str(j, "path", fs->path);
+		json_i64(j, "entries", fs->entries);
+		if (r->trees[i].known) {
+			json_u64(j, "dirs", r->trees[i].dirs);
+			json_num(j, "mean_width", r->trees[i].mean_width);
+			json_num(j, "mean_depth", r->trees[i].mean_depth);
+		}
+		json_str(j, "fs_type", fi.type);
+		json_str(j, "mountpoint", fi.mountpoint);
+		json_str(j, "device", fi.source);
+		json_str(j, "mount_options", fi.options);
+		json_data(j, fs->data);
+		json_end(j, '}');
+	}
+	json_end(j, ']');
+}
+
+/* The --interval or psrun time series. */
+static void json_intervals(struct json *j, const struct results *r)
+{
+	json_array(j, "intervals");
+	for (size_t i = 0; i < r->niv; i++) {
+		const struct interval *iv = &r->iv[i];
+		double secs = iv->secs > 0 ? iv->secs : 0;
+
+		json_object(j, NULL);
+		json_num(j, "t_s", iv->t_s);
+		json_num(j, "seconds", iv->secs);
+		json_u64(j, "ops", iv->ops);
+		json_num(j, "ops_per_s", secs ? (double)iv->ops / secs : 0);
+		json_num(j, "mb_per_s",
+			 secs ? (double)iv->bytes / secs / MIB : 0);
+		json_u64(j, "bytes", iv->bytes);
+		json_u64(j, "errors", iv->errors);
+		json_array(j, "flowops");
+		for (size_t f = 0; f < r->nfo; f++) {
+			json_object(j, NULL);
+			json_str(j, "name", r->fo[f].label);
+			json_u64(j, "ops", iv->fo_ops[f]);
+			json_end(j, '}');
+		}
+		json_end(j, ']');
+		json_end(j, '}');
+	}
+	json_end(j, ']');
+}
+
+void report_json(FILE *out, const struct results *r,
+		 const struct report_meta *m)
+{
+	struct json j;
+	char when[64], pat[32];
+
+	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&m->started));
+	json_init(&j, out);
+	json_object(&j, NULL);
+	json_str(&j, "fbrun_version", m->version);
+	json_str(&j, "script", m->script);
+	json_str(&j, "started", when);
+	json_num(&j, "seconds", r->secs);
+	json_str(&j, "ended_by", reason_name(r->reason));
+	if (r->note[0])
+		json_str(&j, "note", r->note);
+	if (r->error[0])
+		json_str(&j, "error", r->error);
+	json_u64(&j, "threads", r->nworkers);
+	json_u64(&j, "peak_rss_bytes", peak_rss());
+	datapat_format(pat, sizeof(pat), m->data);
+	json_str(&j, "data", pat); /* --data, for what sets none itself */
+	if (r->w->src) {
+		char digest[65];
+
+		sha256_hex(source_text(r->w->src), source_len(r->w->src),
+			   digest);
+		json_str(&j, "script_sha256", digest);
+	}
+	json_system(&j, r);
+	json_object(&j, "variables");
+	for (size_t i = 0; i < r->w->nvars; i++) {
+		char buf[256];
+
+		ir_value_format(buf, sizeof(buf), r->w, &r->w->vars[i].value);
+		if (r->w->vars[i].value.kind == IRV_STR)
+			json_str(&j, r->w->vars[i].name, r->w->vars[i].value.s);
+		else
+			json_str(&j, r->w->vars[i].name, buf);
+	}
+	json_end(&j, '}');
+	json_array(&j, "flowops");
+	for (size_t i = 0; i < r->nfo; i++)
+		json_flowop(&j, r, &r->fo[i]);
+	json_end(&j, ']');
+	if (r->iv)
+		json_intervals(&j, r);
+	json_object(&j, "summary");
+	json_u64(&j, "ops", r->io_ops);
+	json_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
+	json_num(&j, "reads_per_sec", per_sec(r, r->rd_ops));
+	json_num(&j, "writes_per_sec", per_sec(r, r->wr_ops));
+	json_u64(&j, "bytes", r->io_bytes);
+	json_num(&j, "mb_per_sec", per_sec(r, r->io_bytes) / MIB);
+	json_num(&j, "cpu_us_per_op",
+		 r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
+	json_num(&j, "ms_per_op",
+		 r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	/* the process's CPU time in the run; user is fbrun's own share */
+	json_num(&j, "cpu_user_seconds",
+		 (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
+	json_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
+	/* Little's law, against the top level's threads (doc/running.md) */
+	json_num(&j, "threads_in_ops", r->in_ops);
+	json_u64(&j, "waits", r->waits);
+	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
+	json_end(&j, '}');
+	json_end(&j, '}');
+}
+
+/* RFC 4180: quoted when it holds a comma, quote or line break. */
+static void csv_str(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void csv_row(FILE *out, const struct results *r, const char *name,
+		    const char *type, const char *thread,
+		    const struct fstats *s, uint64_t rd_bytes,
+		    uint64_t wr_bytes, double cpu_us)
+{
+	csv_str(out, name);
+	fputc(',', out);
+	csv_str(out, type);
+	fputc(',', out);
+	csv_str(out, thread);
+	fprintf(out,
+		",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64
+		",%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f\n",
+		s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
+		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
+		quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
+		quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
+		s->lat_max / 1e6);
+}
+
+void report_csv(FILE *out, const struct results *r)
+{
+	struct fstats all; /* the I/O flowops together, for the summary */
+	uint64_t rd = 0, wr = 0;
+
+	fprintf(out, "name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,"
+		     "us_per_op_cpu,bytes,read_bytes,write_bytes,errors,"
+		     "p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms\n");
+	fstats_init(&all);
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct flowop_result *fr = &r->fo[i];
+		enum flowop_class c = class_of(fr->f);
+		bool io = fr->f->type < FO_NTYPES && flowop_class_is_io(c);
+		uint64_t b = fr->s.bytes;
+		bool w = c == FC_WRITE || fr->f->type == FO_AIOWRITE;
+
+		csv_row(out, r, fr->label, type_name(fr->f),
+			r->w->threads[fr->f->thread].name, &fr->s,
+			c == FC_READ ? b : 0, w ? b : 0, cpu_us_per_op(&fr->s));
+		if (!io)
+			continue;
+		fstats_merge(&all, &fr->s);
+		rd += c == FC_READ ? b : 0;
+		wr += w ? b : 0;
+	}
+	csv_row(out, r, "IO Summary", "summary", "", &all, rd, wr,
+		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
+	fstats_release(&all);
+}
+
+static enum report_format format_of(const char *path)
+{
+	size_t n = strlen(path);
+
+	if (n > 5 && strcmp(path + n - 5, ".json") == 0)
+		return FORMAT_JSON;
+	if (n > 4 && strcmp(path + n - 4, ".csv") == 0)
+		return FORMAT_CSV;
+	return FORMAT_TEXT;
+}
+
+static void report(FILE *out, enum report_format fmt, const struct results *r,
+		   const struct report_meta *m)
+{
+	if (fmt == FORMAT_JSON)
+		report_json(out, r, m);
+	else if (fmt == FORMAT_CSV)
+		report_csv(out, r);
+	else
+		report_text(out, r);
+}
+
+int report_deliver(const struct results *r, void *dest)
+{
+	const struct report_dest *d = dest;
+	struct report_meta m = { d->script, r->started, PACKAGE_VERSION,
+				 d->data };
+	const char *p = d->output;
+	FILE *f;
+
+	report(stdout, d->format, r, &m);
+	if (!p)
+		return 0;
+	f = fopen(p, "w");
+	if (!f) {
+		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
+			strerror(errno));
+		return -1;
+	}
+	report(f, format_of(p), r, &m);
+	if (fclose(f) != 0) {
+		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}

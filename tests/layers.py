@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""The architecture's rules, checked on the sources (doc/architecture.md):
+every include of fbrun's own headers names its folder; a folder includes
+only the folders below it; no two modules (x.c with x.h) depend on each
+other, directly or round a longer cycle.  TAP on stdout."""
+import os
+import re
+import sys
+
+top = sys.argv[1] if len(sys.argv) > 1 else '.'
+# folder -> the folders it may include (besides itself)
+ALLOWED = {
+    'util': set(),
+    'lang': {'util'},
+    'engine': {'lang', 'util'},
+    'report': {'engine', 'lang', 'util'},
+    'compare': {'util'},
+    'bonnie': {'engine', 'lang', 'report', 'util'},
+    'main': {'bonnie', 'compare', 'engine', 'lang', 'report', 'util'},
+    'grammar': {'lang', 'util'},
+}
+INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+GENERATED = {'config.h', 'parser.h'}
+
+n = 0
+failed = 0
+
+
+def ok(cond, desc, detail=()):
+    global n, failed
+    n += 1
+    print('%s %d - %s' % ('ok' if cond else 'not ok', n, desc))
+    if not cond:
+        failed += 1
+        for d in detail:
+            print('# ' + d)
+
+
+files = []
+for d in ('src', 'grammar'):
+    for root, _, names in os.walk(os.path.join(top, d)):
+        for f in sorted(names):
+            if re.search(r'\.(c|h|l|y)$', f):
+                files.append(os.path.relpath(os.path.join(root, f), top))
+# grammar's generated files are not ours to check
+files = [f for f in files if f not in ('grammar/parser.c', 'grammar/lexer.c',
+                                       'grammar/parser.h')]
+
+
+def folder(path):
+    parts = path.split('/')
+    if parts[0] == 'grammar':
+        return 'grammar'
+    return parts[1] if len(parts) > 2 else 'main'
+
+
+def module(path):
+    """x.c and x.h are one module; x_int.h is x's inside, shared by its
+    files (fileset_int.h by fileset.c, fileset_pick.c, ...)."""
+    m = os.path.splitext(path)[0]
+    return m[:-4] if m.endswith('_int') else m
+
+
+unknown = sorted(set(folder(f) for f in files) - set(ALLOWED))
+ok(not unknown, 'every folder has a place in the layers', unknown)
+bad_name, bad_layer, missing = [], [], []
+deps = {}
+for f in files:
+    src = open(os.path.join(top, f), encoding='utf-8').read()
+    me = folder(f)
+    mod = module(f)
+    deps.setdefault(mod, set())
+    for inc in INC.findall(src):
+        if inc in GENERATED:
+            continue
+        if '/' not in inc:
+            bad_name.append('%s: "%s"' % (f, inc))
+            continue
+        if not os.path.exists(os.path.join(top, 'src', inc)):
+            missing.append('%s: "%s"' % (f, inc))
+            continue
+        them = inc.split('/')[0]
+        if them != me and them not in ALLOWED.get(me, set()):
+            bad_layer.append('%s (%s) includes "%s" (%s)' % (f, me, inc, them))
+        other = module('src/' + inc)
+        if other != mod:
+            deps[mod].add(other)
+ok(files != [], 'the sources are found (%d files)' % len(files))
+ok(not bad_name, 'every include of our headers names its folder', bad_name)
+ok(not missing, 'every included header exists', missing)
+ok(not bad_layer, 'each folder includes only the folders below it', bad_layer)
+
+# cycles between modules: depth-first search, the first cycle reported
+cycles = []
+state = {}
+
+
+def visit(m, stack):
+    state[m] = 1
+    stack.append(m)
+    for o in sorted(deps.get(m, ())):
+        if state.get(o) == 1:
+            cycles.append(' -> '.join(stack[stack.index(o):] + [o]))
+        elif not state.get(o):
+            visit(o, stack)
+    stack.pop()
+    state[m] = 2
+
+
+for m in sorted(deps):
+    if not state.get(m):
+        visit(m, [])
+ok(not cycles, 'no two modules depend on each other (%d modules)' % len(deps),
+   cycles)
+print('1..%d' % n)
+sys.exit(1 if failed else 0)
