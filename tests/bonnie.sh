@@ -205,6 +205,7 @@ is "-s 0: no I/O figures" "$(fld 6-21 | tr -d ,)" ""
 # ------------------------------------------------------------ SIGINT
 S=$TMP/sig
 mkdir -p "$S"
+rm -f "$TMP/sigout" "$TMP/sigerr" # not a previous run's output
 "$FBRUN" bonnie -d "$S" -s 8 -r 0 -n 0 -f >"$TMP/sigout" 2>"$TMP/sigerr" &
 pid=$!
 i=0

@@ -19,6 +19,7 @@ fb() {
 signal_after() {
 	sig=$1 secs=$2
 	shift 2
+	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	sleep "$secs"
@@ -144,6 +145,7 @@ fi
 # SIGINT: planting that outlasted the run would race the removal)
 script "$TMP/sym.f" "$TMP/sym" data 50
 rc=0
+rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 timeout 60 "$FBRUN" --continue-on-error "$TMP/sym.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 T=$TMP/sym/data
@@ -243,6 +245,7 @@ define process name=p { thread name=t {
 run 8
 F
 rc=0
+rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 timeout 120 "$FBRUN" --continue-on-error "$TMP/swap.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 i=0
@@ -280,6 +283,7 @@ if ! $is_root; then
 	skip "bind mount in the tree: needs root"
 else
 	script "$TMP/mnt.f" "$TMP/mnt" data 2
+	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 	timeout 60 "$FBRUN" "$TMP/mnt.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	i=0

@@ -12,6 +12,7 @@ json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)"
 # interrupt_after_1s SCRIPT: run it, SIGINT it after a second; sets $rc
 # and $took, the seconds fbrun needed to exit after the signal
 interrupt_after_1s() {
+	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 	"$FBRUN" "$1" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	sleep 1

@@ -263,6 +263,7 @@ F
 # rm_during_run ARGS...: run, rm -rf the tree after 1 s; sets $rc
 rm_during_run() {
 	rc=0
+	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 	timeout 60 "$FBRUN" "$@" "$TMP/rmd.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	sleep 1

@@ -87,6 +87,7 @@ check "a/none/../b: the next run removes the tree and the path (exit $rc)" \
 
 # --- two runs on one tree ------------------------------------------------------
 script "$TMP/lock.f" "$TMP/lock" data 60
+rm -f "$TMP/out1" "$TMP/err1" # not a previous run's output
 timeout 60 "$FBRUN" "$TMP/lock.f" >"$TMP/out1" 2>"$TMP/err1" &
 pid=$!
 wait_for "$TMP/out1" 'Running for'
@@ -165,6 +166,7 @@ else
 fi
 # a run killed with SIGKILL: the next run removes its tree and its path
 script "$TMP/kill.f" "$TMP/killed/p/q" data 60
+rm -f "$TMP/out1" "$TMP/err1" # not a previous run's output
 timeout 60 "$FBRUN" "$TMP/kill.f" >"$TMP/out1" 2>"$TMP/err1" &
 pid=$!
 wait_for "$TMP/out1" 'Running for'

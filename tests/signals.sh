@@ -85,7 +85,7 @@ grepq "SIGPIPE: says why it stopped" "interrupted by a closed standard output" "
 
 # --- SIGHUP during the run: as SIGTERM (cleanup.sh has SIGINT and SIGTERM) ----
 for sig in HUP; do
-	rm -f "$TMP/r.json"
+	rm -f "$TMP/r.json" "$TMP/out" "$TMP/err"
 	timeout 60 "$FBRUN" -o "$TMP/r.json" "$TMP/pipe.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	wait_for "$TMP/out" 'Running for'
@@ -106,7 +106,7 @@ define process name=p { thread name=t,instances=20000 {
   flowop statfile name=stat,filesetname=data } }
 run 60
 F
-rm -f "$TMP/r.json"
+rm -f "$TMP/r.json" "$TMP/out" "$TMP/err"
 timeout 120 "$FBRUN" -o "$TMP/r.json" "$TMP/threads.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 wait_for "$TMP/out" 'Starting 20000 threads'
@@ -128,7 +128,7 @@ define process name=p { thread name=t {
 $3 } }
 run 300
 F
-	rm -f "$TMP/r.json"
+	rm -f "$TMP/r.json" "$TMP/out" "$TMP/err"
 	timeout 60 "$FBRUN" -o "$TMP/r.json" "$TMP/long.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	wait_for "$TMP/out" 'Running for'
@@ -174,7 +174,7 @@ run 5
 F
 # Ctrl-C at a terminal: SIGINT to fbrun's whole process group, the
 # command with it; the command dies of it, and fbrun must stop too
-rm -f "$TMP/r.json" "$TMP/ready" "$TMP/pid"
+rm -f "$TMP/r.json" "$TMP/ready" "$TMP/pid" "$TMP/out" "$TMP/err"
 timeout 60 setsid sh -c 'echo $$ >"$1/pid"; shift; exec "$@"' sh "$TMP" \
 	"$FBRUN" -o "$TMP/r.json" "$TMP/system.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
@@ -191,7 +191,7 @@ grepq "Ctrl-C during system: says the command was killed by SIGINT" \
 
 # SIGINT to fbrun alone (kill, not the terminal): passed on to the command
 for sig in INT; do
-	rm -f "$TMP/r.json" "$TMP/ready"
+	rm -f "$TMP/r.json" "$TMP/ready" "$TMP/out" "$TMP/err"
 	timeout 60 "$FBRUN" -o "$TMP/r.json" "$TMP/system.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
 	wait_file "$TMP/ready"
@@ -209,7 +209,7 @@ define fileset name=big,path=$TMP/fs,entries=200000,size=1k,dirwidth=100,preallo
 define process name=p { thread name=t { flowop statfile name=s,filesetname=big } }
 run 60
 F
-rm -f "$TMP/r.json"
+rm -f "$TMP/r.json" "$TMP/out" "$TMP/err"
 timeout 60 "$FBRUN" -o "$TMP/r.json" "$TMP/big.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 wait_for "$TMP/out" 'Creating fileset'

@@ -86,6 +86,7 @@ diag <"$TMP/left"
 
 # SIGTERM to the script and its fbrun while a file system is mounted
 if command -v setsid >/dev/null 2>&1; then
+	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 	FBRUN=$FBRUN setsid sh "$thumper" -t 60 -s 512M -w "$TMP/work" \
 		-o "$TMP/res3" -D nfiles=100 -D nthreads=2 -D ncreators=1 \
 		>"$TMP/out" 2>"$TMP/err" &
