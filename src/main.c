@@ -23,13 +23,8 @@
 #include "lang/script.h"
 #include "lang/source.h"
 #include "report/report.h"
+#include "util/msg.h"
 #include "util/util.h"
-
-enum {
-	EXIT_OK = 0,
-	EXIT_RUN = 1,
-	EXIT_USAGE = 2,
-};
 
 #define MAX_ERRORS 20
 
@@ -182,10 +177,9 @@ static int add_define(struct options *o, const char *arg)
 	const char *name = arg[0] == '$' ? arg + 1 : arg;
 
 	if (!eq || !valid_name(name, (size_t)(eq - name))) {
-		fprintf(stderr,
-			"fbrun: error: -D expects NAME=VALUE with NAME a "
-			"variable name, got '%s'\n",
-			arg);
+		fb_error("-D expects NAME=VALUE with NAME a variable name, "
+			 "got '%s'",
+			 arg);
 		return -1;
 	}
 	o->defines = grow_array(o->defines, &o->cap, o->ndefines + 1,
@@ -203,16 +197,15 @@ static int seconds_arg(const char *opt, const char *arg, uint64_t *out)
 
 	if (parse_int(arg, strlen(arg), &n) != NUM_OK || n <= 0 ||
 	    n > MAX_SECONDS) {
-		fprintf(stderr,
-			"fbrun: error: %s expects 1 to %lld seconds, got '%s'\n",
-			opt, (long long)MAX_SECONDS, arg);
+		fb_error("%s expects 1 to %lld seconds, got '%s'", opt,
+			 (long long)MAX_SECONDS, arg);
 		return -1;
 	}
 	*out = (uint64_t)n;
 	return 0;
 }
 
-/* Returns -1 to exit with EXIT_USAGE, 1 to exit with EXIT_OK. */
+/* Returns -1 to exit with FB_EXIT_USAGE, 1 to exit with FB_EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
 	enum {
@@ -271,10 +264,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") && strcmp(optarg, "json") &&
 			    strcmp(optarg, "csv")) {
-				fprintf(stderr,
-					"fbrun: error: --format expects text, "
-					"json or csv, got '%s'\n",
-					optarg);
+				fb_error("--format expects text, json or csv, "
+					 "got '%s'",
+					 optarg);
 				return -1;
 			}
 			o->format = optarg[0] == 'j' ? FORMAT_JSON :
@@ -300,8 +292,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 
 			if (datapat_parse(optarg, &o->run.data, err,
 					  sizeof(err)) < 0) {
-				fprintf(stderr, "fbrun: error: --data %s\n", err);
-				return -1;
+				return fb_error("--data %s", err);
 			}
 			break;
 		}
@@ -341,25 +332,19 @@ static int parse_args(int argc, char **argv, struct options *o)
 			printf("fbrun %s\n", PACKAGE_VERSION);
 			return 1;
 		case ':':
-			fprintf(stderr, "fbrun: error: option '%s' needs a value\n",
-				argv[optind - 1]);
-			return -1;
+			return msg_bad_option(c, argv, optind);
 		default:
-			fprintf(stderr, "fbrun: error: unknown option '%s'\n",
-				argv[optind - 1]);
+			msg_bad_option(c, argv, optind);
 			usage(stderr);
 			return -1;
 		}
 	}
 	if (o->run.interval_flowops && !o->run.interval_s) {
-		fprintf(stderr, "fbrun: error: --interval-flowops needs "
-				"--interval\n");
-		return -1;
+		return fb_error("--interval-flowops needs --interval");
 	}
 	if (optind != argc - 1) {
-		fprintf(stderr, optind >= argc ?
-					"fbrun: error: no script given\n" :
-					"fbrun: error: one script at a time\n");
+		fb_error("%s", optind >= argc ? "no script given" :
+						"one script at a time");
 		usage(stderr);
 		return -1;
 	}
@@ -398,17 +383,17 @@ static int run(const struct options *o)
 	const struct workload *w;
 	struct compile_opts copts = { 0 };
 	struct loc *locs = NULL;
-	int rc = EXIT_USAGE;
+	int rc = FB_EXIT_USAGE;
 
 	if (!sc)
-		return EXIT_USAGE;
+		return FB_EXIT_USAGE;
 	d = diag_new(stderr, MAX_ERRORS);
 	cli = defines_source(o, &locs);
 	if (script_parse(sc, d) < 0)
 		goto out;
 	if (o->action == ACT_DUMP_AST) {
 		ast_dump(stdout, script_source(sc), script_ast(sc));
-		rc = EXIT_OK;
+		rc = FB_EXIT_OK;
 		goto out;
 	}
 	copts.defines = o->defines;
@@ -418,7 +403,7 @@ static int run(const struct options *o)
 	w = script_compile(sc, &copts, d);
 	if (!w)
 		goto out;
-	rc = EXIT_OK;
+	rc = FB_EXIT_OK;
 	if (o->action == ACT_DUMP_IR)
 		workload_dump(stdout, w);
 	else if (o->action == ACT_RUN) {
@@ -436,8 +421,8 @@ static int run(const struct options *o)
 	}
 out:
 	diag_finish(d);
-	if (diag_error_count(d) && rc == EXIT_OK)
-		rc = EXIT_USAGE;
+	if (diag_error_count(d) && rc == FB_EXIT_OK)
+		rc = FB_EXIT_USAGE;
 	script_free(sc);
 	source_free(cli);
 	free(locs);
@@ -449,15 +434,13 @@ out:
 static int check_stdout(int rc)
 {
 	if (fflush(stdout) != 0)
-		fprintf(stderr, "fbrun: error: cannot write to standard output: "
-				"%s\n",
-			strerror(errno));
+		fb_error("cannot write to standard output: %s",
+			 strerror(errno));
 	else if (ferror(stdout))
-		fprintf(stderr, "fbrun: error: cannot write to standard "
-				"output\n");
+		fb_error("cannot write to standard output");
 	else
 		return rc;
-	return rc == EXIT_OK ? EXIT_RUN : rc;
+	return rc == FB_EXIT_OK ? FB_EXIT_RUN : rc;
 }
 
 int main(int argc, char **argv)
@@ -475,7 +458,7 @@ int main(int argc, char **argv)
 	if (rc == 0)
 		rc = run(&o);
 	else
-		rc = rc < 0 ? EXIT_USAGE : EXIT_OK;
+		rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
 	for (size_t i = 0; i < o.ndefines; i++)
 		free((char *)o.defines[i].name);
 	free(o.defines);
