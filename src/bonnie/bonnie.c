@@ -29,9 +29,8 @@
 #include "lang/compile.h"
 #include "lang/diag.h"
 #include "lang/script.h"
+#include "util/msg.h"
 #include "util/util.h"
-
-enum { EXIT_OK = 0, EXIT_RUN = 1, EXIT_USAGE = 2 };
 
 /* One phase: its script, the figure it gives and the flowop timed. */
 struct phase {
@@ -107,37 +106,18 @@ static int bad(const char *opt, const char *arg, const char *why)
 	return -1;
 }
 
-/* A number with an optional k/m/g/t suffix, each a factor of 1024. */
-static int number(const char *s, size_t len, uint64_t unit_k, uint64_t *out)
+/* A number without sign; a byte count may end in k, m, g or t (parse_int). */
+static int number(const char *s, size_t len, bool bytes, uint64_t *out)
 {
-	uint64_t v = 0, mul = 1;
-	size_t i = 0;
+	int64_t v;
 
-	if (len == 0)
+	if (len == 0 || s[0] < '0' || s[0] > '9')
 		return -1;
-	for (; i < len && s[i] >= '0' && s[i] <= '9'; i++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (uint64_t)(s[i] - '0');
-	}
-	if (i == 0)
+	if (!bytes && (s[len - 1] < '0' || s[len - 1] > '9'))
 		return -1;
-	if (i + 1 == len) {
-		switch (s[i] | 0x20) {
-		case 'k': mul = unit_k; break;
-		case 'm': mul = unit_k * 1024; break;
-		case 'g': mul = unit_k * 1024 * 1024; break;
-		case 't': mul = unit_k * 1024 * 1024 * 1024; break;
-		default: return -1;
-		}
-		if (mul == 0)
-			return -1;
-	} else if (i != len) {
+	if (parse_int(s, len, &v) != NUM_OK)
 		return -1;
-	}
-	if (v > UINT64_MAX / mul)
-		return -1;
-	*out = v * mul;
+	*out = (uint64_t)v;
 	return 0;
 }
 
@@ -173,7 +153,7 @@ static int size_mib(const char *s, size_t len, uint64_t *out)
 		}
 	}
 	/* the byte count must fit too */
-	if (number(s, len, 0, out) < 0 || *out > UINT64_MAX / 1048576 / mul)
+	if (number(s, len, false, out) < 0 || *out > UINT64_MAX / 1048576 / mul)
 		return -1;
 	*out *= mul;
 	return 0;
@@ -194,20 +174,20 @@ static int opt_size(struct bonnie *b, const char *arg)
 				      "with m, g or t");
 	b->c.size_mib = v;
 	if (n > 1 && len[1]) {
-		if (number(f[1], len[1], 1024, &v) < 0 || v < 256 ||
+		if (number(f[1], len[1], true, &v) < 0 || v < 256 ||
 		    v > 1048576 || (v & (v - 1)))
 			return bad("-s", arg, "chunk must be a power of two from "
 					      "256 to 1m bytes");
 		b->c.chunk = (unsigned)v;
 	}
 	if (n > 2 && len[2]) {
-		if (number(f[2], len[2], 1024, &v) < 0 || v == 0 ||
+		if (number(f[2], len[2], true, &v) < 0 || v == 0 ||
 		    v > UINT32_MAX)
 			return bad("-s", arg, "seeks must be a positive number");
 		b->c.seeks = (unsigned)v;
 	}
 	if (n > 3 && len[3]) {
-		if (number(f[3], len[3], 0, &v) < 0 || v == 0 || v > 1000)
+		if (number(f[3], len[3], false, &v) < 0 || v == 0 || v > 1000)
 			return bad("-s", arg, "seekers must be 1 to 1000");
 		b->c.seekers = (unsigned)v;
 	}
@@ -228,11 +208,11 @@ static int opt_files(struct bonnie *b, const char *arg)
 			   "expected number[:max[:min[:dirs[:chunk]]]]");
 	/* the number counts 1024s of files; m: 1024 of those */
 	if (len[0] > 1 && (f[0][len[0] - 1] | 0x20) == 'm') {
-		if (number(f[0], len[0] - 1, 0, &v) < 0 || v > 1000000)
+		if (number(f[0], len[0] - 1, false, &v) < 0 || v > 1000000)
 			return bad("-n", arg, "the number of files (x1024) "
 					      "must be a number");
 		v *= 1024;
-	} else if (number(f[0], len[0], 0, &v) < 0) {
+	} else if (number(f[0], len[0], false, &v) < 0) {
 		return bad("-n", arg, "the number of files (x1024) must be a "
 				      "number");
 	}
@@ -242,19 +222,19 @@ static int opt_files(struct bonnie *b, const char *arg)
 	if (n > 1 && len[1] && f[1][0] == '-')
 		return bad("-n", arg, "hard links and symbolic links (max -1 "
 				      "and -2) are not supported");
-	if (n > 1 && len[1] && number(f[1], len[1], 1024, &b->c.max_size) < 0)
+	if (n > 1 && len[1] && number(f[1], len[1], true, &b->c.max_size) < 0)
 		return bad("-n", arg, "max is a size in bytes (k, m, g)");
-	if (n > 2 && len[2] && number(f[2], len[2], 1024, &b->c.min_size) < 0)
+	if (n > 2 && len[2] && number(f[2], len[2], true, &b->c.min_size) < 0)
 		return bad("-n", arg, "min is a size in bytes (k, m, g)");
 	if (b->c.min_size > b->c.max_size)
 		return bad("-n", arg, "min is larger than max");
 	if (n > 3 && len[3]) {
-		if (number(f[3], len[3], 0, &v) < 0 || v >= 100000)
+		if (number(f[3], len[3], false, &v) < 0 || v >= 100000)
 			return bad("-n", arg, "dirs must be below 100000");
 		b->c.dirs = (unsigned)v;
 	}
 	if (n > 4 && len[4]) {
-		if (number(f[4], len[4], 1024, &v) < 0 || v == 0 ||
+		if (number(f[4], len[4], true, &v) < 0 || v == 0 ||
 		    v > 1048576)
 			return bad("-n", arg, "chunk must be 1 to 1m bytes");
 		b->c.file_chunk = (unsigned)v;
@@ -265,7 +245,7 @@ static int opt_files(struct bonnie *b, const char *arg)
 static int opt_uint(const char *opt, const char *arg, uint64_t max,
 		    uint64_t *out)
 {
-	if (number(arg, strlen(arg), 0, out) < 0 || *out > max) {
+	if (number(arg, strlen(arg), false, out) < 0 || *out > max) {
 		char why[64];
 
 		snprintf(why, sizeof(why), "expected a number up to %" PRIu64,
@@ -596,7 +576,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	const struct workload *w;
 	struct compile_opts co = { .defines = defs, .ndefines = nd };
 	struct engine_opts eo = { 0 };
-	int rc = EXIT_USAGE;
+	int rc = FB_EXIT_USAGE;
 
 	if (!sc || script_parse(sc, d) < 0 ||
 	    !(w = script_compile(sc, &co, d)))
@@ -617,7 +597,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 		snprintf(b->error, sizeof(b->error),
 			 "%s did %" PRIu64 " of its %" PRIu64 " operations",
 			 ph->script, b->count, expected(b, ph->test));
-		rc = EXIT_RUN;
+		rc = FB_EXIT_RUN;
 	}
 out:
 	diag_finish(d);
@@ -695,7 +675,7 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 			continue;
 		if (t == BT_PUT_BLOCK && !wanted(b, BT_PUTC) && settle(b) < 0) {
 			fprintf(stderr, "fbrun bonnie: error: %s\n", b->error);
-			return EXIT_RUN;
+			return FB_EXIT_RUN;
 		}
 		if (!b->quiet) {
 			fputs(t == BT_SEEKS ? "start 'em..." : ph->says, stderr);
@@ -757,28 +737,28 @@ int bonnie_main(int argc, char **argv)
 	defaults(&b);
 	rc = parse(&b, argc, argv);
 	if (rc)
-		return rc > 0 ? EXIT_OK : EXIT_USAGE;
+		return rc > 0 ? FB_EXIT_OK : FB_EXIT_USAGE;
 	if (!b.c.seed)
 		b.c.seed = (uint64_t)((unsigned)getpid() ^ (unsigned)time(NULL));
 	if (check_sizes(&b) < 0 || switch_user(&b) < 0)
-		return EXIT_USAGE;
+		return FB_EXIT_USAGE;
 	if (stat(b.dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "fbrun bonnie: error: -d '%s' is not a "
 				"directory\n",
 			b.dir);
-		return EXIT_USAGE;
+		return FB_EXIT_USAGE;
 	}
 	if (access(b.dir, W_OK | X_OK) < 0) {
 		fprintf(stderr, "fbrun bonnie: error: cannot use directory "
 				"'%s': %s\n",
 			b.dir, strerror(errno));
-		return EXIT_USAGE;
+		return FB_EXIT_USAGE;
 	}
 	snprintf(b.name, sizeof(b.name), "Bonnie.%d", (int)getpid());
 	snprintf(b.ioname, sizeof(b.ioname), "Bonnie.%d.io", (int)getpid());
 	if (b.dry_run) {
 		print_plan(&b);
-		return EXIT_OK;
+		return FB_EXIT_OK;
 	}
 	if (!b.quiet)
 		fprintf(stderr, "Using uid:%d, gid:%d.\n", (int)geteuid(),

@@ -56,20 +56,6 @@ static void logf_(struct engine *e, const char *fmt, ...)
 		timeline_interrupt(SIGPIPE);
 }
 
-/*
- * Which files are preallocated, and what filebench does not draw from its
- * one stream (see fileset_new), come from this seed: the same fileset
- * gets the same tree every run, which reuse relies on.
- */
-static uint64_t seed_of(const char *name)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*name)
-		h = (h ^ (unsigned char)*name++) * 1099511628211ULL;
-	return h;
-}
-
 static double total_mb(const struct fileset *fs)
 {
 	double sum = 0;
@@ -232,7 +218,13 @@ static struct fileset **lay_out(struct engine *e)
 	for (size_t i = w->nfilesets; i-- > 0;) {
 		const char *name = w->filesets[i].name;
 
-		fs[i] = fileset_new(w, (int)i, seed_of(name), &stream, err,
+		/*
+		 * Which files are preallocated, and what filebench does not
+		 * draw from its one stream (see fileset_new), come from the
+		 * name's hash: the same fileset gets the same tree every run,
+		 * which reuse relies on.
+		 */
+		fs[i] = fileset_new(w, (int)i, str_hash(name), &stream, err,
 				    sizeof(err));
 		if (!fs[i]) {
 			snprintf(e->error, sizeof(e->error), "fileset %s: %s",

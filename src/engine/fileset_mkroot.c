@@ -25,15 +25,6 @@
 
 #define NEW_PREFIX ".fbrun-new."
 
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 /*
  * Remove the directory name in dfd if it is the debris of a new root:
  * directories holding only directories and marker files.  False if
@@ -187,7 +178,7 @@ int fs_create_root(struct fileset *fs, char *err, size_t errlen)
 		 name == top ? xstrdup("/") :
 			       xstrndup(top, (size_t)(name - top));
 	name = name ? name + 1 : top;
-	prefix = xasprintf(NEW_PREFIX "%016" PRIx64 ".", name_hash(name));
+	prefix = xasprintf(NEW_PREFIX "%016" PRIx64 ".", str_hash(name));
 	tmp = xasprintf("%s%s", prefix, marker_run_id());
 	pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (pfd >= 0) {

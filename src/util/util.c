@@ -235,7 +235,7 @@ struct strmap {
 	size_t nslots, n;
 };
 
-static uint64_t str_hash(const char *s)
+uint64_t str_hash(const char *s)
 {
 	uint64_t h = 1469598103934665603ULL;
 

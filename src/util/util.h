@@ -1,6 +1,7 @@
 /*
  * Small helpers shared by every module: allocation that cannot fail,
- * number parsing with size suffixes, and edit distance for "did you mean".
+ * number parsing with size suffixes, edit distance for "did you mean",
+ * the string hash and the hash map.
  */
 #ifndef FBRUN_UTIL_H
 #define FBRUN_UTIL_H
@@ -61,6 +62,13 @@ const char *did_you_mean(const char *word, const void *cands, size_t n,
  * not one (overlong, surrogate, past U+10FFFF, truncated).
  */
 size_t utf8_seq_len(const unsigned char *s, size_t n);
+
+/*
+ * The one string hash: FNV-1a's 64-bit steps (from an offset basis of
+ * its own, not FNV's).  Stable from run to run and machine to machine:
+ * the filesets' trees are seeded with it, so it must never change.
+ */
+uint64_t str_hash(const char *s);
 
 /*
  * A string -> pointer map for lookups that would otherwise be quadratic.

@@ -88,5 +88,28 @@ int main(void)
 		is_str(hex, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a",
 		       "sha256 whose padding needs a second block");
 	}
+	{
+		/* the filesets' trees depend on these values staying put */
+		ok(str_hash("") == 1469598103934665603ULL, "str_hash: the basis");
+		ok(str_hash("a") == ((1469598103934665603ULL ^ 'a') *
+				     1099511628211ULL),
+		   "str_hash: one byte");
+	}
+	{
+		struct strmap *m = strmap_new();
+		char keys[200][8];
+		bool all = true;
+
+		for (int i = 0; i < 200; i++) {
+			snprintf(keys[i], sizeof(keys[i]), "k%d", i);
+			all &= strmap_add(m, keys[i], keys[i]) == NULL;
+		}
+		all &= strmap_add(m, "k7", keys[0]) == keys[7];
+		for (int i = 0; i < 200; i++)
+			all &= strmap_get(m, keys[i]) == keys[i];
+		ok(all && !strmap_get(m, "k200"),
+		   "strmap: 200 keys, past a rehash, each found once");
+		strmap_free(m);
+	}
 	return tap_done();
 }
