@@ -378,7 +378,7 @@ static struct source *defines_source(const struct options *o,
 static int run(const struct options *o)
 {
 	struct diag *d;
-	struct script *sc = script_new(o->script, "fbrun");
+	struct script *sc = script_new(o->script);
 	struct source *cli;
 	const struct workload *w;
 	struct compile_opts copts = { 0 };

@@ -102,8 +102,7 @@ static void usage(FILE *out)
 
 static int bad(const char *opt, const char *arg, const char *why)
 {
-	fprintf(stderr, "fbrun bonnie: error: %s '%s': %s\n", opt, arg, why);
-	return -1;
+	return fb_error("%s '%s': %s", opt, arg, why);
 }
 
 /* A number without sign; a byte count may end in k, m, g or t (parse_int). */
@@ -328,11 +327,10 @@ static int parse(struct bonnie *b, int argc, char **argv)
 		case 'p':
 		case 'y':
 		case 'Z':
-			fprintf(stderr, "fbrun bonnie: error: -%c is not "
-					"supported (semaphores and random-number "
-					"files of bonnie++)\n",
-				ch);
-			return -1;
+			return fb_error("option '-%c' is not supported "
+					"(semaphores and random-number files of "
+					"bonnie++)",
+					ch);
 		case OPT_CSV:
 			if (strcmp(optarg, "1.96") && strcmp(optarg, "1.98"))
 				rc = bad("--csv-format", optarg,
@@ -343,14 +341,9 @@ static int parse(struct bonnie *b, int argc, char **argv)
 		case OPT_DRY_RUN: b->dry_run = true; break;
 		case 'h': usage(stdout); return 1;
 		case ':':
-			fprintf(stderr, "fbrun bonnie: error: option '%s' needs "
-					"a value\n",
-				argv[optind - 1]);
-			return -1;
+			return msg_bad_option(ch, argv, optind);
 		default:
-			fprintf(stderr, "fbrun bonnie: error: unknown option "
-					"'%s'\n",
-				argv[optind - 1]);
+			msg_bad_option(ch, argv, optind);
 			usage(stderr);
 			return -1;
 		}
@@ -358,9 +351,7 @@ static int parse(struct bonnie *b, int argc, char **argv)
 			return -1;
 	}
 	if (optind < argc) {
-		fprintf(stderr, "fbrun bonnie: error: unexpected argument '%s'\n",
-			argv[optind]);
-		return -1;
+		return fb_error("unexpected argument '%s'", argv[optind]);
 	}
 	return 0;
 }
@@ -376,26 +367,21 @@ static int check_sizes(struct bonnie *b)
 			c->size_mib += 1024 - c->size_mib % 1024;
 	} else if (c->ram_mib && c->size_mib &&
 		   c->size_mib * c->concurrency < 2 * c->ram_mib) {
-		fprintf(stderr,
-			"fbrun bonnie: error: file size should be double RAM for "
-			"good results, RAM is %" PRIu64 "M (use -r to say "
-			"otherwise, -r 0 to skip this check)\n",
-			c->ram_mib);
-		return -1;
+		return fb_error("file size should be double RAM for good "
+				"results, RAM is %" PRIu64 "M (use -r to say "
+				"otherwise, -r 0 to skip this check)",
+				c->ram_mib);
 	}
 	if (c->size_mib && c->size_mib * 1048576 / c->chunk == 0) {
-		fprintf(stderr, "fbrun bonnie: error: -s %" PRIu64 "M is "
-				"smaller than one chunk\n", c->size_mib);
-		return -1;
+		return fb_error("-s %" PRIu64 "M is smaller than one chunk",
+				c->size_mib);
 	}
 	if (c->byte_mib > c->size_mib)
 		c->byte_mib = (unsigned)c->size_mib;
 	if (c->ram_mib && (uint64_t)c->files * 1024 * 37 * 2 >
 				  c->ram_mib * 1048576) {
-		fprintf(stderr, "fbrun bonnie: error: -n %u: too many files "
-				"for %" PRIu64 "M of RAM\n",
-			c->files, c->ram_mib);
-		return -1;
+		return fb_error("-n %u: too many files for %" PRIu64 "M of RAM",
+				c->files, c->ram_mib);
 	}
 	return 0;
 }
@@ -418,30 +404,22 @@ static int switch_user(struct bonnie *b)
 	}
 	if (!user[0] && !group)
 		return 0;
-	if (geteuid() != 0) {
-		fprintf(stderr, "fbrun bonnie: error: -u and -g need root\n");
-		return -1;
-	}
-	if (user[0] && !(pw = getpwnam(user))) {
-		fprintf(stderr, "fbrun bonnie: error: -u: no user '%s'\n", user);
-		return -1;
-	}
+	if (geteuid() != 0)
+		return fb_error("-u and -g need root");
+	if (user[0] && !(pw = getpwnam(user)))
+		return fb_error("-u: no user '%s'", user);
 	gid = pw ? pw->pw_gid : getegid();
 	if (group && group[0]) {
 		struct group *gr = getgrnam(group);
 
-		if (!gr) {
-			fprintf(stderr, "fbrun bonnie: error: no group '%s'\n",
-				group);
-			return -1;
-		}
+		if (!gr)
+			return fb_error("no group '%s'", group);
 		gid = gr->gr_gid;
 	}
 	if (setgroups(0, NULL) < 0 || setgid(gid) < 0 ||
 	    (pw && setuid(pw->pw_uid) < 0)) {
-		fprintf(stderr, "fbrun bonnie: error: cannot switch to %s: %s\n",
-			user[0] ? user : group, strerror(errno));
-		return -1;
+		return fb_error("cannot switch to '%s': %s",
+				user[0] ? user : group, strerror(errno));
 	}
 	return 0;
 }
@@ -572,7 +550,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	struct cli_define defs[MAX_DEFINES];
 	size_t nd = phase_defines(b, ph, defs);
 	struct diag *d = diag_new(stderr, 20);
-	struct script *sc = script_new(path, "fbrun bonnie");
+	struct script *sc = script_new(path);
 	const struct workload *w;
 	struct compile_opts co = { .defines = defs, .ndefines = nd };
 	struct engine_opts eo = { 0 };
@@ -595,8 +573,8 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	rc = engine_run(w, &eo);
 	if (rc == 0 && b->count != expected(b, ph->test)) {
 		snprintf(b->error, sizeof(b->error),
-			 "%s did %" PRIu64 " of its %" PRIu64 " operations",
-			 ph->script, b->count, expected(b, ph->test));
+			 "did %" PRIu64 " of its %" PRIu64 " operations",
+			 b->count, expected(b, ph->test));
 		rc = FB_EXIT_RUN;
 	}
 out:
@@ -674,7 +652,7 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 		if (!wanted(b, (enum bon_test)t))
 			continue;
 		if (t == BT_PUT_BLOCK && !wanted(b, BT_PUTC) && settle(b) < 0) {
-			fprintf(stderr, "fbrun bonnie: error: %s\n", b->error);
+			fb_error("%s", b->error);
 			return FB_EXIT_RUN;
 		}
 		if (!b->quiet) {
@@ -686,11 +664,10 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 			if (!b->quiet)
 				fputc('\n', stderr);
 			if (b->error[0])
-				fprintf(stderr, "fbrun bonnie: error: %s: %s\n",
-					ph->script, b->error);
+				fb_error("phase '%s': %s", ph->script,
+					 b->error);
 			if (timeline_signalled)
-				fprintf(stderr, "fbrun bonnie: interrupted; "
-						"results so far\n");
+				fb_warning("interrupted; results so far");
 			return rc;
 		}
 		res->t[t] = b->fig;
@@ -734,6 +711,7 @@ int bonnie_main(int argc, char **argv)
 	struct stat st;
 	int rc;
 
+	msg_program("fbrun bonnie");
 	defaults(&b);
 	rc = parse(&b, argc, argv);
 	if (rc)
@@ -743,15 +721,12 @@ int bonnie_main(int argc, char **argv)
 	if (check_sizes(&b) < 0 || switch_user(&b) < 0)
 		return FB_EXIT_USAGE;
 	if (stat(b.dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "fbrun bonnie: error: -d '%s' is not a "
-				"directory\n",
-			b.dir);
+		fb_error("-d '%s' is not a directory", b.dir);
 		return FB_EXIT_USAGE;
 	}
 	if (access(b.dir, W_OK | X_OK) < 0) {
-		fprintf(stderr, "fbrun bonnie: error: cannot use directory "
-				"'%s': %s\n",
-			b.dir, strerror(errno));
+		fb_error("cannot use directory '%s': %s", b.dir,
+			 strerror(errno));
 		return FB_EXIT_USAGE;
 	}
 	snprintf(b.name, sizeof(b.name), "Bonnie.%d", (int)getpid());

@@ -22,6 +22,7 @@
 #include "engine/progress.h"
 #include "engine/results.h"
 #include "engine/run.h"
+#include "util/msg.h"
 #include "util/paths.h"
 #include "util/util.h"
 
@@ -84,12 +85,11 @@ static int check_roots(const struct workload *w)
 			continue;
 		if (!def->name[0] || !strcmp(def->name, ".") ||
 		    !strcmp(def->name, "..") || strchr(def->name, '/')) {
-			fprintf(stderr,
-				"fbrun: error: fileset '%s': a fileset name "
-				"must be one directory name (not '.', '..' "
-				"or containing '/'); refusing to run\n",
-				def->name);
-			return 2;
+			fb_error("fileset '%s': a fileset name must be one "
+				 "directory name (not '.', '..' or containing "
+				 "'/'); refusing to run",
+				 def->name);
+			return FB_EXIT_USAGE;
 		}
 		real = path_lexical(def->path);
 		if (strcmp(real, "/") != 0) {
@@ -99,13 +99,12 @@ static int check_roots(const struct workload *w)
 			free(lex);
 		}
 		if (real && strcmp(real, "/") == 0) {
-			fprintf(stderr,
-				"fbrun: error: fileset %s: path '%s' is the "
-				"root directory; refusing to create or remove "
-				"'/%s' there\n",
-				def->name, def->path, def->name);
+			fb_error("fileset '%s': path '%s' is the root "
+				 "directory; refusing to create or remove '/%s' "
+				 "there",
+				 def->name, def->path, def->name);
 			free(real);
-			return 2;
+			return FB_EXIT_USAGE;
 		}
 		free(real);
 	}
@@ -174,9 +173,8 @@ static int check_output(const struct engine *e)
 	if (!why)
 		why = output_unusable(p);
 	if (why)
-		fprintf(stderr, "fbrun: error: -o '%s' %s; refusing to run\n",
-			p, why);
-	rc = why ? 2 : 0;
+		fb_error("-o '%s' %s; refusing to run", p, why);
+	rc = why ? FB_EXIT_USAGE : 0;
 	free(real);
 	free(why);
 	return rc;
@@ -275,8 +273,8 @@ static int create_filesets(struct engine *e)
 		return 2;
 	e->created = true;
 	if (!(laid = lay_out(e))) {
-		fprintf(stderr, "fbrun: error: %s\n", e->error);
-		return 1;
+		fb_error("%s", e->error);
+		return FB_EXIT_RUN;
 	}
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
 	for (size_t i = 0; i < n; i++)
@@ -285,7 +283,7 @@ static int create_filesets(struct engine *e)
 						       w->filesets[i].data));
 	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
 		snprintf(e->error, sizeof(e->error), "%s", err);
-		fprintf(stderr, "fbrun: error: %s\n", e->error);
+		fb_error("%s", e->error);
 		rc = 1;
 	}
 	/* a fileset is the engine's to remove once creating it has begun */
@@ -312,7 +310,7 @@ static int create_filesets(struct engine *e)
 		if (rc < 0) {
 			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
 				 def->name, err);
-			fprintf(stderr, "fbrun: error: %s\n", e->error);
+			fb_error("%s", e->error);
 			rc = rc == -2 ? 2 : 1;
 			break;
 		}
@@ -353,7 +351,7 @@ static int remove_filesets(struct engine *e, bool failed)
 					     fileset_remove_total(fs),
 					     fileset_done, fs);
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
-				fprintf(stderr, "fbrun: error: %s\n", err);
+				fb_error("%s", err);
 				rc = 1;
 			}
 			progress_stop(bar);
@@ -405,14 +403,12 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	r = results_collect(&run);
 	logf_(e, "Run took %.1f seconds", r->secs);
 	if (r->reason == STOP_SIGNAL)
-		fprintf(stderr, "fbrun: warning: interrupted by %s after %.1f "
-				"s; results so far\n",
-			timeline_signal_name(timeline_signalled), r->secs);
+		fb_warning("interrupted by %s after %.1f s; results so far",
+			   timeline_signal_name(timeline_signalled), r->secs);
 	else if (r->note[0] && r->reason == STOP_DONE &&
 		 e->w->quit == QUIT_TIMEOUT)
-		fprintf(stderr, "fbrun: warning: run ended early after %.1f s: "
-				"%s\n",
-			r->secs, r->note);
+		fb_warning("run ended early after %.1f s: %s", r->secs,
+			   r->note);
 	else if (r->note[0] && r->reason == STOP_DONE)
 		logf_(e, "Run done after %.1f s: %s", r->secs, r->note);
 	fflush(stdout);
@@ -420,7 +416,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	if (e->o->deliver(r, e->o->deliver_arg) < 0 && !rc)
 		rc = 1;
 	if (r->error[0]) {
-		fprintf(stderr, "fbrun: error: %s\n", r->error);
+		fb_error("%s", r->error);
 		rc = 1;
 	}
 	results_free(r);
@@ -448,9 +444,9 @@ static int report_unrun(struct engine *e)
 	if (e->error[0])
 		snprintf(r->error, sizeof(r->error), "%s", e->error);
 	else if (timeline_signalled)
-		fprintf(stderr, "fbrun: warning: interrupted by %s before the "
-				"run; nothing was measured\n",
-			timeline_signal_name(timeline_signalled));
+		fb_warning("interrupted by %s before the run; nothing was "
+			   "measured",
+			   timeline_signal_name(timeline_signalled));
 	r->started = time(NULL);
 	if (e->o->deliver(r, e->o->deliver_arg) < 0)
 		rc = 1;
@@ -470,18 +466,16 @@ static void run_system(const char *cmd)
 	int status = timeline_command(cmd);
 
 	if (status < 0) {
-		fprintf(stderr, "fbrun: warning: cannot run system \"%s\": %s\n",
-			cmd, strerror(errno));
+		fb_warning("cannot run system \"%s\": %s", cmd,
+			   strerror(errno));
 	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
-		fprintf(stderr, "fbrun: warning: system \"%s\" exited with "
-				"status %d\n",
-			cmd, WEXITSTATUS(status));
+		fb_warning("system \"%s\" exited with status %d", cmd,
+			   WEXITSTATUS(status));
 	} else if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 
-		fprintf(stderr, "fbrun: warning: system \"%s\" was killed by "
-				"signal %d (%s)\n",
-			cmd, sig, strsignal(sig));
+		fb_warning("system \"%s\" was killed by signal %d (%s)", cmd,
+			   sig, strsignal(sig));
 		if (sig == SIGINT || sig == SIGQUIT)
 			timeline_interrupt(SIGINT);
 	}

@@ -13,6 +13,7 @@
 
 #include "engine/datagen.h"
 #include "engine/monitor.h"
+#include "util/msg.h"
 #include "util/util.h"
 
 /*
@@ -359,10 +360,9 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 	}
 	return 0;
 fail:
-	fprintf(stderr,
-		"fbrun: error: cannot allocate the state of %zu threads "
-		"(%zu flowops each): %s\n",
-		n, w->nflowops, strerror(ENOMEM));
+	fb_error("cannot allocate the state of %zu threads (%zu flowops "
+		 "each): %s",
+		 n, w->nflowops, strerror(ENOMEM));
 	free_workers(run); /* what was had, so the report can be made */
 	return -1;
 }
@@ -489,10 +489,8 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
 				    &run->workers[k]);
 		if (rc != 0) {
-			fprintf(stderr,
-				"fbrun: error: cannot start thread %zu of %zu: "
-				"%s\n",
-				k + 1, n, strerror(rc));
+			fb_error("cannot start thread %zu of %zu: %s", k + 1,
+				 n, strerror(rc));
 			timeline_stop(run->ctl, STOP_ERROR);
 			break;
 		}

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "util/msg.h"
 #include "util/util.h"
 
 #ifndef FBRUN_WORKLOAD_DIR
@@ -165,9 +166,8 @@ int catalog_list(FILE *out)
 	char **names;
 
 	if (!dir) {
-		fprintf(stderr, "fbrun: error: no workload directory found "
-				"(set FBRUN_WORKLOADS)\n");
-		return -1;
+		return fb_error("no workload directory found (set "
+				"FBRUN_WORKLOADS)");
 	}
 	names = workload_names(dir, &n);
 	for (size_t i = 0; i < n; i++)
@@ -252,10 +252,9 @@ int catalog_show(FILE *out, const char *name)
 	if (!f) {
 		char *hint = catalog_suggest(name);
 
-		fprintf(stderr, "fbrun: error: no workload '%s'%s%s%s (see "
-				"--list-workloads)\n",
-			name, hint ? "; did you mean '" : "", hint ? hint : "",
-			hint ? "'?" : "");
+		fb_error("no workload '%s'%s%s%s (see --list-workloads)", name,
+			 hint ? "; did you mean '" : "", hint ? hint : "",
+			 hint ? "'?" : "");
 		free(hint);
 		free(path);
 		return -1;

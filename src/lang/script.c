@@ -10,6 +10,7 @@
 #include "lang/parse.h"
 #include "lang/script.h"
 #include "lang/source.h"
+#include "util/msg.h"
 #include "util/util.h"
 
 struct script {
@@ -18,24 +19,23 @@ struct script {
 	struct workload *w;
 };
 
-struct script *script_new(const char *path, const char *who)
+struct script *script_new(const char *path)
 {
 	struct source *src = source_load(path);
 	struct script *s;
 
 	if (!src && errno == EFBIG) {
-		fprintf(stderr, "%s: error: cannot read '%s': a script may be at "
-				"most %u MiB\n",
-			who, path, SOURCE_MAX_BYTES >> 20);
+		fb_error("cannot read '%s': a script may be at most %u MiB",
+			 path, SOURCE_MAX_BYTES >> 20);
 		return NULL;
 	}
 	if (!src) {
 		int err = errno;
 		char *hint = err == ENOENT ? catalog_suggest(path) : NULL;
 
-		fprintf(stderr, "%s: error: cannot read '%s': %s%s%s%s\n", who,
-			path, strerror(err), hint ? "; did you mean '" : "",
-			hint ? hint : "", hint ? "'?" : "");
+		fb_error("cannot read '%s': %s%s%s%s", path, strerror(err),
+			 hint ? "; did you mean '" : "", hint ? hint : "",
+			 hint ? "'?" : "");
 		free(hint);
 		return NULL;
 	}

@@ -16,9 +16,9 @@ struct workload;
 
 /*
  * Read the script at path ("-": standard input).  NULL after saying why
- * on stderr as "WHO: error: cannot read ...".
+ * (fb_error: "cannot read ...").
  */
-struct script *script_new(const char *path, const char *who);
+struct script *script_new(const char *path);
 void script_free(struct script *s);
 
 /* Parse it: 0, or -1 after reporting to d. */

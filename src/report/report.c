@@ -14,6 +14,7 @@
 
 #include "report/json.h"
 #include "report/sysinfo.h"
+#include "util/msg.h"
 #include "util/sha256.h"
 #include "util/util.h"
 
@@ -502,16 +503,10 @@ int report_deliver(const struct results *r, void *dest)
 	if (!p)
 		return 0;
 	f = fopen(p, "w");
-	if (!f) {
-		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
-			strerror(errno));
-		return -1;
-	}
+	if (!f)
+		return fb_error("cannot write '%s': %s", p, strerror(errno));
 	report(f, format_of(p), r, &m);
-	if (fclose(f) != 0) {
-		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", p,
-			strerror(errno));
-		return -1;
-	}
+	if (fclose(f) != 0)
+		return fb_error("cannot write '%s': %s", p, strerror(errno));
 	return 0;
 }

@@ -11,11 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/msg.h"
+
 static void oom(size_t n)
 {
-	fprintf(stderr, "fbrun: error: out of memory allocating %zu bytes\n",
-		n);
-	exit(1);
+	fb_error("out of memory allocating %zu bytes", n);
+	exit(FB_EXIT_RUN);
 }
 
 void *xmalloc(size_t n)
