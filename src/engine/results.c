@@ -39,10 +39,13 @@ struct results *results_collect(const struct run *run)
 	r->reason = timeline_reason(run->ctl);
 	r->nfo = w->nflowops;
 	r->fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*r->fo));
+	fstats_init(&r->io);
 	for (size_t i = 0; i < r->nfo; i++) {
 		struct flowop_result *fr = &r->fo[i];
+		enum flowop_class c;
 
 		fr->f = w->flowops[i];
+		c = class_of(fr->f);
 		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
@@ -51,16 +54,21 @@ struct results *results_collect(const struct run *run)
 		r->wait_ns += fr->s.wait_ns;
 		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
 			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
-		if (fr->f->type >= FO_NTYPES ||
-		    !flowop_class_is_io(class_of(fr->f)))
+		if (c == FC_READ)
+			fr->rd_bytes = fr->s.bytes;
+		else if (c == FC_WRITE || fr->f->type == FO_AIOWRITE)
+			fr->wr_bytes = fr->s.bytes;
+		if (fr->f->type >= FO_NTYPES || !flowop_class_is_io(c))
 			continue;
+		fstats_merge(&r->io, &fr->s);
 		r->io_ops += fr->s.count;
 		r->io_bytes += fr->s.bytes;
 		r->io_lat_ns += fr->s.lat_sum;
-		if (class_of(fr->f) == FC_READ)
+		r->rd_bytes += fr->rd_bytes;
+		r->wr_bytes += fr->wr_bytes;
+		if (c == FC_READ)
 			r->rd_ops += fr->s.count;
-		else if (class_of(fr->f) == FC_WRITE ||
-			 fr->f->type == FO_AIOWRITE)
+		else if (c == FC_WRITE || fr->f->type == FO_AIOWRITE)
 			r->wr_ops += fr->s.count;
 	}
 	for (size_t k = 0; k < run->nworkers; k++) {
@@ -91,6 +99,7 @@ void results_free(struct results *r)
 		return;
 	for (size_t i = 0; i < r->nfo; i++)
 		fstats_release(&r->fo[i].s);
+	fstats_release(&r->io);
 	intervals_free(r->iv, r->niv);
 	free(r->trees);
 	free(r->fo);

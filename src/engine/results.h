@@ -19,6 +19,7 @@ struct flowop_result {
 	const struct ir_flowop *f;
 	char label[128]; /* name, or thread/name when the name repeats */
 	struct fstats s; /* merged over every worker */
+	uint64_t rd_bytes, wr_bytes; /* s.bytes, if it reads or writes */
 };
 
 /* A fileset's tree as laid out (fileset_mean_width and _depth). */
@@ -43,6 +44,8 @@ struct results {
 	char error[PATH_MAX + 512]; /* the first failure (its path and more) */
 	/* IO Summary */
 	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;
+	uint64_t rd_bytes, wr_bytes;
+	struct fstats io; /* the I/O flowops' counters together */
 	/*
 	 * Little's law: the threads inside a timed operation on average,
 	 * the sum over flowops of ops/s x mean latency (composites left out:

@@ -20,11 +20,6 @@
 
 #define MIB (1024.0 * 1024.0)
 
-static enum flowop_class class_of(const struct ir_flowop *f)
-{
-	return f->type < FO_NTYPES ? flowop_info[f->type].cls : FC_OTHER;
-}
-
 static const char *type_name(const struct ir_flowop *f)
 {
 	return f->type < FO_NTYPES ? flowop_info[f->type].name : f->composite;
@@ -255,35 +250,24 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_end(j, '}');
 }
 
-/* The process's largest resident set so far (fileset creation included). */
-static uint64_t peak_rss(void)
-{
-	struct rusage ru;
-
-	return getrusage(RUSAGE_SELF, &ru) == 0 ?
-		       (uint64_t)ru.ru_maxrss * 1024 :
-		       0;
-}
-
 /* Where the run was measured: the machine and each fileset's file system. */
-static void json_system(struct json *j, const struct results *r)
+static void json_system(struct json *j, const struct results *r,
+			const struct report_meta *m)
 {
 	const struct workload *w = r->w;
-	struct sysinfo_snap si;
+	const struct sysinfo_snap *si = &m->sys;
 
-	sysinfo_get(&si);
 	json_object(j, "system");
-	json_str(j, "kernel", si.kernel);
-	json_str(j, "machine", si.machine);
-	json_i64(j, "cpus", si.cpus);
-	json_u64(j, "memory_bytes", si.memory);
+	json_str(j, "kernel", si->kernel);
+	json_str(j, "machine", si->machine);
+	json_i64(j, "cpus", si->cpus);
+	json_u64(j, "memory_bytes", si->memory);
 	json_end(j, '}');
 	json_array(j, "filesets");
 	for (size_t i = 0; i < w->nfilesets; i++) {
 		const struct ir_fileset *fs = &w->filesets[i];
-		struct fsinfo fi;
+		const struct fsinfo *fi = &m->fs[i];
 
-		fsinfo_get(fs->path, &fi);
 		json_object(j, NULL);
 		json_str(j, "name", fs->name);
 		json_str(j, "path", fs->path);
@@ -293,10 +277,10 @@ static void json_system(struct json *j, const struct results *r)
 			json_num(j, "mean_width", r->trees[i].mean_width);
 			json_num(j, "mean_depth", r->trees[i].mean_depth);
 		}
-		json_str(j, "fs_type", fi.type);
-		json_str(j, "mountpoint", fi.mountpoint);
-		json_str(j, "device", fi.source);
-		json_str(j, "mount_options", fi.options);
+		json_str(j, "fs_type", fi->type);
+		json_str(j, "mountpoint", fi->mountpoint);
+		json_str(j, "device", fi->source);
+		json_str(j, "mount_options", fi->options);
 		json_data(j, fs->data);
 		json_end(j, '}');
 	}
@@ -352,17 +336,12 @@ void report_json(FILE *out, const struct results *r,
 	if (r->error[0])
 		json_str(&j, "error", r->error);
 	json_u64(&j, "threads", r->nworkers);
-	json_u64(&j, "peak_rss_bytes", peak_rss());
+	json_u64(&j, "peak_rss_bytes", m->peak_rss);
 	datapat_format(pat, sizeof(pat), m->data);
 	json_str(&j, "data", pat); /* --data, for what sets none itself */
-	if (r->w->src) {
-		char digest[65];
-
-		sha256_hex(source_text(r->w->src), source_len(r->w->src),
-			   digest);
-		json_str(&j, "script_sha256", digest);
-	}
-	json_system(&j, r);
+	if (m->script_sha256[0])
+		json_str(&j, "script_sha256", m->script_sha256);
+	json_system(&j, r, m);
 	json_object(&j, "variables");
 	for (size_t i = 0; i < r->w->nvars; i++) {
 		char buf[256];
@@ -441,32 +420,19 @@ static void csv_row(FILE *out, const struct results *r, const char *name,
 
 void report_csv(FILE *out, const struct results *r)
 {
-	struct fstats all; /* the I/O flowops together, for the summary */
-	uint64_t rd = 0, wr = 0;
-
 	fprintf(out, "name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,"
 		     "us_per_op_cpu,bytes,read_bytes,write_bytes,errors,"
 		     "p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms\n");
-	fstats_init(&all);
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct flowop_result *fr = &r->fo[i];
-		enum flowop_class c = class_of(fr->f);
-		bool io = fr->f->type < FO_NTYPES && flowop_class_is_io(c);
-		uint64_t b = fr->s.bytes;
-		bool w = c == FC_WRITE || fr->f->type == FO_AIOWRITE;
 
 		csv_row(out, r, fr->label, type_name(fr->f),
 			r->w->threads[fr->f->thread].name, &fr->s,
-			c == FC_READ ? b : 0, w ? b : 0, cpu_us_per_op(&fr->s));
-		if (!io)
-			continue;
-		fstats_merge(&all, &fr->s);
-		rd += c == FC_READ ? b : 0;
-		wr += w ? b : 0;
+			fr->rd_bytes, fr->wr_bytes, cpu_us_per_op(&fr->s));
 	}
-	csv_row(out, r, "IO Summary", "summary", "", &all, rd, wr,
+	csv_row(out, r, "IO Summary", "summary", "", &r->io, r->rd_bytes,
+		r->wr_bytes,
 		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
-	fstats_release(&all);
 }
 
 static enum report_format format_of(const char *path)
@@ -491,22 +457,72 @@ static void report(FILE *out, enum report_format fmt, const struct results *r,
 		report_text(out, r);
 }
 
-int report_deliver(const struct results *r, void *dest)
+/* The process's largest resident set so far (fileset creation included). */
+static uint64_t peak_rss(void)
 {
-	const struct report_dest *d = dest;
-	struct report_meta m = { d->script, r->started, PACKAGE_VERSION,
-				 d->data };
-	const char *p = d->output;
-	FILE *f;
+	struct rusage ru;
 
-	report(stdout, d->format, r, &m);
-	if (!p)
-		return 0;
-	f = fopen(p, "w");
+	return getrusage(RUSAGE_SELF, &ru) == 0 ?
+		       (uint64_t)ru.ru_maxrss * 1024 :
+		       0;
+}
+
+void report_meta_get(struct report_meta *m, const struct results *r,
+		     const char *script, struct datapat data)
+{
+	const struct workload *w = r->w;
+
+	*m = (struct report_meta){ .script = script,
+				   .started = r->started,
+				   .version = PACKAGE_VERSION,
+				   .data = data,
+				   .peak_rss = peak_rss() };
+	if (w->src)
+		sha256_hex(source_text(w->src), source_len(w->src),
+			   m->script_sha256);
+	sysinfo_get(&m->sys);
+	m->fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*m->fs));
+	for (size_t i = 0; i < w->nfilesets; i++)
+		fsinfo_get(w->filesets[i].path, &m->fs[i]);
+}
+
+void report_meta_release(struct report_meta *m)
+{
+	free(m->fs);
+	m->fs = NULL;
+}
+
+static int write_output(const char *p, const struct results *r,
+			const struct report_meta *m)
+{
+	FILE *f = fopen(p, "w");
+
 	if (!f)
 		return fb_error("cannot write '%s': %s", p, strerror(errno));
-	report(f, format_of(p), r, &m);
+	report(f, format_of(p), r, m);
 	if (fclose(f) != 0)
 		return fb_error("cannot write '%s': %s", p, strerror(errno));
 	return 0;
+}
+
+int report_deliver(const struct results *r, void *dest)
+{
+	const struct report_dest *d = dest;
+	struct report_meta m = { 0 };
+	int rc = 0;
+
+	/* what describes the machine and the script, for a JSON */
+	if (d->format == FORMAT_JSON ||
+	    (d->output && format_of(d->output) == FORMAT_JSON))
+		report_meta_get(&m, r, d->script, d->data);
+	else
+		m = (struct report_meta){ .script = d->script,
+					  .started = r->started,
+					  .version = PACKAGE_VERSION,
+					  .data = d->data };
+	report(stdout, d->format, r, &m);
+	if (d->output)
+		rc = write_output(d->output, r, &m);
+	report_meta_release(&m);
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * The printers of a run's results: text (the seed's layout), CSV and
  * JSON.  They only format: every figure is computed once, in
- * results_collect (engine/results.h).
+ * results_collect (engine/results.h), and what describes the machine and
+ * the script by report_meta_get, before printing.
  */
 #ifndef FBRUN_REPORT_H
 #define FBRUN_REPORT_H
@@ -14,6 +15,7 @@
 
 #include "engine/results.h"
 #include "lang/datapat.h"
+#include "report/sysinfo.h"
 
 enum report_format {
 	FORMAT_TEXT,
@@ -38,12 +40,29 @@ struct report_dest {
  */
 int report_deliver(const struct results *r, void *dest);
 
+/*
+ * What a JSON says besides the results: the run, the script and the
+ * machine, found before printing (report_meta_get) so the printers only
+ * format.
+ */
 struct report_meta {
 	const char *script;
 	time_t started;
 	const char *version;
 	struct datapat data; /* --data */
+	uint64_t peak_rss; /* bytes, the process's largest resident set */
+	char script_sha256[65]; /* hex; "" if the workload has no source */
+	struct sysinfo_snap sys;
+	struct fsinfo *fs; /* per IR fileset: the file system of its path */
 };
+
+/*
+ * Fill m for r: the peak resident set now, the script's SHA-256, uname and
+ * each fileset's mount; report_meta_release frees what it holds.
+ */
+void report_meta_get(struct report_meta *m, const struct results *r,
+		     const char *script, struct datapat data);
+void report_meta_release(struct report_meta *m);
 
 /* Per-flowop lines, the IO Summary and the latency table (seed layout). */
 void report_text(FILE *out, const struct results *r);
