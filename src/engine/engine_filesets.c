@@ -1,0 +1,334 @@
+/*
+ * The filesets' lifetime for the engine's statements: their paths checked,
+ * their trees laid out, created before a run and removed after it.
+ */
+#include "engine/engine_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/fileset.h"
+#include "engine/progress.h"
+#include "engine/timeline.h"
+#include "util/msg.h"
+#include "util/paths.h"
+#include "util/util.h"
+
+static double total_mb(const struct fileset *fs)
+{
+	double sum = 0;
+
+	for (uint64_t i = 0; i < fileset_nfiles(fs); i++)
+		sum += (double)fileset_entry_size(fs, (int64_t)i);
+	return sum / 1048576.0;
+}
+
+/*
+ * A root is <path>/<name>, one new directory below path.  Refuse (exit 2,
+ * before anything is created) what would put it elsewhere: a name that is
+ * not one directory name ("..", "a/b" could name another tree of ours and
+ * empty it), and a path that is "/" however spelt ("//", "/tmp/..", a
+ * symlink, "/tmp/none/../.." where none does not exist: fileset_new
+ * resolves ".." by name, as here), where an empty /mnt or /srv would be
+ * adopted and filled.
+ */
+int engine_check_roots(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		const struct ir_fileset *def = &w->filesets[i];
+		char *real;
+
+		if (!def->name || !def->path)
+			continue;
+		if (!def->name[0] || !strcmp(def->name, ".") ||
+		    !strcmp(def->name, "..") || strchr(def->name, '/')) {
+			fb_error("fileset '%s': a fileset name must be one "
+				 "directory name (not '.', '..' or containing "
+				 "'/'); refusing to run",
+				 def->name);
+			return FB_EXIT_USAGE;
+		}
+		real = path_lexical(def->path);
+		if (strcmp(real, "/") != 0) {
+			char *lex = real;
+
+			real = path_real(lex);
+			free(lex);
+		}
+		if (real && strcmp(real, "/") == 0) {
+			fb_error("fileset '%s': path '%s' is the root "
+				 "directory; refusing to create or remove '/%s' "
+				 "there",
+				 def->name, def->path, def->name);
+			free(real);
+			return FB_EXIT_USAGE;
+		}
+		free(real);
+	}
+	return 0;
+}
+
+/* Why -o path p cannot be written, malloc'd, or NULL if it can. */
+static char *output_unusable(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+	char *dir = !slash ? xstrdup(".") :
+		    slash == p ? xstrdup("/") :
+				 xstrndup(p, (size_t)(slash - p));
+	char *why = NULL;
+	struct stat st;
+
+	if (stat(p, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			why = xasprintf("is a directory");
+		else if (access(p, W_OK) < 0)
+			why = xasprintf("cannot be written: %s", strerror(errno));
+	} else if (errno != ENOENT) {
+		why = xasprintf("cannot be used: %s", strerror(errno));
+	} else if (stat(dir, &st) < 0 ||
+		   (S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) < 0)) {
+		why = xasprintf("cannot be made: '%s': %s", dir,
+				strerror(errno));
+	} else if (!S_ISDIR(st.st_mode)) {
+		why = xasprintf("cannot be made: '%s' is not a directory",
+				dir);
+	}
+	free(dir);
+	return why;
+}
+
+/*
+ * -o, checked before anything runs (exit 2) rather than found wanting
+ * after the run: not inside a fileset's tree, which is removed after the
+ * run (or reused), and a file that can be written in a directory that
+ * exists.
+ */
+int engine_check_output(const struct engine *e)
+{
+	const char *p = e->o->output;
+	char *real, *why = NULL;
+	int rc;
+
+	if (!p)
+		return 0;
+	real = path_real(p);
+	for (size_t i = 0; !why && real && i < e->w->nfilesets; i++) {
+		const struct ir_fileset *def = &e->w->filesets[i];
+		char *root, *rroot;
+
+		if (!def->name || !def->path)
+			continue;
+		root = xasprintf("%s/%s", def->path, def->name);
+		rroot = path_real(root);
+		if (rroot && path_within(real, rroot))
+			why = xasprintf("is inside fileset %s's tree '%s', which "
+					"fbrun removes or reuses",
+					def->name, rroot);
+		free(root);
+		free(rroot);
+	}
+	if (!why)
+		why = output_unusable(p);
+	if (why)
+		fb_error("-o '%s' %s; refusing to run", p, why);
+	rc = why ? FB_EXIT_USAGE : 0;
+	free(real);
+	free(why);
+	return rc;
+}
+
+/* Whether a createnext, statnext or deletenext works in fileset i. */
+static bool uses_createnext(const struct workload *w, size_t i)
+{
+	for (size_t f = 0; f < w->nflowops; f++) {
+		const struct ir_flowop *fo = w->flowops[f];
+
+		if ((fo->type == FO_CREATENEXT || fo->type == FO_STATNEXT ||
+		     fo->type == FO_DELETENEXT) &&
+		    fo->fileset.index == (int)i)
+			return true;
+	}
+	return false;
+}
+
+/* Where a progress line goes while filesets are made or removed, if anywhere. */
+static FILE *tty(const struct engine *e)
+{
+	return !e->o->quiet && isatty(STDERR_FILENO) ? stderr : NULL;
+}
+
+/*
+ * Every fileset's tree, laid out in memory before any is created, as
+ * filebench does it: from one random stream, the last defined first.
+ * Returns an array of w->nfilesets, or NULL with the error in e->error.
+ */
+static struct fileset **lay_out(struct engine *e)
+{
+	const struct workload *w = e->w;
+	struct fileset **fs = xcalloc(w->nfilesets ? w->nfilesets : 1,
+				      sizeof(*fs));
+	struct fs_stream stream = FS_STREAM_INIT;
+	char err[512];
+
+	for (size_t i = w->nfilesets; i-- > 0;) {
+		const char *name = w->filesets[i].name;
+
+		/*
+		 * Which files are preallocated, and what filebench does not
+		 * draw from its one stream (see fileset_new), come from the
+		 * name's hash: the same fileset gets the same tree every run,
+		 * which reuse relies on.
+		 */
+		fs[i] = fileset_new(w, (int)i, str_hash(name), &stream, err,
+				    sizeof(err));
+		if (!fs[i]) {
+			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
+				 name, err);
+			for (size_t k = i + 1; k < w->nfilesets; k++)
+				fileset_free(fs[k]);
+			free(fs);
+			return NULL;
+		}
+	}
+	return fs;
+}
+
+/* After "written": the line filebench prints, then the tree's own figures. */
+static void log_populated(struct engine *e, const struct fileset *fs)
+{
+	const char *name = fileset_name(fs);
+
+	engine_log(e,
+	      "%s populated: %" PRIu64 " files, avg. dir. width = %.0f, "
+	      "avg. dir. depth = %.1f, %" PRIu64 " leafdirs, %.3fMB "
+	      "total size",
+	      name, fileset_nfiles(fs), fileset_nominal_width(fs),
+	      fileset_nominal_depth(fs), fileset_nleafdirs(fs), total_mb(fs));
+	engine_log(e, "%s tree: %" PRIu64 " directories, mean width %.1f, "
+	      "mean depth %.1f", name, fileset_ndirs(fs),
+	      fileset_mean_width(fs), fileset_mean_depth(fs));
+}
+
+/*
+ * Lay out every fileset (in memory), then check that preallocation fits
+ * (unless --force), then create them in turn.  Only created ones go in
+ * e->filesets, which are the ones removed at the end.
+ */
+int engine_create_filesets(struct engine *e)
+{
+	const struct workload *w = e->w;
+	char err[512];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t n = w->nfilesets;
+	struct fileset **laid;
+	int rc = 0;
+
+	if (e->created)
+		return 0;
+	/* again here: a system statement may have changed the paths */
+	if (engine_check_roots(w))
+		return 2;
+	e->created = true;
+	if (!(laid = lay_out(e))) {
+		fb_error("%s", e->error);
+		return FB_EXIT_RUN;
+	}
+	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
+	for (size_t i = 0; i < n; i++)
+		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
+						       e->o->data,
+						       w->filesets[i].data));
+	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
+		snprintf(e->error, sizeof(e->error), "%s", err);
+		fb_error("%s", e->error);
+		rc = 1;
+	}
+	/* a fileset is the engine's to remove once creating it has begun */
+	for (size_t i = 0; i < n && !rc; i++) {
+		const struct ir_fileset *def = &w->filesets[i];
+		struct fileset *fs = e->filesets[i] = laid[i];
+		struct progress *bar;
+		char *label;
+
+		laid[i] = NULL;
+		fileset_set_createnext(fs, uses_createnext(w, i));
+		engine_log(e, "Creating fileset %s under %s", def->name,
+		      fileset_root(fs));
+		label = xasprintf("Creating %s", def->name);
+		bar = progress_start(tty(e), label, fileset_create_total(fs),
+				     fileset_done, fs);
+		rc = fileset_create(fs, def->paralloc ? (unsigned)(ncpu * 4) : 1,
+				    err, sizeof(err));
+		progress_stop(bar);
+		free(label);
+		/* what was written so far, whatever happens next */
+		engine_log(e, "%s: %.3fMB written", def->name,
+		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
+		if (rc < 0) {
+			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
+				 def->name, err);
+			fb_error("%s", e->error);
+			rc = rc == -2 ? 2 : 1;
+			break;
+		}
+		log_populated(e, fs);
+		if (timeline_signalled)
+			rc = 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		fileset_free(laid[i]);
+	free(laid);
+	return rc;
+}
+
+/*
+ * Remove what we created, unless asked to keep it or it is reused; then
+ * the directories the filesets' paths needed, once every tree under them
+ * is gone.  A signal meanwhile does not stop it.
+ */
+int engine_remove_filesets(struct engine *e, bool failed)
+{
+	bool scratch = e->o->series && (failed || e->o->series_last);
+	char err[512];
+	int rc = 0;
+
+	if (!e->filesets)
+		return 0;
+	for (size_t i = 0; i < e->w->nfilesets; i++) {
+		struct fileset *fs = e->filesets[i];
+
+		if (!fs)
+			continue;
+		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
+			char *label = xasprintf("Removing %s", fileset_name(fs));
+			struct progress *bar;
+
+			engine_log(e, "Removing %s tree", fileset_name(fs));
+			bar = progress_start(tty(e), label,
+					     fileset_remove_total(fs),
+					     fileset_done, fs);
+			if (fileset_remove(fs, err, sizeof(err)) < 0) {
+				fb_error("%s", err);
+				rc = 1;
+			}
+			progress_stop(bar);
+			free(label);
+		} else if (fileset_on_disk(fs)) {
+			engine_log(e, "Keeping %s tree at %s (%s)", fileset_name(fs),
+			      fileset_root(fs), e->o->keep ? "--keep" : "reuse");
+		}
+	}
+	for (size_t i = e->w->nfilesets; i-- > 0;)
+		if (e->filesets[i])
+			fileset_remove_made(e->filesets[i]);
+	for (size_t i = 0; i < e->w->nfilesets; i++)
+		fileset_free(e->filesets[i]);
+	free(e->filesets);
+	e->filesets = NULL;
+	return rc;
+}

@@ -1,0 +1,45 @@
+/*
+ * The inside of the engine, shared by engine.c (the statements) and
+ * engine_filesets.c (the filesets' lifetime).
+ */
+#ifndef FBRUN_ENGINE_INT_H
+#define FBRUN_ENGINE_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+struct fileset;
+
+struct engine {
+	const struct workload *w;
+	const struct engine_opts *o;
+	uint64_t t0; /* program start, for log stamps */
+	struct fileset **filesets; /* NULL until created */
+	bool created;
+	bool reported; /* the run reported its results */
+	char error[1024]; /* why the run could not start, for the report */
+	int debug;
+};
+
+/* A log line on stdout, stamped with the seconds since start (not -q). */
+void engine_log(struct engine *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * Refuse (FB_EXIT_USAGE, after a message) fileset names and paths that
+ * would put a root elsewhere than one new directory below the path.
+ */
+int engine_check_roots(const struct workload *w);
+/* Refuse an -o that cannot be written or lies in a fileset's tree. */
+int engine_check_output(const struct engine *e);
+/*
+ * Lay out and create every fileset, once; 0, or the exit status after a
+ * message (the error also in e->error).
+ */
+int engine_create_filesets(struct engine *e);
+/* Remove what was created (unless kept); 0, or 1 after a message. */
+int engine_remove_filesets(struct engine *e, bool failed);
+
+#endif
