@@ -2,15 +2,19 @@
 #ifndef FBRUN_FLOWOPS_INT_H
 #define FBRUN_FLOWOPS_INT_H
 
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/run.h"
+#include "engine/fileset.h"
+#include "engine/flowops.h"
+#include "engine/run_state.h"
 #include "engine/worker.h"
 
 #define NS_PER_SEC 1000000000ull
 
 /* Every flowop's function, from the one list. */
-#define FLOWOP(id, name, fn, cls, uses, needs, help)                           \
+#define FLOWOP(id, name, fn, flags, uses, needs, prepare, release, help)        \
 	enum fo_result fn(struct worker *wk, const struct ir_flowop *f);
 #include "lang/flowop_list.h"
 #undef FLOWOP
@@ -27,9 +31,6 @@ static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
 /* op_done's part for runs whose finish/limit flowops read I/O totals. */
 void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes);
 
-/* op_start's part for a sampled op (flowops.c). */
-void op_cpu_start(struct worker *wk);
-
 /*
  * Open an op's timed window: its start time.  An op the run samples
  * for CPU time reads the thread's CPU clock here and in op_done, inside
@@ -41,7 +42,7 @@ static inline uint64_t op_start(struct worker *wk)
 	uint64_t t0 = now_ns();
 
 	if (__builtin_expect(wk->sampling, 0))
-		op_cpu_start(wk);
+		worker_cpu_start(wk);
 	return t0;
 }
 
@@ -121,7 +122,7 @@ static inline uint64_t random_offset(struct worker *wk,
 enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
 			     const struct slot *s);
 
-/* createnext/statnext/deletenext state (flowops_namewise.c). */
+/* createnext/statnext/deletenext's hooks (flowops_namewise.c). */
 int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
 void flowop_names_free(void *state);
 
@@ -137,5 +138,83 @@ enum fo_result op_fail_slot(struct worker *wk, const struct ir_flowop *f,
 enum fo_result op_fail_entry(struct worker *wk, const struct ir_flowop *f,
 			     int err, const char *verb, int fsi,
 			     enum fs_pick kind, int64_t e, bool beneath);
+
+/* ------------------------------------------------------------ files */
+
+static inline struct fileset *fs_of(struct worker *wk, int idx)
+{
+	return wk->run->filesets[idx];
+}
+
+static inline struct slot *slot_of(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	return &wk->slots[f->fd >= 0 ? f->fd : 0];
+}
+
+/* open(2) flags for f on a file of the fileset: its access, dsync, directio. */
+static inline int open_flags(const struct worker *wk,
+			     const struct ir_flowop *f, int fileset)
+{
+	const struct ir_fileset *def = &wk->w->filesets[fileset];
+	int fl = def->readonly ? O_RDONLY : def->writeonly ? O_WRONLY : O_RDWR;
+
+	if (f->dsync)
+		fl |= O_SYNC;
+	if (f->directio)
+		fl |= O_DIRECT;
+	return fl;
+}
+
+/* local_of's first use of fileset i: make the state, or fail f. */
+struct fs_local *local_new(struct worker *wk, const struct ir_flowop *f,
+			   int i);
+
+/* The thread's own state in fileset i, or NULL after failing f. */
+static inline struct fs_local *local_of(struct worker *wk,
+					const struct ir_flowop *f, int i)
+{
+	struct fs_local *l = wk->locals[i];
+
+	return __builtin_expect(l != NULL, 1) ? l : local_new(wk, f, i);
+}
+
+/* What blocking for an entry cost f: counted against it. */
+static inline void add_waits(struct worker *wk, const struct ir_flowop *f,
+			     const struct fs_waits *w)
+{
+	wk->stats[f->id].waits += w->n;
+	wk->stats[f->id].wait_ns += w->ns;
+}
+
+/*
+ * pick's other cases: indexed=, and no entry free in the wanted state
+ * right now (the thread waits while another may give one back).
+ */
+int64_t pick_slow(struct worker *wk, const struct ir_flowop *f,
+		  struct fileset *fs, struct fs_local *l, enum fs_pick kind);
+
+/* An entry for f: in turn (opennext: its own), or indexed=; -1 if none. */
+static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
+			   struct fileset *fs, struct fs_local *l,
+			   enum fs_pick kind)
+{
+	int64_t e;
+
+	if (__builtin_expect(f->indexed.kind == IRV_NONE, 1) &&
+	    (e = fileset_pick(fs, kind, l, f->opennext)) >= 0)
+		return e;
+	return pick_slow(wk, f, fs, l, kind);
+}
+
+/*
+ * Open an existing file of f's fileset into slot s.  timed: openfile,
+ * where the open is the operation; else the open is setup.
+ */
+enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
+			 struct slot *s, bool timed);
+
+/* What a failed lookup beneath a fileset's root most likely met, or "". */
+const char *lookup_hint(int err);
 
 #endif

@@ -57,8 +57,7 @@ struct monitor *monitor_new(const struct workload *w,
 		const struct ir_flowop *fo = w->flowops[f];
 
 		flowop_label(w, fo, s->labels[f], sizeof(s->labels[f]));
-		s->io[f] = fo->type < FO_NTYPES &&
-			   flowop_class_is_io(flowop_info[fo->type].cls);
+		s->io[f] = (flowop_flags(fo->type) & FF_IO) != 0;
 	}
 	return s;
 }

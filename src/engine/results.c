@@ -10,11 +10,6 @@
 #include "engine/worker.h"
 #include "util/util.h"
 
-static enum flowop_class class_of(const struct ir_flowop *f)
-{
-	return f->type < FO_NTYPES ? flowop_info[f->type].cls : FC_OTHER;
-}
-
 struct results *results_collect(const struct run *run)
 {
 	const struct workload *w = run->w;
@@ -42,10 +37,10 @@ struct results *results_collect(const struct run *run)
 	fstats_init(&r->io);
 	for (size_t i = 0; i < r->nfo; i++) {
 		struct flowop_result *fr = &r->fo[i];
-		enum flowop_class c;
+		unsigned ff;
 
 		fr->f = w->flowops[i];
-		c = class_of(fr->f);
+		ff = flowop_flags(fr->f->type);
 		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
@@ -54,11 +49,11 @@ struct results *results_collect(const struct run *run)
 		r->wait_ns += fr->s.wait_ns;
 		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
 			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
-		if (c == FC_READ)
+		if (ff & FF_READ)
 			fr->rd_bytes = fr->s.bytes;
-		else if (c == FC_WRITE || fr->f->type == FO_AIOWRITE)
+		else if (ff & FF_WRITE)
 			fr->wr_bytes = fr->s.bytes;
-		if (fr->f->type >= FO_NTYPES || !flowop_class_is_io(c))
+		if (!(ff & FF_IO))
 			continue;
 		fstats_merge(&r->io, &fr->s);
 		r->io_ops += fr->s.count;
@@ -66,9 +61,9 @@ struct results *results_collect(const struct run *run)
 		r->io_lat_ns += fr->s.lat_sum;
 		r->rd_bytes += fr->rd_bytes;
 		r->wr_bytes += fr->wr_bytes;
-		if (c == FC_READ)
+		if (ff & FF_READ)
 			r->rd_ops += fr->s.count;
-		else if (c == FC_WRITE || fr->f->type == FO_AIOWRITE)
+		else if (ff & FF_WRITE)
 			r->wr_ops += fr->s.count;
 	}
 	for (size_t k = 0; k < run->nworkers; k++) {

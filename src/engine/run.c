@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/datagen.h"
+#include "engine/flowops.h"
 #include "engine/monitor.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -38,11 +39,6 @@
 #define CPU_SAMPLE_FIRST 16
 #define CPU_SAMPLE_NS 1000000.0
 #define CPU_SAMPLE_MIN 1000.0
-
-uint64_t run_elapsed_ns(const struct run *run)
-{
-	return now_ns() - timeline_start_ns(run->ctl);
-}
 
 static inline enum fo_result run_flowop(struct worker *wk,
 					const struct ir_flowop *f);
@@ -173,12 +169,9 @@ static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
 /* One flowop's reach into the buffer: 0 if it uses none. */
 static uint64_t flowop_reach(const struct ir_flowop *f, uint64_t all)
 {
-	enum flowop_class c;
-
 	if (f->type == FO_COMPOSITE) /* not in flowop_info */
 		return buffer_reach(f->children, f->nchildren, all);
-	c = flowop_info[f->type].cls;
-	if (c != FC_READ && c != FC_WRITE && c != FC_AIO)
+	if (!(flowop_flags(f->type) & FF_MOVES_DATA))
 		return 0;
 	return f->iosize.kind == IRV_INT && f->iosize.i > 0 ?
 		       (uint64_t)f->iosize.i :
@@ -235,10 +228,10 @@ static void *worker_main(void *arg)
 		wk->bufsize = (size_t)t->memsize;
 		wk->buf_fixed = true;
 	}
-	worker_prepare_data(wk);
+	flowops_prepare_data(wk);
 	set_priorities(wk);
 	worker_calibrate(wk);
-	if (worker_prepare(wk) < 0) {
+	if (flowops_prepare(wk) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		timeline_ready_wait(run->ctl);
 		worker_close_slots(wk);
@@ -450,22 +443,14 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	run->runtime_ns = run->opts->runtime_ns ?
 				  run->opts->runtime_ns :
 				  (uint64_t)st->n * 1000000000u;
-	for (size_t i = 0; i < w->nflowops; i++)
-		switch (w->flowops[i]->type) {
-		case FO_BLOCK:
-		case FO_SEMBLOCK:
+	for (size_t i = 0; i < w->nflowops; i++) {
+		unsigned ff = flowop_flags(w->flowops[i]->type);
+
+		if (ff & FF_SYNC_POINT)
 			run->has_syncs = true;
-			break;
-		case FO_OPSLIMIT:
-		case FO_IOPSLIMIT:
-		case FO_BWLIMIT:
-		case FO_FINISHONCOUNT:
-		case FO_FINISHONBYTES:
+		if (ff & FF_TOTALS)
 			run->need_totals = true;
-			break;
-		default:
-			break;
-		}
+	}
 	run->ctl = timeline_new(n);
 	atomic_init(&run->events_taken, 0);
 	atomic_init(&run->ndone, 0);
@@ -537,7 +522,7 @@ static void free_workers(struct run *run)
 			datagen_free(wk->gens[f]);
 		free(wk->gens);
 		free(wk->syncs);
-		worker_release_state(wk);
+		flowops_release(wk);
 		free(wk->stats);
 		free(wk->cpu_odds);
 		free(wk->slots);

@@ -1,7 +1,9 @@
 /*
- * One worker thread's state.  Everything here is written only by its own
- * thread during the run; the run reads it after joining (the counters
- * the limit flowops share are the exception, and are atomics).
+ * One worker thread's state, and its upkeep outside the flowops
+ * (worker.c): the CPU clock probes, its files closed at the end.  The
+ * state is written only by its own thread during the run; the run reads
+ * it after joining (the counters the limit flowops share are the
+ * exception, and are atomics).
  */
 #ifndef FBRUN_WORKER_H
 #define FBRUN_WORKER_H
@@ -76,23 +78,11 @@ struct worker {
 	char norsc_why[160];
 } __attribute__((aligned(64))); /* a worker's lines are its own */
 
-/* Every flowop's function, by type (flowops.c). */
-typedef enum fo_result (*flowop_fn)(struct worker *, const struct ir_flowop *);
-extern const flowop_fn flowop_dispatch[FO_NTYPES];
-
-/* Run one flowop once (iters handled by the caller); inline: once per op. */
-static inline enum fo_result flowop_exec(struct worker *wk,
-					 const struct ir_flowop *f)
-{
-	return flowop_dispatch[f->type](wk, f);
-}
-
 /*
- * Allocate and fill the random and compress=N pools of the thread's write
- * flowops before the clock starts (a flowop writing by fd to a fileset
- * with another pattern makes its own on first use).
+ * Read the thread CPU clock at the start of a sampled op's window: twice,
+ * out of line (op_start, flowops_int.h).
  */
-void worker_prepare_data(struct worker *wk);
+void worker_cpu_start(struct worker *wk);
 
 /*
  * Measure what the CPU clock reads of a sampled op cost when nothing
@@ -104,14 +94,5 @@ void worker_calibrate(struct worker *wk);
 void worker_close_slots(struct worker *wk);
 /* Free the thread's fileset state and its array (after the run). */
 void worker_free_locals(struct worker *wk);
-
-/*
- * Set up what the thread's flowops need before the clock starts (the
- * directories and shuffled names of createnext/statnext/deletenext).
- * -1: a flowop failed, recorded as its error.
- */
-int worker_prepare(struct worker *wk);
-/* Free that state (after the thread ended). */
-void worker_release_state(struct worker *wk);
 
 #endif

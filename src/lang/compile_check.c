@@ -33,20 +33,12 @@ void resolve_fileset(struct compiler *c, struct ir_flowop *f)
 			   "no fileset named '%s'", f->fileset.name);
 }
 
-static bool moves_data(const struct ir_flowop *f)
-{
-	enum flowop_class cls = f->type < FO_NTYPES ?
-					flowop_info[f->type].cls : FC_OTHER;
-
-	return cls == FC_READ || cls == FC_WRITE || cls == FC_AIO;
-}
-
 /* target=: the same thread first (mine), then anywhere (all). */
 void resolve_target(struct compiler *c, struct ir_flowop *f,
 		    const struct strmap *mine, const struct strmap *all)
 {
 	struct ir_flowop *t;
-	const char *want = NULL;
+	const char *want;
 
 	if (!f->target.name)
 		return;
@@ -59,23 +51,7 @@ void resolve_target(struct compiler *c, struct ir_flowop *f,
 		return;
 	}
 	f->target.index = t->id;
-	switch (f->type) {
-	case FO_WAKEUP:
-		if (t->type != FO_BLOCK)
-			want = "a block flowop";
-		break;
-	case FO_SEMPOST:
-		if (t->type != FO_SEMBLOCK)
-			want = "a semblock flowop";
-		break;
-	case FO_IOPSLIMIT:
-	case FO_BWLIMIT:
-		if (!moves_data(t))
-			want = "a flowop that reads or writes";
-		break;
-	default:
-		break;
-	}
+	want = flowop_target_unfit(f->type, t->type);
 	if (want) {
 		diag_error(c->d, c->src, f->target.loc,
 			   "target of '%s' must be %s; '%s' is %s",
@@ -160,16 +136,14 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 	if ((fi->needs & NEED_VALUE) && f->value.kind == IRV_NONE)
 		diag_error(c->d, c->src, f->loc,
 			   "flowop '%s' (%s) needs value=", f->name, fi->name);
-	else if (f->type == FO_TESTRANDVAR && f->value.kind != IRV_RAND)
+	else if ((fi->needs & NEED_RANDVAR) && f->value.kind != IRV_RAND)
 		diag_error(c->d, c->src, f->value.loc,
 			   "value of testrandvar must be a random variable");
-	else if (f->type != FO_PRINT && f->value.kind == IRV_STR)
+	else if (!(fi->needs & VALUE_STRING) && f->value.kind == IRV_STR)
 		diag_error(c->d, c->src, f->value.loc,
 			   "value of flowop '%s' must be an integer, got '%s'",
 			   f->name, f->value.s);
-	if (w->eventgen_rate == 0 &&
-	    (f->type == FO_EVENTLIMIT || f->type == FO_OPSLIMIT ||
-	     f->type == FO_IOPSLIMIT || f->type == FO_BWLIMIT))
+	if (w->eventgen_rate == 0 && (fi->needs & NEED_EVENTGEN))
 		diag_warning(c->d, c->src, f->loc,
 			     "flowop '%s' (%s) does nothing without "
 			     "'eventgen rate=N'",
@@ -202,7 +176,8 @@ void check_thread(struct compiler *c, int tidx)
 		/* data flowops open their file themselves when the slot is empty */
 		if (f->type == FO_COMPOSITE ||
 		    !((flowop_info[f->type].needs & OPENS) ||
-		      (moves_data(f) && f->fileset.name)))
+		      ((flowop_flags(f->type) & FF_MOVES_DATA) &&
+		       f->fileset.name)))
 			continue;
 		if (f->fd < 0 && f->opennext)
 			slot0_rotates = true;

@@ -1,11 +1,12 @@
 /* The flowop table and lookups in it (flowop.h). */
 #include "lang/flowop.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const struct flowop_info flowop_info[FO_NTYPES] = {
-#define FLOWOP(id, nm, fn, cls, uses, needs, help)                                 \
-	[FO_##id] = { nm, cls, (uses) | FA(NAME) | FA(ITERS), needs, help },
+#define FLOWOP(id, nm, fn, flags, uses, needs, prepare, release, help)         \
+	[FO_##id] = { nm, flags, (uses) | FA(NAME) | FA(ITERS), needs, help },
 #include "lang/flowop_list.h"
 #undef FLOWOP
 };
@@ -18,7 +19,29 @@ int flowop_lookup(const char *name)
 	return -1;
 }
 
-bool flowop_class_is_io(enum flowop_class c)
+/* The kinds of flowop target= may have to name (TARGET_* in needs). */
+static const struct {
+	unsigned need;
+	int type; /* the one type it must have, or -1 */
+	unsigned flags; /* else flags it must have */
+	const char *want;
+} target_kinds[] = {
+	{ TARGET_BLOCK, FO_BLOCK, 0, "a block flowop" },
+	{ TARGET_SEMBLOCK, FO_SEMBLOCK, 0, "a semblock flowop" },
+	{ TARGET_MOVES_DATA, -1, FF_MOVES_DATA, "a flowop that reads or writes" },
+};
+
+const char *flowop_target_unfit(int type, int target)
 {
-	return c == FC_IO || c == FC_READ || c == FC_WRITE || c == FC_AIO;
+	unsigned needs = type >= 0 && type < FO_NTYPES ? flowop_info[type].needs : 0;
+
+	for (size_t i = 0; i < sizeof(target_kinds) / sizeof(target_kinds[0]); i++) {
+		if (!(needs & target_kinds[i].need))
+			continue;
+		if (target_kinds[i].type >= 0 ? target != target_kinds[i].type :
+		    (flowop_flags(target) & target_kinds[i].flags) !=
+			    target_kinds[i].flags)
+			return target_kinds[i].want;
+	}
+	return NULL;
 }

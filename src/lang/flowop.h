@@ -1,5 +1,5 @@
 /*
- * The flowop table: every flowop's name, class, the attributes that mean
+ * The flowop table: every flowop's name, flags, the attributes that mean
  * something to it and what compile checks, built from the one list in
  * flowop_list.h.  The compiler, the engine and the printers read it.
  */
@@ -39,15 +39,25 @@ enum flowop_attr {
 };
 #define FA(x) (1u << FA_##x)
 
-enum flowop_class {
-	FC_IO, /* file operation that moves no data */
-	FC_READ,
-	FC_WRITE,
-	FC_AIO,
-	FC_SYNC,
-	FC_OTHER,
+/* What a flowop counts as, what the run gives it, how it is reported. */
+enum {
+	FF_IO = 1 << 0, /* a file operation: counted in the IO Summary */
+	/*
+	 * reads or writes file data, or waits for writes (aiowait): iopslimit
+	 * counts it and may name it, its iosize is the part of the memsize
+	 * buffer it uses, and given a fileset it opens its fd itself
+	 */
+	FF_MOVES_DATA = 1 << 1,
+	FF_READ = 1 << 2, /* its bytes are read bytes, its ops read ops */
+	FF_WRITE = 1 << 3, /* its bytes are written bytes (aiowrite too) */
+	FF_TOTALS = 1 << 4, /* reads the run's I/O totals: every op keeps them */
+	FF_SYNC_POINT = 1 << 5, /* waits at its own point in each worker */
+	/* its byte counter holds the sum of the values it sampled: the
+	   report prints their mean */
+	FF_MEAN = 1 << 6,
 };
 
+/* What compile checks of a flowop. */
 enum {
 	NEED_FILE = 1 << 0,
 	NEED_FILESET = 1 << 1,
@@ -57,10 +67,17 @@ enum {
 	NEED_TARGET = 1 << 5,
 	NEED_VALUE = 1 << 6,
 	OPENS = 1 << 7,
+	NEED_RANDVAR = 1 << 8, /* value must be a random variable */
+	VALUE_STRING = 1 << 9, /* value may be a string (else a number) */
+	NEED_EVENTGEN = 1 << 10, /* does nothing without one: a warning */
+	/* what target= must name, when given */
+	TARGET_BLOCK = 1 << 11,
+	TARGET_SEMBLOCK = 1 << 12,
+	TARGET_MOVES_DATA = 1 << 13,
 };
 
 enum flowop_type {
-#define FLOWOP(id, name, fn, cls, uses, needs, help) FO_##id,
+#define FLOWOP(id, name, fn, flags, uses, needs, prepare, release, help) FO_##id,
 #include "lang/flowop_list.h"
 #undef FLOWOP
 	FO_NTYPES,
@@ -69,7 +86,7 @@ enum flowop_type {
 
 struct flowop_info {
 	const char *name;
-	enum flowop_class cls;
+	unsigned flags; /* FF_* bits */
 	unsigned uses; /* FA_* bits */
 	unsigned needs; /* NEED_* bits */
 	const char *help;
@@ -79,7 +96,17 @@ extern const struct flowop_info flowop_info[FO_NTYPES];
 
 /* Flowop type by name, or -1. */
 int flowop_lookup(const char *name);
-/* Whether the class counts in the IO Summary, and as read or write. */
-bool flowop_class_is_io(enum flowop_class c);
+
+/* The FF_* flags of a flowop type; a composite has none. */
+static inline unsigned flowop_flags(int type)
+{
+	return type >= 0 && type < FO_NTYPES ? flowop_info[type].flags : 0;
+}
+
+/*
+ * Whether a flowop of type `type` may name one of type `target` in
+ * target=: NULL if so, else what it must name ("a block flowop").
+ */
+const char *flowop_target_unfit(int type, int target);
 
 #endif

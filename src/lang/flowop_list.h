@@ -1,16 +1,25 @@
 /*
- * The one list of flowops.  Each user includes it with its own FLOWOP()
- * definition to build the enum, the name table, the docs or the dispatch.
+ * The one list of flowops: everything the compiler, the engine and the
+ * printers know about a flowop is in its row.  Each user includes it with
+ * its own FLOWOP() definition to build the enum, the table (flowop.c), the
+ * declarations and the engine's table (flowops_int.h, flowops.c).
  *
- * FLOWOP(id, name, fn, class, uses, needs, help)
- *   fn     the function in flowops.c that runs it
- *   class  FC_IO (file I/O), FC_READ/FC_WRITE (I/O that moves data),
- *          FC_AIO, FC_SYNC, FC_OTHER: decides what the IO Summary counts
- *   uses   attributes (FA_* bits from attr.h) that mean something to it;
- *          others are accepted with a warning, as filebench ignores them
- *   needs  what compile checks: NEED_FILE (fileset or an fd opened in the
- *          thread), NEED_FILESET, NEED_FD (an fd opened in the thread),
- *          NEED_IOSIZE, NEED_LEAFDIRS, NEED_TARGET, OPENS (it fills its fd)
+ * FLOWOP(id, name, fn, flags, uses, needs, prepare, release, help)
+ *   fn       the function that runs it once, in the engine file of its
+ *            family (flowops_int.h declares it from this list)
+ *   flags    FF_* (flowop.h): what it counts as (FF_IO in the IO Summary,
+ *            FF_MOVES_DATA, FF_READ, FF_WRITE) and what the run gives it
+ *            (FF_TOTALS, FF_SYNC_POINT), how the report shows it (FF_MEAN)
+ *   uses     attributes (FA_* bits, flowop.h) that mean something to it;
+ *            others are accepted with a warning, as filebench ignores them
+ *   needs    what compile checks: NEED_FILE (fileset or an fd opened in
+ *            the thread), NEED_FILESET, NEED_FD (an fd opened in the
+ *            thread), NEED_IOSIZE, NEED_LEAFDIRS, NEED_TARGET, NEED_VALUE,
+ *            NEED_RANDVAR, NEED_EVENTGEN (warned), VALUE_STRING, the kind
+ *            of flowop target= names (TARGET_*), OPENS (it fills its fd)
+ *   prepare  NULL, or what makes its per-thread state before the clock
+ *            starts (wk->fostate[id]); -1 after failing the flowop
+ *   release  NULL, or what frees that state after the thread ended
  */
 
 #define FA_FILEIO                                                              \
@@ -18,115 +27,220 @@
 	 FA(OPENNEXT) | FA(NOREADAHEAD) | FA(INDEXED))
 #define FA_WRITES (FA_FILEIO | FA(DATA) | FA(COMPRESS))
 
-FLOWOP(READ, "read", fo_read, FC_READ, FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
+#define FF_READS (FF_IO | FF_MOVES_DATA | FF_READ)
+#define FF_WRITES (FF_IO | FF_MOVES_DATA | FF_WRITE)
+
+FLOWOP(READ, "read", fo_read, FF_READS,
+       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
        NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "read iosize bytes: at a random aligned offset within the working set "
        "if random, else sequentially, rewinding at end of file")
-FLOWOP(WRITE, "write", fo_write, FC_WRITE, FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
+FLOWOP(WRITE, "write", fo_write, FF_WRITES,
+       FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
        NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "write iosize bytes: at a random aligned offset within the working "
        "set if random, else sequentially (the file grows)")
-FLOWOP(APPENDFILE, "appendfile", fo_appendfile, FC_WRITE, FA_WRITES, NEED_FILE | NEED_IOSIZE,
-       "append iosize bytes at end of file")
-FLOWOP(APPENDFILERAND, "appendfilerand", fo_appendfilerand, FC_WRITE, FA_WRITES,
+FLOWOP(APPENDFILE, "appendfile", fo_appendfile, FF_WRITES,
+       FA_WRITES,
        NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "append iosize bytes at end of file")
+FLOWOP(APPENDFILERAND, "appendfilerand", fo_appendfilerand, FF_WRITES,
+       FA_WRITES,
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "append a uniformly random 0..iosize-1 bytes at end of file")
-FLOWOP(READWHOLEFILE, "readwholefile", fo_readwholefile, FC_READ, FA_FILEIO | FA(WORKINGSET),
-       NEED_FILE, "read the whole file from its start in iosize chunks")
-FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FC_WRITE,
-       FA_WRITES | FA(SRCFD) | FA(WORKINGSET), NEED_FILE,
+FLOWOP(READWHOLEFILE, "readwholefile", fo_readwholefile, FF_READS,
+       FA_FILEIO | FA(WORKINGSET),
+       NEED_FILE,
+       NULL, NULL,
+       "read the whole file from its start in iosize chunks")
+FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FF_WRITES,
+       FA_WRITES | FA(SRCFD) | FA(WORKINGSET),
+       NEED_FILE,
+       NULL, NULL,
        "write the file's whole size (or srcfd's file size) in iosize chunks")
-FLOWOP(CREATEFILE, "createfile", fo_createfile, FC_IO,
+FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
        NEED_FILESET | OPENS,
+       NULL, NULL,
        "create a file that does not exist yet and keep it open in fd")
-FLOWOP(OPENFILE, "openfile", fo_openfile, FC_IO,
+FLOWOP(OPENFILE, "openfile", fo_openfile, FF_IO,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(OPENNEXT) |
-	       FA(NOREADAHEAD) | FA(INDEXED),
-       NEED_FILESET | OPENS, "open an existing file and keep it open in fd")
-FLOWOP(CLOSEFILE, "closefile", fo_closefile, FC_IO, FA(FD), NEED_FD,
+         FA(NOREADAHEAD) | FA(INDEXED),
+       NEED_FILESET | OPENS,
+       NULL, NULL,
+       "open an existing file and keep it open in fd")
+FLOWOP(CLOSEFILE, "closefile", fo_closefile, FF_IO,
+       FA(FD),
+       NEED_FD,
+       NULL, NULL,
        "close the file open in fd")
-FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FC_IO, FA(FILESET) | FA(FD) | FA(INDEXED),
-       NEED_FILE, "delete an existing file (the one in fd if it is open)")
-FLOWOP(STATFILE, "statfile", fo_statfile, FC_IO, FA(FILESET) | FA(FD) | FA(INDEXED),
-       NEED_FILE, "stat an existing file (fstat if fd is open)")
-FLOWOP(FSYNC, "fsync", fo_fsync, FC_IO, FA(FD), NEED_FD, "fsync the file open in fd")
-FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FC_IO, FA(FILESET), NEED_FILESET,
+FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO,
+       FA(FILESET) | FA(FD) | FA(INDEXED),
+       NEED_FILE,
+       NULL, NULL,
+       "delete an existing file (the one in fd if it is open)")
+FLOWOP(STATFILE, "statfile", fo_statfile, FF_IO,
+       FA(FILESET) | FA(FD) | FA(INDEXED),
+       NEED_FILE,
+       NULL, NULL,
+       "stat an existing file (fstat if fd is open)")
+FLOWOP(FSYNC, "fsync", fo_fsync, FF_IO,
+       FA(FD),
+       NEED_FD,
+       NULL, NULL,
+       "fsync the file open in fd")
+FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FF_IO,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
        "fsync every file of the fileset this thread has open")
-FLOWOP(MAKEDIR, "makedir", fo_makedir, FC_IO, FA(FILESET) | FA(INDEXED),
-       NEED_FILESET | NEED_LEAFDIRS, "create a leaf directory")
-FLOWOP(REMOVEDIR, "removedir", fo_removedir, FC_IO, FA(FILESET) | FA(INDEXED),
-       NEED_FILESET | NEED_LEAFDIRS, "remove a leaf directory")
-FLOWOP(LISTDIR, "listdir", fo_listdir, FC_IO, FA(FILESET), NEED_FILESET,
+FLOWOP(MAKEDIR, "makedir", fo_makedir, FF_IO,
+       FA(FILESET) | FA(INDEXED),
+       NEED_FILESET | NEED_LEAFDIRS,
+       NULL, NULL,
+       "create a leaf directory")
+FLOWOP(REMOVEDIR, "removedir", fo_removedir, FF_IO,
+       FA(FILESET) | FA(INDEXED),
+       NEED_FILESET | NEED_LEAFDIRS,
+       NULL, NULL,
+       "remove a leaf directory")
+FLOWOP(LISTDIR, "listdir", fo_listdir, FF_IO,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
        "read all entries of one of the fileset's directories")
-FLOWOP(WRITEBYTES, "writebytes", fo_writebytes, FC_WRITE, FA_FILEIO,
+FLOWOP(WRITEBYTES, "writebytes", fo_writebytes, FF_WRITES,
+       FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "write iosize bytes sequentially with one write() per byte "
        "(bonnie++'s per-character output)")
-FLOWOP(READBYTES, "readbytes", fo_readbytes, FC_READ, FA_FILEIO,
+FLOWOP(READBYTES, "readbytes", fo_readbytes, FF_READS,
+       FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "read iosize bytes sequentially with one read() per byte, rewinding "
        "at end of file")
-FLOWOP(REWRITE, "rewrite", fo_rewrite, FC_WRITE, FA_FILEIO,
+FLOWOP(REWRITE, "rewrite", fo_rewrite, FF_WRITES,
+       FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "read iosize bytes, change one, seek back and write them: the file "
        "is rewritten in place, rewinding at end of file")
-FLOWOP(SEEKRW, "seekrw", fo_seekrw, FC_READ,
+FLOWOP(SEEKRW, "seekrw", fo_seekrw, FF_READS,
        FA_FILEIO | FA(VALUE) | FA(FSYNC) | FA(DELETE),
        NEED_FILE | NEED_IOSIZE | NEED_VALUE,
+       NULL, NULL,
        "take one of value tickets the run's threads share: seek to a random "
        "iosize chunk and read it; one ticket in ten also writes it back "
        "with a byte changed.  A thread that finds none left fsyncs and "
        "closes its file and is done (with delete, the first removes it)")
-FLOWOP(SYNC, "sync", fo_sync, FC_IO, 0, 0,
+FLOWOP(SYNC, "sync", fo_sync, FF_IO,
+       0,
+       0,
+       NULL, NULL,
        "flush every file system's dirty data (sync())")
-FLOWOP(CREATENEXT, "createnext", fo_createnext, FC_IO,
+FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
-	       FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
+         FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
+       flowop_names_prepare, flowop_names_free,
        "create the next numbered file in the fileset's root (or its dirs "
        "subdirectories) with bonnie++'s names, random: random part first, "
        "writing filesize bytes")
-FLOWOP(STATNEXT, "statnext", fo_statnext, FC_IO,
-       FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM), NEED_FILESET,
+FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO,
+       FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM),
+       NEED_FILESET,
+       flowop_names_prepare, flowop_names_free,
        "stat the next file in directory order (random: in an order shuffled "
        "before the run) and read its data if it has any")
-FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FC_IO,
-       FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC), NEED_FILESET,
+FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FF_IO,
+       FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC),
+       NEED_FILESET,
+       flowop_names_prepare, flowop_names_free,
        "delete the next file in directory order (random: in a shuffled "
        "order); empty subdirectories are removed")
-FLOWOP(DELAY, "delay", fo_delay, FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(DELAY, "delay", fo_delay, 0,
+       FA(VALUE),
+       NEED_VALUE,
+       NULL, NULL,
        "sleep value seconds")
-FLOWOP(HOG, "hog", fo_hog, FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(HOG, "hog", fo_hog, 0,
+       FA(VALUE),
+       NEED_VALUE,
+       NULL, NULL,
        "burn CPU for value loop iterations")
-FLOWOP(EVENTLIMIT, "eventlimit", fo_eventlimit, FC_OTHER, 0, 0,
+FLOWOP(EVENTLIMIT, "eventlimit", fo_eventlimit, 0,
+       0,
+       NEED_EVENTGEN,
+       NULL, NULL,
        "wait for one event of the eventgen")
-FLOWOP(OPSLIMIT, "opslimit", fo_opslimit, FC_OTHER, FA(TARGET), 0,
+FLOWOP(OPSLIMIT, "opslimit", fo_opslimit, FF_TOTALS,
+       FA(TARGET),
+       NEED_EVENTGEN,
+       NULL, NULL,
        "hold the thread's I/O operations (or target's) to the event rate")
-FLOWOP(IOPSLIMIT, "iopslimit", fo_iopslimit, FC_OTHER, FA(TARGET), 0,
+FLOWOP(IOPSLIMIT, "iopslimit", fo_iopslimit, FF_TOTALS,
+       FA(TARGET),
+       NEED_EVENTGEN | TARGET_MOVES_DATA,
+       NULL, NULL,
        "hold reads and writes (or target's) to the event rate")
-FLOWOP(BWLIMIT, "bwlimit", fo_bwlimit, FC_OTHER, FA(TARGET), 0,
+FLOWOP(BWLIMIT, "bwlimit", fo_bwlimit, FF_TOTALS,
+       FA(TARGET),
+       NEED_EVENTGEN | TARGET_MOVES_DATA,
+       NULL, NULL,
        "hold bytes moved (or target's) to one MiB per event")
-FLOWOP(FINISHONCOUNT, "finishoncount", fo_finishoncount, FC_OTHER, FA(VALUE) | FA(TARGET),
-       NEED_VALUE, "finish once value I/O operations (or target's) are done")
-FLOWOP(FINISHONBYTES, "finishonbytes", fo_finishonbytes, FC_OTHER, FA(VALUE) | FA(TARGET),
-       NEED_VALUE, "finish once value bytes (or target's) are moved")
-FLOWOP(BLOCK, "block", fo_block, FC_SYNC, FA(TARGET), 0,
+FLOWOP(FINISHONCOUNT, "finishoncount", fo_finishoncount, FF_TOTALS,
+       FA(VALUE) | FA(TARGET),
+       NEED_VALUE,
+       NULL, NULL,
+       "finish once value I/O operations (or target's) are done")
+FLOWOP(FINISHONBYTES, "finishonbytes", fo_finishonbytes, FF_TOTALS,
+       FA(VALUE) | FA(TARGET),
+       NEED_VALUE,
+       NULL, NULL,
+       "finish once value bytes (or target's) are moved")
+FLOWOP(BLOCK, "block", fo_block, FF_SYNC_POINT,
+       FA(TARGET),
+       0,
+       NULL, NULL,
        "wait until a wakeup flowop names this one")
-FLOWOP(WAKEUP, "wakeup", fo_wakeup, FC_SYNC, FA(TARGET), NEED_TARGET,
+FLOWOP(WAKEUP, "wakeup", fo_wakeup, 0,
+       FA(TARGET),
+       NEED_TARGET | TARGET_BLOCK,
+       NULL, NULL,
        "wake every block flowop named by target")
-FLOWOP(SEMBLOCK, "semblock", fo_semblock, FC_SYNC,
-       FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET), 0,
+FLOWOP(SEMBLOCK, "semblock", fo_semblock, FF_SYNC_POINT,
+       FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET),
+       0,
+       NULL, NULL,
        "take value units from this flowop's semaphore, waiting if short")
-FLOWOP(SEMPOST, "sempost", fo_sempost, FC_SYNC,
-       FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET), NEED_TARGET,
+FLOWOP(SEMPOST, "sempost", fo_sempost, 0,
+       FA(VALUE) | FA(HIGHWATER) | FA(BLOCKING) | FA(TARGET),
+       NEED_TARGET | TARGET_SEMBLOCK,
+       NULL, NULL,
        "add value units to target's semaphore")
-FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FC_AIO,
-       FA_WRITES | FA(RANDOM) | FA(WORKINGSET), NEED_FILE | NEED_IOSIZE,
+FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES,
+       FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
        "start an asynchronous write of iosize bytes")
-FLOWOP(AIOWAIT, "aiowait", fo_aiowait, FC_AIO, 0, 0,
+FLOWOP(AIOWAIT, "aiowait", fo_aiowait, FF_IO | FF_MOVES_DATA,
+       0,
+       0,
+       NULL, NULL,
        "wait for this thread's outstanding asynchronous writes")
-FLOWOP(PRINT, "print", fo_print, FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(PRINT, "print", fo_print, 0,
+       FA(VALUE),
+       NEED_VALUE | VALUE_STRING,
+       NULL, NULL,
        "print value (a string) each time it runs")
-FLOWOP(TESTRANDVAR, "testrandvar", fo_testrandvar, FC_OTHER, FA(VALUE), NEED_VALUE,
+FLOWOP(TESTRANDVAR, "testrandvar", fo_testrandvar, FF_MEAN,
+       FA(VALUE),
+       NEED_VALUE | NEED_RANDVAR,
+       NULL, NULL,
        "sample the random variable in value and report its mean")

@@ -151,7 +151,8 @@ void report_text(FILE *out, const struct results *r)
 		}
 	}
 	for (size_t i = 0; i < r->nfo; i++)
-		if (r->fo[i].f->type == FO_TESTRANDVAR && r->fo[i].s.count)
+		if ((flowop_flags(r->fo[i].f->type) & FF_MEAN) &&
+		    r->fo[i].s.count)
 			fprintf(out, "\n%s: mean %.1f over %" PRIu64 " samples\n",
 				r->fo[i].label,
 				(double)r->fo[i].s.bytes / (double)r->fo[i].s.count,

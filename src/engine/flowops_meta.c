@@ -1,0 +1,347 @@
+/*
+ * The flowops on files and directories, not their data: createfile,
+ * openfile, closefile, deletefile, statfile, fsync, fsyncset, makedir,
+ * removedir, listdir (and remove_closed for bonnie++'s seekers).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/flowops_int.h"
+
+enum fo_result fo_createfile(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	struct fs_local *l;
+	const char *rel;
+	int64_t e;
+	uint64_t t0;
+	int fd;
+
+	if (s->fd >= 0)
+		return op_fail(wk, f, EBUSY, "fd %" PRId64 " is already open",
+			    f->fd >= 0 ? f->fd : 0);
+	if (!(l = local_of(wk, f, f->fileset.index)))
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, FS_FILE_ABSENT);
+	if (e < 0)
+		return op_norsc(wk,
+			     "flowop %s found no file left to create in "
+			     "fileset %s",
+			     f->name, fileset_name(fs));
+	rel = fileset_path(fs, FS_FILE_ABSENT, e, l);
+	t0 = op_start(wk);
+	fd = fileset_openat(fs, rel,
+			    open_flags(wk, f, f->fileset.index) | O_CREAT,
+			    0644);
+	if (fd < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_ABSENT, e, false);
+		return op_fail_entry(wk, f, err, "create", f->fileset.index,
+				     FS_FILE_ABSENT, e, true);
+	}
+	op_done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
+	s->fd = fd;
+	s->fileset = f->fileset.index;
+	s->entry = e;
+	s->size = fileset_entry_size(fs, e);
+	return FO_OK;
+}
+
+enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+
+	if (s->fd >= 0)
+		return op_fail(wk, f, EBUSY,
+			    "fd %" PRId64 " is already open: close it first",
+			    f->fd >= 0 ? f->fd : 0);
+	return open_into(wk, f, s, true);
+}
+
+enum fo_result fo_closefile(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+	uint64_t t0;
+	int rc;
+
+	if (s->fd < 0)
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+			    f->fd >= 0 ? f->fd : 0);
+	/*
+	 * Writes still queued on the fd first (untimed; aiowait reports their
+	 * errors): closing under them lost them, or sent them to whatever
+	 * file reused the number.
+	 */
+	if (wk->aioq)
+		aioq_drain(wk->aioq);
+	t0 = op_start(wk);
+	rc = close(s->fd);
+	s->fd = -1;
+	if (rc < 0)
+		return op_fail(wk, f, errno, "close failed");
+	op_done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+enum fo_result fo_deletefile(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
+	int fsi = s && s->fd >= 0 ? s->fileset : f->fileset.index;
+	struct fileset *fs;
+	struct fs_local *l;
+	const char *name;
+	int64_t e;
+	uint64_t t0;
+	int dfd;
+
+	if (fsi < 0)
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+	fs = fs_of(wk, fsi);
+	if (!(l = local_of(wk, f, fsi)))
+		return FO_ERROR;
+	/* The file open in fd, if any, else one picked in turn. */
+	if (s && s->fd >= 0) {
+		struct fs_waits w = { 0, 0 };
+
+		/*
+		 * Another thread may have it busy for a moment (a stat, an
+		 * open): wait for it.  Only an entry given back deleted was
+		 * deleted by someone else, and then there is nothing to do.
+		 */
+		e = fileset_claim_wait(fs, FS_FILE_EXISTING, s->entry, wk->stop,
+				       &w);
+		if (w.n)
+			add_waits(wk, f, &w);
+		if (e < 0)
+			return FO_OK;
+	} else {
+		e = pick(wk, f, fs, l, FS_FILE_EXISTING);
+	}
+	if (e < 0)
+		return op_norsc(wk, "flowop %s found no file to delete in "
+				 "fileset %s",
+			     f->name, fileset_name(fs));
+	/*
+	 * unlinkat would follow a symlink planted on the way: the name is
+	 * removed from its directory, opened beneath the root beforehand.
+	 */
+	dfd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
+	t0 = op_start(wk);
+	if (dfd < 0 || unlinkat(dfd, name, 0) < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		return op_fail_entry(wk, f, err, "delete", fsi,
+				     FS_FILE_EXISTING, e, true);
+	}
+	op_done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
+	return FO_OK;
+}
+
+enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
+			     const struct slot *s)
+{
+	struct fileset *fs;
+	struct fs_local *l;
+	const char *name;
+	int64_t e;
+	int dfd;
+
+	if (s->fileset < 0)
+		return FO_OK; /* not a fileset's file: nothing of ours */
+	fs = fs_of(wk, s->fileset);
+	if (!(l = local_of(wk, f, s->fileset)))
+		return FO_ERROR;
+	/* busy or gone: another thread is removing it, or has */
+	e = fileset_pick_at(fs, FS_FILE_EXISTING, s->entry);
+	if (e != s->entry) {
+		if (e >= 0)
+			fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+		return FO_OK;
+	}
+	dfd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
+	if (dfd < 0 || unlinkat(dfd, name, 0) < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		/* gone already, as bonnie++'s seekers take it */
+		return err == ENOENT ? FO_OK :
+				       op_fail_entry(wk, f, err, "delete",
+						     s->fileset,
+						     FS_FILE_EXISTING, e, true);
+	}
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
+	return FO_OK;
+}
+
+enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
+	struct fileset *fs;
+	struct fs_local *l;
+	const char *rel;
+	struct stat sb;
+	int64_t e;
+	uint64_t t0;
+
+	if (s && s->fd >= 0) {
+		t0 = op_start(wk);
+		if (fstat(s->fd, &sb) < 0)
+			return op_fail(wk, f, errno, "cannot fstat fd %" PRId64,
+				    f->fd);
+		op_done(wk, f, t0, 0);
+		return FO_OK;
+	}
+	if (f->fileset.index < 0)
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+	fs = fs_of(wk, f->fileset.index);
+	if (!(l = local_of(wk, f, f->fileset.index)))
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, FS_FILE_EXISTING);
+	if (e < 0)
+		return op_norsc(wk, "flowop %s found no file to stat in fileset %s",
+			     f->name, fileset_name(fs));
+	rel = fileset_path(fs, FS_FILE_EXISTING, e, l);
+	t0 = op_start(wk);
+	if (fstatat(fileset_rootfd(fs), rel, &sb, AT_SYMLINK_NOFOLLOW) < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, err != ENOENT);
+		return op_fail_entry(wk, f, err, "stat", f->fileset.index,
+				     FS_FILE_EXISTING, e, false);
+	}
+	op_done(wk, f, t0, 0);
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	return FO_OK;
+}
+
+enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s = slot_of(wk, f);
+	uint64_t t0;
+
+	if (s->fd < 0)
+		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
+			    f->fd >= 0 ? f->fd : 0);
+	t0 = op_start(wk);
+	if (fsync(s->fd) < 0) {
+		int err = errno;
+
+		return op_fail_slot(wk, f, err, "fsync", s);
+	}
+	op_done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+enum fo_result fo_fsyncset(struct worker *wk, const struct ir_flowop *f)
+{
+	for (int64_t i = 0; i < wk->nslots; i++) {
+		struct slot *s = &wk->slots[i];
+		uint64_t t0;
+
+		if (s->fd < 0 || s->fileset != f->fileset.index)
+			continue;
+		t0 = op_start(wk);
+		if (fsync(s->fd) < 0)
+			return op_fail(wk, f, errno, "cannot fsync fd %" PRId64, i);
+		op_done(wk, f, t0, 0);
+	}
+	return FO_OK;
+}
+
+static enum fo_result leafdir(struct worker *wk, const struct ir_flowop *f,
+			      bool make)
+{
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	struct fs_local *l = local_of(wk, f, f->fileset.index);
+	enum fs_pick kind = make ? FS_LEAF_ABSENT : FS_LEAF_EXISTING;
+	const char *name;
+	int64_t e;
+	uint64_t t0;
+	int dfd, rc;
+
+	if (!l)
+		return FO_ERROR;
+	e = pick(wk, f, fs, l, kind);
+	if (e < 0)
+		return op_norsc(wk, "flowop %s found no leaf directory to %s in "
+				 "fileset %s",
+			     f->name, make ? "make" : "remove",
+			     fileset_name(fs));
+	/* in its directory, opened beneath the root: as deletefile */
+	dfd = fileset_parent(fs, kind, e, l, &name);
+	t0 = op_start(wk);
+	rc = dfd < 0 ? -1 :
+	     make    ? mkdirat(dfd, name, 0755) :
+		       unlinkat(dfd, name, AT_REMOVEDIR);
+	if (rc < 0) {
+		int err = errno;
+
+		fileset_unbusy(fs, kind, e, !make);
+		return op_fail_entry(wk, f, err,
+				     make ? "make directory" :
+					    "remove directory",
+				     f->fileset.index, kind, e, true);
+	}
+	op_done(wk, f, t0, 0);
+	fileset_unbusy(fs, kind, e, make);
+	return FO_OK;
+}
+
+enum fo_result fo_makedir(struct worker *wk, const struct ir_flowop *f)
+{
+	return leafdir(wk, f, true);
+}
+
+enum fo_result fo_removedir(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	return leafdir(wk, f, false);
+}
+
+enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
+{
+	struct fileset *fs = fs_of(wk, f->fileset.index);
+	struct fs_local *l = local_of(wk, f, f->fileset.index);
+	char rel[PATH_MAX];
+	struct dirent *de;
+	uint64_t t0, bytes = 0;
+	DIR *dir;
+	int64_t d;
+	int fd;
+
+	if (!l)
+		return FO_ERROR;
+	d = fileset_pick_dir(fs, l, f->opennext);
+	fileset_dirpath(fs, d, rel, sizeof(rel)); /* fits: fileset_new */
+	t0 = op_start(wk);
+	fd = fileset_openat(fs, rel, O_RDONLY | O_DIRECTORY, 0);
+	if (fd < 0 || !(dir = fdopendir(fd))) {
+		int err = errno;
+
+		if (fd >= 0)
+			close(fd);
+		return op_fail(wk, f, err, "cannot list '%s/%s'%s",
+			    fileset_root(fs), rel, lookup_hint(err));
+	}
+	while ((de = readdir(dir)) && !timeline_flag_set(wk->stop))
+		bytes += strlen(de->d_name) + sizeof(*de);
+	closedir(dir);
+	if (de)
+		return FO_OK; /* a huge directory, cut short: not recorded */
+	op_done(wk, f, t0, bytes);
+	return FO_OK;
+}

@@ -1,0 +1,71 @@
+/*
+ * What a run's workers share: the options, the filesets, the timeline,
+ * the sync points and counters of the synchronising and limit flowops,
+ * and what the run measured.  The flowops read it while the run goes on
+ * (they run below run.c, so this is apart from run.h).
+ */
+#ifndef FBRUN_RUN_STATE_H
+#define FBRUN_RUN_STATE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "engine/timeline.h"
+#include "lang/datapat.h"
+#include "lang/ir.h"
+
+struct fileset;
+struct worker;
+/* block/wakeup and semblock/sempost meet at the target flowop's point. */
+struct sync_point {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	uint64_t generation; /* block: bumped by each wakeup */
+	uint64_t seen; /* block: the last generation it returned for */
+	int64_t sem; /* semblock: available units */
+	int64_t room; /* semblock: units blocking posters may still add */
+};
+
+struct run_opts {
+	uint64_t runtime_ns; /* 0: the script's */
+	bool continue_on_error;
+	bool quiet;
+	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
+	struct datapat data; /* written where neither flowop nor fileset says */
+	uint64_t interval_ns; /* --interval: 0 if not given */
+	bool interval_flowops; /* and a line per flowop after each */
+	bool progress; /* the status line on stderr (a terminal) */
+	FILE *lines; /* where interval and psrun lines go */
+};
+
+struct monitor;
+struct run {
+	const struct workload *w;
+	const struct run_opts *opts;
+	struct timeline *ctl;
+	struct fileset **filesets; /* per IR fileset, created */
+	struct worker *workers;
+	size_t nworkers;
+	uint64_t start_ns, end_ns; /* the measured interval */
+	uint64_t runtime_ns;
+	_Atomic uint64_t events_taken; /* eventgen tokens consumed */
+	bool need_totals; /* a finish/limit flowop reads the I/O totals */
+	bool has_syncs; /* block or semblock flowops: workers get sync points */
+	_Atomic unsigned ndone; /* workers that finished (NORSC) */
+	_Atomic uint64_t *shared; /* per flowop id: seekrw's tickets taken */
+	uint64_t seed;
+	struct monitor *monitor; /* made when the clock starts */
+	struct rusage_snap {
+		uint64_t user_ns, sys_ns;
+	} cpu_start, cpu_end;
+};
+
+/* Elapsed run time in ns from the start, for the limit flowops. */
+static inline uint64_t run_elapsed_ns(const struct run *run)
+{
+	return now_ns() - timeline_start_ns(run->ctl);
+}
+
+#endif
