@@ -8,163 +8,186 @@
 #include "lang/ir.h"
 #include "util/util.h"
 
-#define TABLE(ent, arr) { ent, arr, ARRAY_SIZE(arr) }
+#define TABLE(ent, arr) { .entity = ent, .specs = arr, .n = ARRAY_SIZE(arr) }
 #define BIG INT64_MAX
 
 /* ------------------------------------------------------------ filesets */
 #define FS(f) offsetof(struct ir_fileset, f)
 static const struct attr_spec fileset_specs[] = {
-	{ "name", NULL, AT_STR, FS(name), 0, 0, 0, A_REQUIRED | A_FILE, NULL,
-	  "name that flowops use in filesetname=" },
-	{ "path", NULL, AT_STR, FS(path), 0, 0, 0, A_REQUIRED | A_FILE, NULL,
-	  "directory under which the tree <path>/<name>/ is created" },
-	{ "entries", NULL, AT_INT, FS(entries), 0, BIG, 0, 0, NULL,
-	  "number of files in the fileset" },
-	{ "size", "filesize", AT_VALUE, FS(size), 0, BIG, 1024,
-	  A_RANDOM | A_SIZE | A_FILE, NULL,
-	  "size of each file; a random variable gives each file its own" },
-	{ "dirwidth", NULL, AT_VALUE, FS(dirwidth), 1, BIG, 0, A_RANDOM, NULL,
-	  "mean number of entries per directory" },
-	{ "dirgamma", NULL, AT_INT, FS(dirgamma), 0, BIG, 1500, 0, NULL,
-	  "gamma shape x 1000 of directory widths and depths; 0 = fixed" },
-	{ "dirdepthrv", NULL, AT_VALUE, FS(dirdepth), 0, 1000, 0, A_RANDOM,
-	  NULL, "directory depth, usually a random variable" },
-	{ "leafdirs", NULL, AT_INT, FS(leafdirs), 0, BIG, 0, 0, NULL,
-	  "number of empty leaf directories for makedir/removedir" },
-	{ "prealloc", NULL, AT_PCT, FS(prealloc), 0, 100, 0, A_FILE, NULL,
-	  "percent of files created before the run (bare: 100)" },
-	{ "paralloc", NULL, AT_BOOL, FS(paralloc), 0, 0, 0, A_FILE, NULL,
-	  "preallocate files with several threads" },
-	{ "reuse", NULL, AT_BOOL, FS(reuse), 0, 0, 0, A_FILE, NULL,
-	  "keep an existing tree made by fbrun instead of recreating it" },
-	{ "trusttree", NULL, AT_BOOL, FS(trusttree), 0, 0, 0, A_FILE, NULL,
-	  "with reuse: assume every file exists without checking" },
-	{ "readonly", NULL, AT_BOOL, FS(readonly), 0, 0, 0, A_FILE, NULL,
-	  "open files read-only" },
-	{ "writeonly", NULL, AT_BOOL, FS(writeonly), 0, 0, 0, A_FILE, NULL,
-	  "open files write-only" },
-	{ "data", NULL, AT_DATA, FS(data), 0, 0, 0, A_FILE, datapat_words,
-	  "what preallocation and the write flowops write: zeros, bonnie "
-	  "or random (default: --data)" },
-	{ "compress", NULL, AT_DATA, FS(data), 0, DATAPAT_MAX_PCT, 0, A_FILE,
-	  NULL, "write data that gzip -1 shrinks by about this percent" },
-	{ "cached", NULL, AT_OBSOLETE, 0, 0, 0, 0, A_FILE, NULL,
-	  "has no effect; remove it" },
-	{ "filesizegamma", NULL, AT_OBSOLETE, 0, 0, 0, 0, A_FILE, NULL,
-	  "write size=$v with set $v = randvar(type=gamma, mean=SIZE, "
-	  "gamma=N)" },
-	{ "dirdepth", NULL, AT_OBSOLETE, 0, 0, 0, 0, 0, NULL,
-	  "write dirdepthrv=N" },
+	{ .name = "name", .type = AT_STR, .off = FS(name),
+	  .flags = A_REQUIRED | A_FILE,
+	  .help = "name that flowops use in filesetname=" },
+	{ .name = "path", .type = AT_STR, .off = FS(path),
+	  .flags = A_REQUIRED | A_FILE,
+	  .help = "directory under which the tree <path>/<name>/ is created" },
+	{ .name = "entries", .type = AT_INT, .off = FS(entries), .max = BIG,
+	  .help = "number of files in the fileset" },
+	{ .name = "size", .alias = "filesize", .type = AT_VALUE,
+	  .off = FS(size), .max = BIG, .def = 1024,
+	  .flags = A_RANDOM | A_SIZE | A_FILE,
+	  .help = "size of each file; a random variable gives each file its "
+		  "own" },
+	{ .name = "dirwidth", .type = AT_VALUE, .off = FS(dirwidth), .min = 1,
+	  .max = BIG, .flags = A_RANDOM,
+	  .help = "mean number of entries per directory" },
+	{ .name = "dirgamma", .type = AT_INT, .off = FS(dirgamma), .max = BIG,
+	  .def = 1500,
+	  .help = "gamma shape x 1000 of directory widths and depths; 0 = "
+		  "fixed" },
+	{ .name = "dirdepthrv", .type = AT_VALUE, .off = FS(dirdepth),
+	  .max = 1000, .flags = A_RANDOM,
+	  .help = "directory depth, usually a random variable" },
+	{ .name = "leafdirs", .type = AT_INT, .off = FS(leafdirs), .max = BIG,
+	  .help = "number of empty leaf directories for makedir/removedir" },
+	{ .name = "prealloc", .type = AT_PCT, .off = FS(prealloc), .max = 100,
+	  .flags = A_FILE,
+	  .help = "percent of files created before the run (bare: 100)" },
+	{ .name = "paralloc", .type = AT_BOOL, .off = FS(paralloc),
+	  .flags = A_FILE, .help = "preallocate files with several threads" },
+	{ .name = "reuse", .type = AT_BOOL, .off = FS(reuse), .flags = A_FILE,
+	  .help = "keep an existing tree made by fbrun instead of "
+		  "recreating it" },
+	{ .name = "trusttree", .type = AT_BOOL, .off = FS(trusttree),
+	  .flags = A_FILE,
+	  .help = "with reuse: assume every file exists without checking" },
+	{ .name = "readonly", .type = AT_BOOL, .off = FS(readonly),
+	  .flags = A_FILE, .help = "open files read-only" },
+	{ .name = "writeonly", .type = AT_BOOL, .off = FS(writeonly),
+	  .flags = A_FILE, .help = "open files write-only" },
+	{ .name = "data", .type = AT_DATA, .off = FS(data), .flags = A_FILE,
+	  .words = datapat_words,
+	  .help = "what preallocation and the write flowops write: zeros, "
+		  "bonnie or random (default: --data)" },
+	{ .name = "compress", .type = AT_DATA, .off = FS(data),
+	  .max = DATAPAT_MAX_PCT, .flags = A_FILE,
+	  .help = "write data that gzip -1 shrinks by about this percent" },
+	{ .name = "cached", .type = AT_OBSOLETE, .flags = A_FILE,
+	  .help = "has no effect; remove it" },
+	{ .name = "filesizegamma", .type = AT_OBSOLETE, .flags = A_FILE,
+	  .help = "write size=$v with set $v = randvar(type=gamma, "
+		  "mean=SIZE, gamma=N)" },
+	{ .name = "dirdepth", .type = AT_OBSOLETE,
+	  .help = "write dirdepthrv=N" },
 };
 const struct attr_table fileset_attrs = TABLE("fileset", fileset_specs);
 
 /* ------------------------------------------------------------ processes */
 #define PR(f) offsetof(struct ir_process, f)
 static const struct attr_spec process_specs[] = {
-	{ "name", NULL, AT_STR, PR(name), 0, 0, 0, A_REQUIRED, NULL,
-	  "name of the process (a group of threads)" },
-	{ "instances", NULL, AT_INT, PR(instances), 1, 1000000, 1, 0, NULL,
-	  "number of copies of the process" },
-	{ "nice", NULL, AT_INT, PR(nice), -20, 19, 0, 0, NULL,
-	  "scheduling niceness of its threads" },
+	{ .name = "name", .type = AT_STR, .off = PR(name), .flags = A_REQUIRED,
+	  .help = "name of the process (a group of threads)" },
+	{ .name = "instances", .type = AT_INT, .off = PR(instances), .min = 1,
+	  .max = 1000000, .def = 1, .help = "number of copies of the process" },
+	{ .name = "nice", .type = AT_INT, .off = PR(nice), .min = -20,
+	  .max = 19, .help = "scheduling niceness of its threads" },
 };
 const struct attr_table process_attrs = TABLE("process", process_specs);
 
 #define TH(f) offsetof(struct ir_thread, f)
 static const struct attr_spec thread_specs[] = {
-	{ "name", NULL, AT_STR, TH(name), 0, 0, 0, A_REQUIRED, NULL,
-	  "name of the thread" },
-	{ "instances", NULL, AT_INT, TH(instances), 1, 1000000, 1, 0, NULL,
-	  "number of copies of the thread in each process instance" },
-	{ "memsize", NULL, AT_INT, TH(memsize), 0, BIG, 0, A_SIZE, NULL,
-	  "per-thread I/O buffer, allocated before the run; the part its I/O can use is touched then" },
-	{ "useism", NULL, AT_BOOL, TH(useism), 0, 0, 0, 0, NULL,
-	  "accepted for compatibility; the buffer is always private" },
-	{ "ioprio", NULL, AT_INT, TH(ioprio), 0, 8, 8, 0, NULL,
-	  "I/O priority 0 (high) to 7 (low) in the best-effort class; 8 = "
-	  "unchanged" },
+	{ .name = "name", .type = AT_STR, .off = TH(name), .flags = A_REQUIRED,
+	  .help = "name of the thread" },
+	{ .name = "instances", .type = AT_INT, .off = TH(instances), .min = 1,
+	  .max = 1000000, .def = 1,
+	  .help = "number of copies of the thread in each process instance" },
+	{ .name = "memsize", .type = AT_INT, .off = TH(memsize), .max = BIG,
+	  .flags = A_SIZE,
+	  .help = "per-thread I/O buffer, allocated before the run; the "
+		  "part its I/O can use is touched then" },
+	{ .name = "useism", .type = AT_BOOL, .off = TH(useism),
+	  .help = "accepted for compatibility; the buffer is always private" },
+	{ .name = "ioprio", .type = AT_INT, .off = TH(ioprio), .max = 8,
+	  .def = 8,
+	  .help = "I/O priority 0 (high) to 7 (low) in the best-effort "
+		  "class; 8 = unchanged" },
 };
 const struct attr_table thread_attrs = TABLE("thread", thread_specs);
 
 /* ------------------------------------------------------------ flowops */
 #define FO(f) offsetof(struct ir_flowop, f)
 static const struct attr_spec flowop_specs[FA_COUNT] = {
-	[FA_NAME] = { "name", NULL, AT_STR, FO(name), 0, 0, 0, A_REQUIRED,
-		      NULL, "name shown in the results" },
-	[FA_FILESET] = { "filesetname", "filename", AT_REF, FO(fileset), 0, 0,
-			 0, 0, NULL, "fileset the flowop picks files from" },
-	[FA_FD] = { "fd", NULL, AT_INT, FO(fd), 0, 1023, -1, 0, NULL,
-		    "descriptor slot of the thread that holds the open file" },
-	[FA_SRCFD] = { "srcfd", NULL, AT_INT, FO(srcfd), 0, 1023, -1, 0, NULL,
-		       "slot whose file's size writewholefile writes" },
-	[FA_IOSIZE] = { "iosize", NULL, AT_VALUE, FO(iosize), 0, BIG, 0,
-			A_RANDOM | A_SIZE, NULL, "bytes per I/O" },
-	[FA_WORKINGSET] = { "workingset", NULL, AT_VALUE, FO(workingset), 0,
-			    BIG, 0, A_RANDOM | A_SIZE | A_ONCE, NULL,
-			    "bytes of the file random I/O stays within; 0 = "
-			    "whole file" },
-	[FA_RANDOM] = { "random", NULL, AT_BOOL, FO(random), 0, 0, 0, 0, NULL,
-			"random offsets instead of sequential I/O" },
-	[FA_DSYNC] = { "dsync", NULL, AT_BOOL, FO(dsync), 0, 0, 0, 0, NULL,
-		       "open with O_SYNC" },
-	[FA_DIRECTIO] = { "directio", NULL, AT_BOOL, FO(directio), 0, 0, 0, 0,
-			  NULL, "open with O_DIRECT" },
-	[FA_OPENNEXT] = { "opennext", NULL, AT_BOOL, FO(opennext), 0, 0, 0, 0,
-			  NULL, "each thread walks the fileset with its own "
-				"position" },
-	[FA_NOREADAHEAD] = { "noreadahead", NULL, AT_BOOL, FO(noreadahead), 0,
-			     0, 0, 0, NULL, "advise the kernel not to read "
-					    "ahead" },
-	[FA_INDEXED] = { "indexed", NULL, AT_VALUE, FO(indexed), 0, BIG, 0,
-			 A_RANDOM, NULL, "pick the file with this number "
-					 "(modulo entries) instead of in turn" },
-	[FA_ITERS] = { "iters", NULL, AT_INT, FO(iters), 1, BIG, 1, 0, NULL,
-		       "run the flowop this many times in a row" },
-	[FA_VALUE] = { "value", NULL, AT_VALUE, FO(value), 0, BIG, 0,
-		       A_RANDOM | A_STRING | A_ONCE, NULL,
-		       "seconds (delay), loops (hog), a limit (finishon*), "
-		       "units (sem*), text (print)" },
-	[FA_TARGET] = { "target", NULL, AT_REF, FO(target), 0, 0, 0, 0, NULL,
-			"name of the flowop this one acts on or counts" },
-	[FA_BLOCKING] = { "blocking", NULL, AT_BOOL, FO(blocking), 0, 0, 0, 0,
-			  NULL, "sempost: wait while the semaphore is above "
-				"highwater" },
-	[FA_HIGHWATER] = { "highwater", NULL, AT_INT, FO(highwater), 1, BIG, 1,
-			   0, NULL, "semaphore level where a blocking sempost "
-				    "waits" },
-	[FA_DATA] = { "data", NULL, AT_DATA, FO(data), 0, 0, 0, 0,
-		      datapat_words, "what the write flowops write: zeros, "
-				     "bonnie or random (default: the "
-				     "fileset's)" },
-	[FA_COMPRESS] = { "compress", NULL, AT_DATA, FO(data), 0,
-			  DATAPAT_MAX_PCT, 0, 0, NULL,
-			  "write data that gzip -1 shrinks by about this "
-			  "percent" },
-	[FA_ROTATEFD] = { "rotatefd", NULL, AT_OBSOLETE, 0, 0, 0, 0, 0, NULL,
-			  "write opennext" },
-	[FA_ENTRIES] = { "entries", NULL, AT_VALUE, FO(entries), 0, BIG, 0,
-			 0, NULL, "number of files createnext makes (default: "
-				  "no limit)" },
-	[FA_DIRS] = { "dirs", NULL, AT_INT, FO(dirs), 0, 99999, 0, 0, NULL,
-		      "files go in this many subdirectories 00000, 00001, "
-		      "...; 0 or 1: the fileset's root" },
-	[FA_FILESIZE] = { "filesize", NULL, AT_VALUE, FO(filesize), 0, BIG, 0,
-			  A_RANDOM | A_SIZE, NULL,
-			  "bytes written into each file createnext makes" },
-	[FA_FSYNC] = { "fsync", NULL, AT_BOOL, FO(fsync), 0, 0, 0, 0, NULL,
-		       "fsync each file written and its directory (bonnie++ "
-		       "-b)" },
-	[FA_DELETE] = { "delete", NULL, AT_BOOL, FO(del), 0, 0, 0, 0, NULL,
-			"seekrw: the first thread out of tickets removes the "
-			"file once it has closed it (bonnie++'s seekers do)" },
+	[FA_NAME] = { .name = "name", .type = AT_STR, .off = FO(name),
+	  .flags = A_REQUIRED, .help = "name shown in the results" },
+	[FA_FILESET] = { .name = "filesetname", .alias = "filename",
+	  .type = AT_REF, .off = FO(fileset),
+	  .help = "fileset the flowop picks files from" },
+	[FA_FD] = { .name = "fd", .type = AT_INT, .off = FO(fd), .max = 1023,
+	  .def = -1,
+	  .help = "descriptor slot of the thread that holds the open file" },
+	[FA_SRCFD] = { .name = "srcfd", .type = AT_INT, .off = FO(srcfd),
+	  .max = 1023, .def = -1,
+	  .help = "slot whose file's size writewholefile writes" },
+	[FA_IOSIZE] = { .name = "iosize", .type = AT_VALUE, .off = FO(iosize),
+	  .max = BIG, .flags = A_RANDOM | A_SIZE, .help = "bytes per I/O" },
+	[FA_WORKINGSET] = { .name = "workingset", .type = AT_VALUE,
+	  .off = FO(workingset), .max = BIG,
+	  .flags = A_RANDOM | A_SIZE | A_ONCE,
+	  .help = "bytes of the file random I/O stays within; 0 = whole file" },
+	[FA_RANDOM] = { .name = "random", .type = AT_BOOL, .off = FO(random),
+	  .help = "random offsets instead of sequential I/O" },
+	[FA_DSYNC] = { .name = "dsync", .type = AT_BOOL, .off = FO(dsync),
+	  .help = "open with O_SYNC" },
+	[FA_DIRECTIO] = { .name = "directio", .type = AT_BOOL,
+	  .off = FO(directio), .help = "open with O_DIRECT" },
+	[FA_OPENNEXT] = { .name = "opennext", .type = AT_BOOL,
+	  .off = FO(opennext),
+	  .help = "each thread walks the fileset with its own position" },
+	[FA_NOREADAHEAD] = { .name = "noreadahead", .type = AT_BOOL,
+	  .off = FO(noreadahead),
+	  .help = "advise the kernel not to read ahead" },
+	[FA_INDEXED] = { .name = "indexed", .type = AT_VALUE,
+	  .off = FO(indexed), .max = BIG, .flags = A_RANDOM,
+	  .help = "pick the file with this number (modulo entries) instead "
+		  "of in turn" },
+	[FA_ITERS] = { .name = "iters", .type = AT_INT, .off = FO(iters),
+	  .min = 1, .max = BIG, .def = 1,
+	  .help = "run the flowop this many times in a row" },
+	[FA_VALUE] = { .name = "value", .type = AT_VALUE, .off = FO(value),
+	  .max = BIG, .flags = A_RANDOM | A_STRING | A_ONCE,
+	  .help = "seconds (delay), loops (hog), a limit (finishon*), units "
+		  "(sem*), text (print)" },
+	[FA_TARGET] = { .name = "target", .type = AT_REF, .off = FO(target),
+	  .help = "name of the flowop this one acts on or counts" },
+	[FA_BLOCKING] = { .name = "blocking", .type = AT_BOOL,
+	  .off = FO(blocking),
+	  .help = "sempost: wait while the semaphore is above highwater" },
+	[FA_HIGHWATER] = { .name = "highwater", .type = AT_INT,
+	  .off = FO(highwater), .min = 1, .max = BIG, .def = 1,
+	  .help = "semaphore level where a blocking sempost waits" },
+	[FA_DATA] = { .name = "data", .type = AT_DATA, .off = FO(data),
+	  .words = datapat_words,
+	  .help = "what the write flowops write: zeros, bonnie or random "
+		  "(default: the fileset's)" },
+	[FA_COMPRESS] = { .name = "compress", .type = AT_DATA, .off = FO(data),
+	  .max = DATAPAT_MAX_PCT,
+	  .help = "write data that gzip -1 shrinks by about this percent" },
+	[FA_ROTATEFD] = { .name = "rotatefd", .type = AT_OBSOLETE,
+	  .help = "write opennext" },
+	[FA_ENTRIES] = { .name = "entries", .type = AT_VALUE,
+	  .off = FO(entries), .max = BIG,
+	  .help = "number of files createnext makes (default: no limit)" },
+	[FA_DIRS] = { .name = "dirs", .type = AT_INT, .off = FO(dirs),
+	  .max = 99999,
+	  .help = "files go in this many subdirectories 00000, 00001, ...; "
+		  "0 or 1: the fileset's root" },
+	[FA_FILESIZE] = { .name = "filesize", .type = AT_VALUE,
+	  .off = FO(filesize), .max = BIG, .flags = A_RANDOM | A_SIZE,
+	  .help = "bytes written into each file createnext makes" },
+	[FA_FSYNC] = { .name = "fsync", .type = AT_BOOL, .off = FO(fsync),
+	  .help = "fsync each file written and its directory (bonnie++ -b)" },
+	[FA_DELETE] = { .name = "delete", .type = AT_BOOL, .off = FO(del),
+	  .help = "seekrw: the first thread out of tickets removes the file "
+		  "once it has closed it (bonnie++'s seekers do)" },
 };
 const struct attr_table flowop_attrs = TABLE("flowop", flowop_specs);
 
 static const struct attr_spec composite_specs[] = {
-	{ "name", NULL, AT_STR, FO(composite), 0, 0, 0, A_REQUIRED, NULL,
-	  "flowop type name that threads use to run this sequence" },
-	{ "iters", NULL, AT_INT, FO(iters), 1, BIG, 1, 0, NULL,
-	  "run the whole sequence this many times per pass" },
+	{ .name = "name", .type = AT_STR, .off = FO(composite),
+	  .flags = A_REQUIRED,
+	  .help = "flowop type name that threads use to run this sequence" },
+	{ .name = "iters", .type = AT_INT, .off = FO(iters), .min = 1,
+	  .max = BIG, .def = 1,
+	  .help = "run the whole sequence this many times per pass" },
 };
 const struct attr_table composite_attrs = TABLE("flowop", composite_specs);
 
@@ -173,48 +196,57 @@ static const char *const rv_types[] = { "uniform", "gamma", "tabular", NULL };
 static const char *const rv_srcs[] = { "rand48", "urandom", NULL };
 
 #define RV(f) offsetof(struct rv_form, f)
-static const struct attr_spec randvar_specs[] = {
-	{ "type", NULL, AT_ENUM, RV(type), 0, 0, 0, 0, rv_types,
-	  "distribution: uniform, gamma or tabular" },
-	{ "randsrc", NULL, AT_ENUM, RV(randsrc), 0, 0, 0, 0, rv_srcs,
-	  "rand48 (repeatable with seed) or urandom" },
-	{ "seed", NULL, AT_INT, RV(seed), 0, BIG, 0, 0, NULL,
-	  "seed of the generator (rand48)" },
-	{ "gamma", NULL, AT_INT, RV(gamma), 1, BIG, 1500, 0, NULL,
-	  "gamma shape x 1000" },
-	{ "mean", NULL, AT_INT, RV(mean), 0, BIG, 0, A_SIZE, NULL,
-	  "mean of the values (min included)" },
-	{ "min", NULL, AT_INT, RV(min), 0, BIG, 0, A_SIZE, NULL,
-	  "smallest value" },
-	{ "round", NULL, AT_INT, RV(round), 0, BIG, 0, A_SIZE, NULL,
-	  "round samples to a multiple of this" },
-	{ "randtable", NULL, AT_LIST, 0, 0, 0, 0, 0, NULL,
-	  "tabular bins {{percent, min, max}, ...}" },
-	{ "name", NULL, AT_STR, RV(name), 0, 0, 0, 0, NULL,
-	  "old form only: the variable to define" },
+static const struct attr_spec randvar_specs[RVA_COUNT] = {
+	[RVA_TYPE] = { .name = "type", .type = AT_ENUM, .off = RV(type),
+	  .words = rv_types,
+	  .help = "distribution: uniform, gamma or tabular" },
+	[RVA_RANDSRC] = { .name = "randsrc", .type = AT_ENUM,
+	  .off = RV(randsrc), .words = rv_srcs,
+	  .help = "rand48 (repeatable with seed) or urandom" },
+	[RVA_SEED] = { .name = "seed", .type = AT_INT, .off = RV(seed),
+	  .max = BIG, .help = "seed of the generator (rand48)" },
+	[RVA_GAMMA] = { .name = "gamma", .type = AT_INT, .off = RV(gamma),
+	  .min = 1, .max = BIG, .def = 1500, .help = "gamma shape x 1000" },
+	[RVA_MEAN] = { .name = "mean", .type = AT_INT, .off = RV(mean),
+	  .max = BIG, .flags = A_SIZE,
+	  .help = "mean of the values (min included)" },
+	[RVA_MIN] = { .name = "min", .type = AT_INT, .off = RV(min), .max = BIG,
+	  .flags = A_SIZE, .help = "smallest value" },
+	[RVA_ROUND] = { .name = "round", .type = AT_INT, .off = RV(round),
+	  .max = BIG, .flags = A_SIZE,
+	  .help = "round samples to a multiple of this" },
+	[RVA_RANDTABLE] = { .name = "randtable", .type = AT_LIST,
+	  .help = "tabular bins {{percent, min, max}, ...}" },
+	[RVA_NAME] = { .name = "name", .type = AT_STR, .off = RV(name),
+	  .help = "old form only: the variable to define" },
 };
 const struct attr_table randvar_attrs = TABLE("randvar", randvar_specs);
 
 #define CV(f) offsetof(struct cvar_form, f)
-static const struct attr_spec cvar_specs[] = {
-	{ "type", NULL, AT_STR, CV(type), 0, 0, 0, A_REQUIRED, NULL,
-	  "distribution: cvar-gamma, cvar-normal, cvar-uniform, "
-	  "cvar-exponential, cvar-erlang, cvar-lognormal, cvar-triangular, "
-	  "cvar-weibull" },
-	{ "parameters", NULL, AT_STR, CV(parameters), 0, 0, 0, 0, NULL,
-	  "distribution parameters \"key:value;key:value\"" },
-	{ "min", NULL, AT_INT, CV(min), 0, BIG, 0, A_SIZE, NULL,
-	  "smallest value" },
-	{ "max", NULL, AT_INT, CV(max), 0, BIG, 0, A_SIZE, NULL,
-	  "largest value" },
-	{ "round", NULL, AT_INT, CV(round), 0, BIG, 0, A_SIZE, NULL,
-	  "round samples to a multiple of this" },
+static const struct attr_spec cvar_specs[CVA_COUNT] = {
+	[CVA_TYPE] = { .name = "type", .type = AT_STR, .off = CV(type),
+	  .flags = A_REQUIRED,
+	  .help = "distribution: cvar-gamma, cvar-normal, cvar-uniform, "
+		  "cvar-exponential, cvar-erlang, cvar-lognormal, "
+		  "cvar-triangular, cvar-weibull" },
+	[CVA_PARAMETERS] = { .name = "parameters", .type = AT_STR,
+	  .off = CV(parameters),
+	  .help = "distribution parameters \"key:value;key:value\"" },
+	[CVA_MIN] = { .name = "min", .type = AT_INT, .off = CV(min), .max = BIG,
+	  .flags = A_SIZE, .help = "smallest value" },
+	[CVA_MAX] = { .name = "max", .type = AT_INT, .off = CV(max), .max = BIG,
+	  .flags = A_SIZE, .help = "largest value" },
+	[CVA_ROUND] = { .name = "round", .type = AT_INT, .off = CV(round),
+	  .max = BIG, .flags = A_SIZE,
+	  .help = "round samples to a multiple of this" },
 };
 const struct attr_table cvar_attrs = TABLE("cvar", cvar_specs);
 
 static const struct attr_spec eventgen_specs[] = {
-	{ "rate", NULL, AT_INT, offsetof(struct eventgen_form, rate), 0, BIG, 0, A_REQUIRED, NULL,
-	  "events per second for the *limit flowops" },
+	{ .name = "rate", .type = AT_INT,
+	  .off = offsetof(struct eventgen_form, rate), .max = BIG,
+	  .flags = A_REQUIRED,
+	  .help = "events per second for the *limit flowops" },
 };
 const struct attr_table eventgen_attrs = TABLE("eventgen", eventgen_specs);
 

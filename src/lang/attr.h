@@ -53,6 +53,28 @@ struct attr_table {
 	size_t n;
 };
 
+/* Rows of randvar_attrs and cvar_attrs: bits of what apply_attrs saw. */
+enum randvar_attr {
+	RVA_TYPE,
+	RVA_RANDSRC,
+	RVA_SEED,
+	RVA_GAMMA,
+	RVA_MEAN,
+	RVA_MIN,
+	RVA_ROUND,
+	RVA_RANDTABLE,
+	RVA_NAME,
+	RVA_COUNT,
+};
+enum cvar_attr {
+	CVA_TYPE,
+	CVA_PARAMETERS,
+	CVA_MIN,
+	CVA_MAX,
+	CVA_ROUND,
+	CVA_COUNT,
+};
+
 /* What randvar(...), cvar(...) and eventgen are compiled into first. */
 struct rv_form {
 	int64_t type, randsrc, seed, gamma, mean, min, round;

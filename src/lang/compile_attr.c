@@ -1,5 +1,6 @@
 /* Values and attributes: the typed half of the compiler. */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -655,6 +656,19 @@ static struct loc param_loc(const struct ast_value *v, size_t off)
 	return v ? v->loc : LOC_NONE;
 }
 
+/* "cvar-gamma, cvar-normal, ...": rand.h's list, for a message. */
+static void cvar_type_names(char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int d = 0; d < RV_NDIST && n < len; d++)
+		if (rv_dist_is_cvar((enum rv_dist)d))
+			n += (size_t)snprintf(buf + n, len - n, "%s%s",
+					      n ? ", " : "",
+					      rv_dist_name((enum rv_dist)d));
+}
+
 int build_randvar(struct compiler *c, const char *name,
 		  const struct ast_attr *attrs, bool cvar, struct loc loc)
 {
@@ -676,13 +690,12 @@ int build_randvar(struct compiler *c, const char *name,
 		}
 		d = rv_dist_lookup(f.type, true);
 		if (d < 0 || !rv_dist_is_cvar((enum rv_dist)d)) {
+			char names[256];
+
+			cvar_type_names(names, sizeof(names));
 			diag_error(c->d, c->src, attr_value(attrs, "type")->loc,
-				   "unknown cvar type '%s'; expected one of "
-				   "cvar-gamma, cvar-normal, cvar-uniform, "
-				   "cvar-exponential, cvar-erlang, "
-				   "cvar-lognormal, cvar-triangular, "
-				   "cvar-weibull",
-				   f.type);
+				   "unknown cvar type '%s'; expected one of %s",
+				   f.type, names);
 			free(f.type);
 			free(f.parameters);
 			return -1;
@@ -691,7 +704,7 @@ int build_randvar(struct compiler *c, const char *name,
 		spec.src = RV_SRC_URANDOM;
 		spec.min = (double)f.min;
 		spec.max = (double)f.max;
-		spec.has_max = given & (1u << 3);
+		spec.has_max = given & ((uint64_t)1 << CVA_MAX);
 		spec.round = (double)f.round;
 		free(f.type);
 		if (rv_parse_params(&spec, f.parameters ? f.parameters : "",
@@ -717,7 +730,7 @@ int build_randvar(struct compiler *c, const char *name,
 		spec.dist = types[f.type];
 		spec.src = f.randsrc == 0 ? RV_SRC_RAND48 : RV_SRC_URANDOM;
 		spec.seed = (uint64_t)f.seed;
-		spec.has_seed = given & (1u << 2);
+		spec.has_seed = given & ((uint64_t)1 << RVA_SEED);
 		spec.gamma = (double)f.gamma;
 		spec.mean = (double)f.mean;
 		spec.min = (double)f.min;
