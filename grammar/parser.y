@@ -43,6 +43,7 @@ int yylex(YYSTYPE *yylval, YYLTYPE *yylloc, yyscan_t scanner);
 
 static struct ast_value *word_value(char *s, struct loc loc);
 static struct ast_stmt *stmt(enum ast_stmt_kind kind, struct loc loc);
+static char *keyword_text(int token);
 static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct parse_ctx *ctx,
 		    const char *msg);
 }
@@ -266,23 +267,23 @@ list_items:
 
 /* Command words are not reserved after '=': name=run is a name. */
 keyword:
-	K_CREATE		{ $$ = xstrdup("create"); }
-	| K_DEBUG		{ $$ = xstrdup("debug"); }
-	| K_DEFINE		{ $$ = xstrdup("define"); }
-	| K_DOMULTISYNC		{ $$ = xstrdup("domultisync"); }
-	| K_ECHO		{ $$ = xstrdup("echo"); }
-	| K_ENABLE		{ $$ = xstrdup("enable"); }
-	| K_EVENTGEN		{ $$ = xstrdup("eventgen"); }
-	| K_FLOWOP		{ $$ = xstrdup("flowop"); }
-	| K_LIST		{ $$ = xstrdup("list"); }
-	| K_PSRUN		{ $$ = xstrdup("psrun"); }
-	| K_QUIT		{ $$ = xstrdup("quit"); }
-	| K_RUN			{ $$ = xstrdup("run"); }
-	| K_SET			{ $$ = xstrdup("set"); }
-	| K_SLEEP		{ $$ = xstrdup("sleep"); }
-	| K_SYSTEM		{ $$ = xstrdup("system"); }
-	| K_THREAD		{ $$ = xstrdup("thread"); }
-	| K_VERSION		{ $$ = xstrdup("version"); }
+	K_CREATE		{ $$ = keyword_text(K_CREATE); }
+	| K_DEBUG		{ $$ = keyword_text(K_DEBUG); }
+	| K_DEFINE		{ $$ = keyword_text(K_DEFINE); }
+	| K_DOMULTISYNC		{ $$ = keyword_text(K_DOMULTISYNC); }
+	| K_ECHO		{ $$ = keyword_text(K_ECHO); }
+	| K_ENABLE		{ $$ = keyword_text(K_ENABLE); }
+	| K_EVENTGEN		{ $$ = keyword_text(K_EVENTGEN); }
+	| K_FLOWOP		{ $$ = keyword_text(K_FLOWOP); }
+	| K_LIST		{ $$ = keyword_text(K_LIST); }
+	| K_PSRUN		{ $$ = keyword_text(K_PSRUN); }
+	| K_QUIT		{ $$ = keyword_text(K_QUIT); }
+	| K_RUN			{ $$ = keyword_text(K_RUN); }
+	| K_SET			{ $$ = keyword_text(K_SET); }
+	| K_SLEEP		{ $$ = keyword_text(K_SLEEP); }
+	| K_SYSTEM		{ $$ = keyword_text(K_SYSTEM); }
+	| K_THREAD		{ $$ = keyword_text(K_THREAD); }
+	| K_VERSION		{ $$ = keyword_text(K_VERSION); }
 	;
 
 %%
@@ -300,21 +301,14 @@ static struct ast_stmt *stmt(enum ast_stmt_kind kind, struct loc loc)
 	return ast_stmt_new(kind, loc);
 }
 
-/* Sorted by name for bsearch. */
+/* From the one list, sorted by name for bsearch. */
 static const struct keyword {
 	const char *name;
 	int token;
 } keywords[] = {
-	{ "create", K_CREATE },	  { "cvar", K_CVAR },
-	{ "debug", K_DEBUG },	  { "define", K_DEFINE },
-	{ "domultisync", K_DOMULTISYNC }, { "echo", K_ECHO },
-	{ "enable", K_ENABLE },	  { "eventgen", K_EVENTGEN },
-	{ "flowop", K_FLOWOP },	  { "list", K_LIST },
-	{ "psrun", K_PSRUN },	  { "quit", K_QUIT },
-	{ "randvar", K_RANDVAR }, { "run", K_RUN },
-	{ "set", K_SET },	  { "sleep", K_SLEEP },
-	{ "system", K_SYSTEM },	  { "thread", K_THREAD },
-	{ "version", K_VERSION },
+#define KEYWORD(id, word, command, stmt) { word, K_##id },
+#include "lang/keywords.h"
+#undef KEYWORD
 };
 
 static int keyword_cmp(const void *key, const void *elem)
@@ -330,10 +324,25 @@ int keyword_token(const char *word)
 	return k ? k->token : -1;
 }
 
+/* A keyword used as a word (after '='): its text, malloc'd. */
+static char *keyword_text(int token)
+{
+	size_t i = 0;
+
+	/* every K_ token is in the list */
+	while (i + 1 < ARRAY_SIZE(keywords) && keywords[i].token != token)
+		i++;
+	return xstrdup(keywords[i].name);
+}
+
 const char *const command_words[] = {
-	"create", "debug", "define", "domultisync", "echo", "enable",
-	"eventgen", "list", "psrun", "quit", "run", "set", "sleep", "system",
-	"version",
+#define KEYWORD(id, word, command, stmt) KW_COMMAND_##command(word)
+#define KW_COMMAND_1(word) word,
+#define KW_COMMAND_0(word)
+#include "lang/keywords.h"
+#undef KW_COMMAND_0
+#undef KW_COMMAND_1
+#undef KEYWORD
 };
 const size_t ncommand_words = ARRAY_SIZE(command_words);
 

@@ -157,15 +157,14 @@ struct ast_attr *ast_attr_find(struct ast_attr *a, const char *name)
 const char *ast_stmt_keyword(enum ast_stmt_kind kind)
 {
 	static const char *const names[] = {
-		[AS_SET] = "set",	  [AS_SET_MODE] = "set",
-		[AS_DEFINE] = "define",	  [AS_THREAD] = "thread",
-		[AS_FLOWOP] = "flowop",	  [AS_RUN] = "run",
-		[AS_PSRUN] = "psrun",	  [AS_CREATE] = "create",
-		[AS_SLEEP] = "sleep",	  [AS_EVENTGEN] = "eventgen",
-		[AS_ENABLE] = "enable",	  [AS_ECHO] = "echo",
-		[AS_SYSTEM] = "system",	  [AS_DEBUG] = "debug",
-		[AS_VERSION] = "version", [AS_QUIT] = "quit",
-		[AS_LIST] = "list",	  [AS_DOMULTISYNC] = "domultisync",
+#define KEYWORD(id, word, command, stmt) KW_STMT_##stmt(id, word)
+#define KW_STMT_1(id, word) [AS_##id] = word,
+#define KW_STMT_0(id, word)
+#include "lang/keywords.h"
+#undef KW_STMT_0
+#undef KW_STMT_1
+#undef KEYWORD
+		[AS_SET_MODE] = "set", /* set mode ...: the set keyword too */
 	};
 
 	return names[kind];
