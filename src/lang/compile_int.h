@@ -84,7 +84,10 @@ uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
 		     const struct ast_attr *attrs, void *obj, bool only_file,
 		     bool allow_locals, const char *what, struct loc where);
 
-/* Build a random variable from randvar(...) or cvar(...); index or -1. */
+/*
+ * compile_randvar.c: build a random variable from randvar(...) or
+ * cvar(...); index or -1.
+ */
 int build_randvar(struct compiler *c, const char *name,
 		  const struct ast_attr *attrs, bool cvar, struct loc loc);
 
@@ -93,8 +96,13 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s);
 /* Index of the fileset named name, or -1. */
 int find_fileset(const struct compiler *c, const char *name);
 
-/* Append rv to the workload's random variables; returns its index. */
+/* compile_randvar.c: rv appended to the workload's randvars; its index. */
 int add_randvar(struct compiler *c, struct ir_randvar rv);
+
+/* compile_set.c: `set $var = value`, `set mode ...`, `define randvar`. */
+void set_var(struct compiler *c, const struct ast_stmt *s);
+void set_mode(struct compiler *c, const struct ast_stmt *s);
+void old_randvar(struct compiler *c, const struct ast_stmt *s);
 
 /* compile_flow.c: `define flowop` and `define process`. */
 void build_composite(struct compiler *c, const struct ast_stmt *s);
