@@ -4,6 +4,8 @@
  * every family uses: values, failures, buffers, data, picking and opening
  * a fileset's files.
  */
+#include "engine/flowops.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -430,8 +432,9 @@ void flowops_release(struct worker *wk)
 	for (size_t i = 0; wk->fostate && i < wk->w->nflowops; i++) {
 		int type = wk->w->flowops[i]->type;
 
-		/* only a flowop with a prepare hook has state, and a release */
-		if (wk->fostate[i] && type < FO_NTYPES)
+		/* state is made by a prepare hook; its row names the release */
+		if (wk->fostate[i] && type < FO_NTYPES &&
+		    flowop_ops[type].release)
 			flowop_ops[type].release(wk->fostate[i]);
 	}
 	free(wk->fostate);
