@@ -150,6 +150,21 @@ awk 'BEGIN { for (i = 0; i < 100000; i++) printf "["; print "" }' >"$TMP/deep.js
 run_fbrun compare "$TMP/deep.json" "$A"
 check "deep nesting is an error, not a crash" test "$rc" -eq 2
 has "$TMP/err" 'nested deeper' && pass "and says so" || fail "and says so"
+# jansson places an error after the token it read; the message names
+# where the token starts, as doc/compare.md shows
+printf '{"flowops": [],\n "a": 1 "b": 2}' >"$TMP/member.json"
+run_fbrun compare "$TMP/member.json" "$A"
+grepq "a missing comma: at the next member's quote" \
+	"member\.json:2:9: expected ',' or '}' after an object member, found '\"'\$" "$TMP/err"
+printf '{"flowops": [], "x": {"k": 1, "y": [{"k": 2}]},\n "k": 3, "x": 4}' >"$TMP/dup2.json"
+run_fbrun compare "$TMP/dup2.json" "$A"
+grepq "a duplicate key names the first of its own object" \
+	'dup2\.json:2:10: duplicate key "x" \(first at 1:17\)$' "$TMP/err"
+# nesting within jansson's limit (2048 levels) reads
+awk 'BEGIN { printf "{\"flowops\": [], \"deep\": "; for (i = 0; i < 2000; i++) printf "[";
+	for (i = 0; i < 2000; i++) printf "]"; print "}" }' >"$TMP/nested.json"
+run_fbrun compare "$TMP/nested.json" "$TMP/nested.json"
+grepq "2000 levels of nesting are read (to 'no flowop in common')" 'no flowop in common' "$TMP/err"
 printf '{"a": "\\ud800"}' >"$TMP/surrogate.json"
 run_fbrun compare "$TMP/surrogate.json" "$A"
 check "an unpaired surrogate exits 2" test "$rc" -eq 2

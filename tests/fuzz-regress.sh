@@ -1,18 +1,38 @@
 #!/bin/sh
-# Inputs the fuzzer once broke fbrun with (tests/fuzz/corpus): each must
-# now be checked cleanly, exit 0 or 2, never crash or hang.
+# Inputs the fuzzers once broke fbrun with, and their seeds: each script
+# in tests/fuzz/corpus must now be checked cleanly, and each file in
+# tests/fuzz/corpus-compare read by fbrun compare (against itself): exit 0
+# or 2, never a crash or a hang.
 . "${srcdir:-.}/tests/lib.sh"
 
-n=$(ls "$srcdir"/tests/fuzz/corpus | wc -l)
-check "the corpus holds inputs ($n)" test "$n" -gt 0
-for f in "$srcdir"/tests/fuzz/corpus/*; do
-	[ -f "$f" ] || continue
-	rc=0
-	timeout 10 "$FBRUN" --parse-only "$f" >/dev/null 2>&1 || rc=$?
-	if [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ]; then
-		pass "$(basename "$f"): exit $rc"
+# fbrun_on KIND FILE: a script checked, or a results file compared with
+# itself (compare needs two)
+fbrun_on() {
+	if [ "$1" = script ]; then
+		timeout 10 "$FBRUN" --parse-only "$2"
 	else
-		fail "$(basename "$f"): exit $rc"
+		timeout 10 "$FBRUN" compare "$2" "$2"
 	fi
-done
+}
+
+# replay CORPUS-DIR KIND: fbrun_on KIND with each file of the corpus
+replay() {
+	dir=$1
+	shift
+	n=$(ls "$dir" | wc -l)
+	check "$(basename "$dir") holds inputs ($n)" test "$n" -gt 0
+	for f in "$dir"/*; do
+		[ -f "$f" ] || continue
+		rc=0
+		fbrun_on "$1" "$f" >/dev/null 2>&1 || rc=$?
+		if [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ]; then
+			pass "$(basename "$dir")/$(basename "$f"): exit $rc"
+		else
+			fail "$(basename "$dir")/$(basename "$f"): exit $rc"
+		fi
+	done
+}
+
+replay "$srcdir/tests/fuzz/corpus" script
+replay "$srcdir/tests/fuzz/corpus-compare" results
 done_testing

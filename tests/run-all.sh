@@ -3,7 +3,8 @@
 #   build/       the whole suite with -Werror, then make distcheck
 #   build-asan/  the whole suite under AddressSanitizer + UBSan
 #   build-tsan/  the engine and monitor tests under ThreadSanitizer
-#   build-fuzz/  the parser fuzzer for $FUZZ_SECONDS (60) under ASan + UBSan
+#   build-fuzz/  the parser fuzzer for $FUZZ_SECONDS (60) and compare's
+#                results reader for half that, under ASan + UBSan
 #   valgrind     memcheck on a short run
 # Every stage runs and reports, whatever an earlier one did.  Ends with
 # one line "N passed, N failed, N skipped": the tests of the three suites,
@@ -115,6 +116,17 @@ elif build build-fuzz CC=clang --enable-fuzz --enable-asan --enable-ubsan; then
 	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz.log
 	tail -1 build-fuzz/fuzz.log
 	stage "parser fuzzer, ${fuzz_seconds} s" "$rc"
+	# compare's reader, from its seeds (corpus-compare) into a scratch
+	# corpus; a crash input goes to tests/fuzz/corpus-compare
+	seeds=$(mktemp -d)
+	(cd build-fuzz && ./tests/fuzz/fuzz-compare \
+		-max_total_time="$((fuzz_seconds / 2))" -timeout=10 \
+		"$seeds" "$top/tests/fuzz/corpus-compare" >fuzz-compare.log 2>&1)
+	rc=$?
+	rm -rf "$seeds"
+	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz-compare.log
+	tail -1 build-fuzz/fuzz-compare.log
+	stage "compare fuzzer, $((fuzz_seconds / 2)) s" "$rc"
 else
 	stage "build-fuzz/" 1
 fi

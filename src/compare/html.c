@@ -1,27 +1,19 @@
-/*
- * The --html page of fbrun compare: one self-contained file (inline CSS
- * and SVG, no JavaScript, nothing fetched) that opens anywhere.  Text from
- * the results files is escaped; invalid UTF-8 becomes U+FFFD.
- */
-#include "compare/compare.h"
+/* compare's --html page: its head, the tables and the bar charts (html.h). */
+#include "compare/html.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/html_int.h"
+#include "compare/model.h"
+#include "util/msg.h"
 #include "util/util.h"
 
 #define CHART_W 1000 /* bar charts */
 #define BAR_H 14
 #define NAME_MAX_CHARS 40
-#define CDF_W 540
-#define CDF_H 300
-#define CDF_L 58 /* plot margins */
-#define CDF_R 30
-#define CDF_T 44
-#define CDF_B 44
-#define CHAR_W 7 /* rough width of a 12px sans-serif character */
 
 /* Okabe-Ito: distinguishable with the common colour blindnesses. */
 static const char *const palette[] = {
@@ -29,13 +21,13 @@ static const char *const palette[] = {
 	"#56b4e9", "#d55e00", "#000000", "#999999",
 };
 
-static const char *color(size_t run)
+const char *html_color(size_t run)
 {
 	return palette[run % ARRAY_SIZE(palette)];
 }
 
 /* Text escaped for HTML body, attribute and SVG text alike. */
-static void esc(FILE *out, const char *s)
+void html_esc(FILE *out, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = strlen(s);
@@ -65,7 +57,7 @@ static void esc(FILE *out, const char *s)
 }
 
 /* At most NAME_MAX_CHARS characters, for chart labels. */
-static void esc_short(FILE *out, const char *s)
+void html_esc_short(FILE *out, const char *s)
 {
 	size_t chars = 0, i;
 	char *cut;
@@ -76,11 +68,11 @@ static void esc_short(FILE *out, const char *s)
 			break;
 	}
 	if (!s[i]) {
-		esc(out, s);
+		html_esc(out, s);
 		return;
 	}
 	cut = xstrndup(s, i);
-	esc(out, cut);
+	html_esc(out, cut);
 	fputs("\xe2\x80\xa6", out); /* ellipsis */
 	free(cut);
 }
@@ -100,7 +92,7 @@ static void page_head(FILE *out, const struct cmp *c)
 	      "<meta charset=\"utf-8\">\n<title>fbrun compare: ", out);
 	for (size_t i = 0; i < c->nruns; i++) {
 		fputs(i ? " vs " : "", out);
-		esc(out, c->runs[i].label);
+		html_esc(out, c->runs[i].label);
 	}
 	fputs("</title>\n<style>\n"
 	      "body { font-family: sans-serif; color: #222; margin: 16px 24px; }\n"
@@ -126,7 +118,7 @@ static void page_head(FILE *out, const struct cmp *c)
 static void td(FILE *out, const char *s)
 {
 	fputs("<td>", out);
-	esc(out, s);
+	html_esc(out, s);
 	fputs("</td>", out);
 }
 
@@ -141,7 +133,7 @@ static void variables_table(FILE *out, const struct cmp *c)
 		      "<tr><th>variable</th>", out);
 		for (size_t p = 0; p < c->nruns; p++) {
 			fputs("<th>", out);
-			esc(out, c->runs[p].label);
+			html_esc(out, c->runs[p].label);
 			fputs("</th>", out);
 		}
 		fputs("</tr>\n", out);
@@ -165,30 +157,26 @@ static void runs_table(FILE *out, const struct cmp *c)
 	      "<th>started</th><th>seconds</th><th>ended by</th></tr>\n",
 	      out);
 	for (size_t i = 0; i < c->nruns; i++) {
-		const struct json_value *root = c->runs[i].root;
-		const struct json_value *sys = json_get(root, "system");
-		const char *error = json_get_str(root, "error", NULL);
+		const struct cmp_run *r = &c->runs[i];
 		char fs[512];
 
-		cmp_run_fs(&c->runs[i], fs, sizeof(fs));
+		cmp_run_fs(r, fs, sizeof(fs));
 		fprintf(out, "<tr><td><span class=\"swatch\" "
-			     "style=\"background: %s\"></span>", color(i));
-		esc(out, c->runs[i].label);
+			     "style=\"background: %s\"></span>", html_color(i));
+		html_esc(out, r->label);
 		fputs("</td>", out);
-		td(out, c->runs[i].path);
-		td(out, json_get_str(root, "script", "?"));
+		td(out, r->path);
+		td(out, r->script ? r->script : "?");
 		td(out, fs);
-		td(out, json_get_str(sys, "kernel", "?"));
-		fprintf(out, "<td class=\"num\">%.0f</td>",
-			json_get_num(sys, "cpus", 0));
-		td(out, json_get_str(root, "started", "?"));
-		fprintf(out, "<td class=\"num\">%.1f</td>",
-			json_get_num(root, "seconds", 0));
+		td(out, r->kernel ? r->kernel : "?");
+		fprintf(out, "<td class=\"num\">%.0f</td>", r->cpus);
+		td(out, r->started ? r->started : "?");
+		fprintf(out, "<td class=\"num\">%.1f</td>", r->seconds);
 		fputs("<td>", out);
-		esc(out, json_get_str(root, "ended_by", "?"));
-		if (error) {
+		html_esc(out, r->ended_by ? r->ended_by : "?");
+		if (r->error) {
 			fputs(": ", out);
-			esc(out, error);
+			html_esc(out, r->error);
 		}
 		fputs("</td></tr>\n", out);
 	}
@@ -198,16 +186,16 @@ static void runs_table(FILE *out, const struct cmp *c)
 		      out);
 	variables_table(out, c);
 	for (size_t i = 0; i < c->nruns; i++) {
-		if (json_len(c->runs[i].flowops) == c->nrows)
+		if (c->runs[i].nflowops == c->nrows)
 			continue;
 		fprintf(out, "<p class=\"note\">Compared: the %zu flowop%s "
 			     "every run has; left out:", c->nrows,
 			c->nrows == 1 ? "" : "s");
 		for (size_t k = 0; k < c->nruns; k++) {
 			fprintf(out, "%s %zu of ", k ? "," : "",
-				json_len(c->runs[k].flowops) - c->nrows);
-			esc(out, c->runs[k].label);
-			fprintf(out, "&#39;s %zu", json_len(c->runs[k].flowops));
+				c->runs[k].nflowops - c->nrows);
+			html_esc(out, c->runs[k].label);
+			fprintf(out, "&#39;s %zu", c->runs[k].nflowops);
 		}
 		fputs(".</p>\n", out);
 		break;
@@ -223,13 +211,13 @@ static void summary_table(FILE *out, const struct cmp *c)
 	fputs("<h2>IO Summary</h2>\n<table>\n<tr><th></th>", out);
 	for (size_t i = 0; i < c->nruns; i++) {
 		fputs("<th>", out);
-		esc(out, c->runs[i].label);
+		html_esc(out, c->runs[i].label);
 		fputs("</th>", out);
 	}
 	fputs("</tr>\n", out);
 	v = xcalloc(c->nruns, sizeof(*v));
 	ok = xcalloc(c->nruns, sizeof(*ok));
-	for (size_t s = 0; s < cmp_nsummary; s++) {
+	for (size_t s = 0; s < CMP_NSUMMARY; s++) {
 		int prec;
 
 		for (size_t i = 0; i < c->nruns; i++)
@@ -257,12 +245,8 @@ static void summary_table(FILE *out, const struct cmp *c)
 	fputs("</table>\n", out);
 }
 
-/*
- * Legend entries laid out left to right from x0, wrapping at max_x.
- * Returns the baseline of the last line; out NULL only measures.
- */
-static int legend(FILE *out, const struct cmp *c, int x0, int y, int max_x,
-		  bool lines)
+int html_legend(FILE *out, const struct cmp *c, int x0, int y, int max_x,
+		bool lines)
 {
 	int x = x0;
 
@@ -279,14 +263,14 @@ static int legend(FILE *out, const struct cmp *c, int x0, int y, int max_x,
 			fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
 				     "y2=\"%d\" stroke=\"%s\" "
 				     "stroke-width=\"2.5\"/>",
-				x, y - 4, x + 16, y - 4, color(i));
+				x, y - 4, x + 16, y - 4, html_color(i));
 		else
 			fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" "
 				     "height=\"12\" fill=\"%s\"/>",
-				x, y - 10, color(i));
+				x, y - 10, html_color(i));
 		if (out) {
 			fprintf(out, "<text x=\"%d\" y=\"%d\">", x + 20, y);
-			esc(out, c->runs[i].label);
+			html_esc(out, c->runs[i].label);
 			fputs("</text>\n", out);
 		}
 		x += w;
@@ -344,12 +328,12 @@ static void bar_chart(FILE *out, const struct cmp *c, enum cmp_metric m)
 	fputs("</p>\n", out);
 	left = name_w * CHAR_W + 16;
 	bar_max = CHART_W - left - 170;
-	h = legend(NULL, c, left, 16, CHART_W, false) + 16 + shown * group_h;
+	h = html_legend(NULL, c, left, 16, CHART_W, false) + 16 + shown * group_h;
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 		     "class=\"bars\" width=\"%d\" height=\"%d\" "
 		     "viewBox=\"0 0 %d %d\">\n",
 		CHART_W, h, CHART_W, h);
-	y = legend(out, c, left, 16, CHART_W, false) + 16;
+	y = html_legend(out, c, left, 16, CHART_W, false) + 16;
 	v = xcalloc(c->nruns, sizeof(*v));
 	ok = xcalloc(c->nruns, sizeof(*ok));
 	for (size_t r = 0; r < c->nrows; r++) {
@@ -367,7 +351,7 @@ static void bar_chart(FILE *out, const struct cmp *c, enum cmp_metric m)
 		prec = cmp_prec(v, ok, n, cmp_metrics[m].prec);
 		fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
 			left - 8, y + (int)n * (BAR_H + 3) / 2 + 4);
-		esc_short(out, c->rows[r].name);
+		html_esc_short(out, c->rows[r].name);
 		fputs("</text>\n", out);
 		for (size_t i = 0; i < n; i++) {
 			int by = y + (int)i * (BAR_H + 3);
@@ -379,7 +363,7 @@ static void bar_chart(FILE *out, const struct cmp *c, enum cmp_metric m)
 				cmp_ratio(ratio, sizeof(ratio), v[i], v[0]);
 			fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
 				     "height=\"%d\" fill=\"%s\"/>",
-				left, by, len, BAR_H, color(i));
+				left, by, len, BAR_H, html_color(i));
 			fprintf(out, "<text x=\"%.1f\" y=\"%d\">", left + len + 5,
 				by + BAR_H - 3);
 			if (ok[i])
@@ -402,236 +386,25 @@ static void bar_chart(FILE *out, const struct cmp *c, enum cmp_metric m)
 	free(ok);
 }
 
-static bool bucket(const struct json_value *b, double *from, double *to,
-		   double *count)
-{
-	*from = json_get_num(b, "from_ns", -1);
-	*to = json_get_num(b, "to_ns", -1);
-	*count = json_get_num(b, "count", -1);
-	if (*to <= 0 || *count < 0 || *from < 0 || *from > *to)
-		return false;
-	if (*from < 1)
-		*from = 1; /* the log scale starts above zero */
-	if (*to < *from)
-		*to = *from;
-	return true;
-}
-
-static void fmt_ns(char *buf, size_t len, double ns)
-{
-	if (ns < 1e3)
-		snprintf(buf, len, "%g ns", ns);
-	else if (ns < 1e6)
-		snprintf(buf, len, "%g \xc2\xb5s", ns / 1e3);
-	else if (ns < 1e9)
-		snprintf(buf, len, "%g ms", ns / 1e6);
-	else
-		snprintf(buf, len, "%g s", ns / 1e9);
-}
-
-/* Latency range of a flowop over all runs; false when none has data. */
-static bool cdf_range(const struct cmp *c, size_t r, double *lo, double *hi)
-{
-	bool any = false;
-
-	*lo = INFINITY;
-	*hi = 0;
-	for (size_t i = 0; i < c->nruns; i++) {
-		const struct json_value *h = json_get(c->rows[r].fo[i],
-						      "histogram");
-
-		for (size_t k = 0; k < json_len(h); k++) {
-			double from, to, n;
-
-			if (!bucket(json_index(h, k), &from, &to, &n) || !n)
-				continue;
-			*lo = fmin(*lo, from);
-			*hi = fmax(*hi, to);
-			any = true;
-		}
-	}
-	return any;
-}
-
-static double cdf_x(double ns, double llo, double lhi)
-{
-	double plot_w = CDF_W - CDF_L - CDF_R;
-
-	return CDF_L + (log10(ns) - llo) / (lhi - llo) * plot_w;
-}
-
-static double cdf_y(double frac)
-{
-	return CDF_T + (1 - frac) * (CDF_H - CDF_T - CDF_B);
-}
-
-static void cdf_axes(FILE *out, double llo, double lhi)
-{
-	int decades = (int)(lhi - llo);
-
-	for (int d = (int)llo; d <= (int)lhi; d++) {
-		for (int k = 1; k <= 9; k++) {
-			double ns = pow(10, d) * k;
-			double x = cdf_x(ns, llo, lhi);
-			char label[32];
-
-			if (log10(ns) > lhi + 1e-9)
-				break;
-			fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
-				     "y2=\"%d\" stroke=\"%s\"/>\n",
-				x, CDF_T, x, CDF_H - CDF_B,
-				k == 1 ? "#bbb" : "#eee");
-			if (k != 1 && (decades > 2 || (k != 2 && k != 5)))
-				continue;
-			fmt_ns(label, sizeof(label), ns);
-			fprintf(out, "<text x=\"%.1f\" y=\"%d\" "
-				     "text-anchor=\"middle\">%s</text>\n",
-				x, CDF_H - CDF_B + 16, label);
-		}
-	}
-	for (int q = 0; q <= 4; q++) {
-		double y = cdf_y(q / 4.0);
-
-		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" "
-			     "y2=\"%.1f\" stroke=\"%s\"/>\n"
-			     "<text x=\"%d\" y=\"%.1f\" "
-			     "text-anchor=\"end\">%.2f</text>\n",
-			CDF_L, y, CDF_W - CDF_R, y, q ? "#eee" : "#bbb",
-			CDF_L - 6, y + 4, q / 4.0);
-	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">"
-		     "latency (log scale)</text>\n"
-		     "<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
-		     "transform=\"rotate(-90 14 %d)\">fraction \xe2\x89\xa4 "
-		     "latency</text>\n",
-		(CDF_L + CDF_W - CDF_R) / 2, CDF_H - 8,
-		(CDF_T + CDF_H - CDF_B) / 2, (CDF_T + CDF_H - CDF_B) / 2);
-}
-
-/* Cumulative fraction of a run's histogram, one point per bucket edge. */
-static void cdf_line(FILE *out, const struct json_value *h, size_t run,
-		     double llo, double lhi)
-{
-	double total = 0, cum = 0, from, to, n;
-	bool first = true;
-
-	for (size_t k = 0; k < json_len(h); k++)
-		if (bucket(json_index(h, k), &from, &to, &n))
-			total += n;
-	if (total <= 0)
-		return;
-	fprintf(out, "<polyline fill=\"none\" stroke=\"%s\" "
-		     "stroke-width=\"1.8\" points=\"",
-		color(run));
-	for (size_t k = 0; k < json_len(h); k++) {
-		if (!bucket(json_index(h, k), &from, &to, &n) || !n)
-			continue;
-		if (first)
-			fprintf(out, "%.1f,%.1f ", cdf_x(from, llo, lhi),
-				cdf_y(0));
-		first = false;
-		fprintf(out, "%.1f,%.1f ", cdf_x(from, llo, lhi), cdf_y(cum / total));
-		cum += n;
-		fprintf(out, "%.1f,%.1f ", cdf_x(to, llo, lhi), cdf_y(cum / total));
-	}
-	/* carry the line on to the right edge at 1 */
-	fprintf(out, "%.1f,%.1f\"/>\n", cdf_x(pow(10, lhi), llo, lhi),
-		cdf_y(cum / total));
-}
-
-static void cdf_chart(FILE *out, const struct cmp *c, size_t r, double lo,
-		      double hi)
-{
-	double llo = floor(log10(lo)), lhi = ceil(log10(hi));
-	int nodata = 0;
-
-	if (lhi <= llo)
-		lhi = llo + 1;
-	fprintf(out, "<div class=\"cdf\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-		     "class=\"cdf\" width=\"%d\" height=\"%d\" "
-		     "viewBox=\"0 0 %d %d\">\n"
-		     "<text x=\"%d\" y=\"16\" font-weight=\"bold\">",
-		CDF_W, CDF_H, CDF_W, CDF_H, CDF_L);
-	esc_short(out, c->rows[r].name);
-	fputs("</text>\n", out);
-	legend(out, c, CDF_L, 34, CDF_W - CDF_R, true);
-	cdf_axes(out, llo, lhi);
-	for (size_t i = 0; i < c->nruns; i++) {
-		const struct json_value *h = json_get(c->rows[r].fo[i],
-						      "histogram");
-
-		cdf_line(out, h, i, llo, lhi);
-		/* say so, rather than leave a run's line silently missing */
-		if (json_is(h, JSON_ARRAY) && json_len(h))
-			continue;
-		if (!nodata++)
-			fprintf(out, "<text x=\"%d\" y=\"16\" "
-				     "text-anchor=\"end\">no data:",
-				CDF_W - CDF_R);
-		fputs(nodata > 1 ? ", " : " ", out);
-		esc(out, c->runs[i].label);
-	}
-	if (nodata)
-		fputs("</text>\n", out);
-	fputs("</svg></div>\n", out);
-}
-
-static void cdf_section(FILE *out, const struct cmp *c)
-{
-	size_t none = 0;
-
-	fputs("<h2>Latency distribution</h2>\n<p class=\"note\">For each "
-	      "flowop, the fraction of its operations that took at most a "
-	      "given time (from the latency histogram; x is logarithmic). "
-	      "A line further left is faster; the top of the curve is the "
-	      "tail.</p>\n", out);
-	for (size_t r = 0; r < c->nrows; r++) {
-		double lo, hi;
-
-		if (cdf_range(c, r, &lo, &hi))
-			cdf_chart(out, c, r, lo, hi);
-		else
-			none++;
-	}
-	if (!none)
-		return;
-	fputs("<p class=\"note\">No latency data in any run:", out);
-	for (size_t r = 0, k = 0; r < c->nrows; r++) {
-		double lo, hi;
-
-		if (cdf_range(c, r, &lo, &hi))
-			continue;
-		fputs(k++ ? ", " : " ", out);
-		esc(out, c->rows[r].name);
-	}
-	fputs(".</p>\n", out);
-}
-
 int html_write(const char *path, const struct cmp *c)
 {
 	FILE *out = fopen(path, "w");
 	int err;
 
-	if (!out) {
-		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", path,
-			strerror(errno));
-		return -1;
-	}
+	if (!out)
+		return fb_error("cannot write '%s': %s", path, strerror(errno));
 	page_head(out, c);
 	fprintf(out, "<h1>fbrun: %zu runs compared</h1>\n", c->nruns);
 	runs_table(out, c);
 	summary_table(out, c);
 	for (int m = 0; m < CM_COUNT; m++)
 		bar_chart(out, c, m);
-	cdf_section(out, c);
+	html_cdf_section(out, c);
 	fputs("</body>\n</html>\n", out);
 	err = ferror(out) ? errno : 0;
 	if (fclose(out) != 0 && !err)
 		err = errno;
-	if (err) {
-		fprintf(stderr, "fbrun: error: cannot write '%s': %s\n", path,
-			strerror(err));
-		return -1;
-	}
+	if (err)
+		return fb_error("cannot write '%s': %s", path, strerror(err));
 	return 0;
 }

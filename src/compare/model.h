@@ -1,0 +1,132 @@
+/*
+ * What fbrun compare knows of each run, taken out of its results file by
+ * compare/read, and the figures derived from it that the text table and
+ * the HTML page share.  Nothing here knows of JSON.
+ */
+#ifndef FBRUN_COMPARE_MODEL_H
+#define FBRUN_COMPARE_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* The per-flowop figures compared, in table and chart order. */
+enum cmp_metric {
+	CM_OPS, /* ops/s */
+	CM_MB, /* mb/s */
+	CM_MS, /* ms/op */
+	CM_CPU, /* us/op-cpu */
+	CM_P99, /* p99 latency, ms */
+	CM_COUNT,
+};
+
+struct cmp_metric_info {
+	const char *name; /* as in the text table: "ops/s" */
+	const char *title; /* chart heading */
+	int prec; /* decimals shown */
+	bool higher_better;
+};
+
+extern const struct cmp_metric_info cmp_metrics[CM_COUNT];
+
+/* The IO Summary figures, from each file's "summary" object. */
+enum { CMP_NSUMMARY = 6 };
+
+struct cmp_summary_info {
+	const char *key; /* member of "summary" */
+	const char *name;
+	int prec;
+};
+
+extern const struct cmp_summary_info cmp_summary[CMP_NSUMMARY];
+
+/* A histogram bucket as the file has it; -1 for a missing number. */
+struct cmp_bucket {
+	double from_ns, to_ns, count;
+};
+
+struct cmp_flowop {
+	char *name;
+	double fig[CM_COUNT];
+	bool has[CM_COUNT]; /* false: the run lacks the figure */
+	struct cmp_bucket *hist; /* the "histogram" array's elements */
+	size_t nhist;
+};
+
+/* A script variable; value NULL when the file's is not a string. */
+struct cmp_var {
+	char *name, *value;
+};
+
+/* One results file.  Strings are NULL where the file lacks them. */
+struct cmp_run {
+	const char *path;
+	char *label;
+	char *script, *script_sha256, *started, *ended_by, *error, *data;
+	char *kernel;
+	double cpus, seconds; /* 0 if missing */
+	/* the first fileset's */
+	char *fs_type, *mountpoint, *mount_options;
+	double summary[CMP_NSUMMARY];
+	bool has_summary[CMP_NSUMMARY];
+	struct cmp_flowop *flowops;
+	size_t nflowops;
+	size_t nleft; /* flowops left out of the comparison (--common) */
+	struct cmp_var *vars; /* in the file's order */
+	struct cmp_var **vars_sorted; /* by name, for cmp_var */
+	size_t nvars;
+};
+
+/* One flowop present in every run: its record in each. */
+struct cmp_row {
+	const char *name;
+	const struct cmp_flowop **fo; /* [nruns] */
+};
+
+struct cmp {
+	size_t nruns;
+	struct cmp_run *runs;
+	size_t nrows;
+	struct cmp_row *rows;
+	bool same_script;
+};
+
+/* Sort a run's variables by name (after reading them). */
+void cmp_run_index_vars(struct cmp_run *r);
+/* What a run owns, not the run itself (path and label excepted). */
+void cmp_run_clear(struct cmp_run *r);
+
+/* A flowop's figure for a metric; false when the run lacks it. */
+bool cmp_value(const struct cmp_flowop *fo, enum cmp_metric m, double *out);
+bool cmp_summary_value(const struct cmp_run *r, size_t i, double *out);
+/*
+ * Decimals to show a row of n values (those with ok[i]) with: prec, or
+ * more so that the smallest non-zero one has two significant digits.
+ */
+int cmp_prec(const double *v, const bool *ok, size_t n, int prec);
+/* "1.06x"; "n/a" when the base is 0 and v is not. */
+void cmp_ratio(char *buf, size_t len, double v, double base);
+
+/* A run's value of a script variable, "-" if it has none. */
+const char *cmp_var(const struct cmp_run *r, const char *name);
+/*
+ * What differs between the runs besides the flowops, one row each: --data,
+ * the mount options, then the script variables ("$dir").  Free with
+ * cmp_diffs_free.
+ */
+struct cmp_diff {
+	char *name;
+	const char **values; /* per run, owned by the runs */
+};
+struct cmp_diff *cmp_diffs(const struct cmp *c, size_t *n);
+void cmp_diffs_free(struct cmp_diff *d, size_t n);
+/* Short description of a run's file system: "ext4 on /" or "?". */
+void cmp_run_fs(const struct cmp_run *r, char *buf, size_t len);
+
+/*
+ * Text from results files must not drive the terminal: C0 and C1 control
+ * characters (raw or UTF-8 encoded) become '?'.
+ */
+void cmp_put_clean(FILE *out, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,28 @@
+/*
+ * Results files read into compare's model (compare/model.h), for fbrun
+ * compare and its fuzz harness.  The JSON is parsed by jansson, strictly
+ * (RFC 8259, no duplicate keys); errors read "name:line:col: message".
+ */
+#ifndef FBRUN_COMPARE_READ_H
+#define FBRUN_COMPARE_READ_H
+
+#include <stddef.h>
+
+#include "compare/model.h"
+
+/* Results files are tens of kilobytes; refuse anything absurd. */
+#define CMP_READ_MAX_SIZE (256u << 20)
+
+/*
+ * Fill r (zeroed, path set) from the file at r->path; 0, or -1 after
+ * saying why with fb_error.  cmp_run_clear frees what it read either way.
+ */
+int cmp_read_file(struct cmp_run *r);
+/*
+ * The same from text[0..len), `name` naming it in errors; 0, or -1 with
+ * the reason in err.
+ */
+int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
+		  size_t len, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,12 @@
+/* The text output of fbrun compare: what each run is, then the table. */
+#ifndef FBRUN_COMPARE_TABLE_H
+#define FBRUN_COMPARE_TABLE_H
+
+#include <stdio.h>
+
+#include "compare/model.h"
+
+/* The runs, what differs between them, and the figures with ratios. */
+void cmp_table(FILE *out, const struct cmp *c);
+
+#endif
