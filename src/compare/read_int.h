@@ -1,0 +1,15 @@
+/* jansson's parse errors in fbrun's words and places, for compare/read. */
+#ifndef FBRUN_COMPARE_READ_INT_H
+#define FBRUN_COMPARE_READ_INT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/*
+ * "name:line:col: message" in err for the error jansson reported in e
+ * while parsing text[0..len), placed where the offending token starts.
+ */
+void read_explain(const char *text, size_t len, const json_error_t *e,
+		  const char *name, char *err, size_t errlen);
+
+#endif
