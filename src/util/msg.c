@@ -11,7 +11,10 @@ void msg_program(const char *name)
 	program = name;
 }
 
-static void say(const char *kind, const char *fmt, va_list ap)
+/* fmt is the caller's literal, checked at its call (msg.h's attributes) */
+__attribute__((format(printf, 2, 0))) static void say(const char *kind,
+						       const char *fmt,
+						       va_list ap)
 {
 	/* whole, however long, and never mixed with another thread's */
 	flockfile(stderr);
