@@ -349,6 +349,39 @@ jcheck "fsyncset: one fsync per open file of its fileset (2 of 3 open)" fsync \
 check "write at the start of each opened file keeps every size" \
 	test "$(tree_bytes "$TMP/fsync/a")" -eq 12288
 
+# --- truncatefile: the size set, nothing written ---------------------------
+cat >"$TMP/trunc.f" <<F
+set mode quit firstdone
+set \$sz = randvar(type=uniform, min=1000, mean=1500)
+define file name=cut,path=$TMP/trunc,size=64k,prealloc
+define file name=grow,path=$TMP/trunc,size=1k,prealloc
+define file name=rnd,path=$TMP/trunc,size=8k,prealloc
+define process name=p { thread name=t {
+  flowop truncatefile name=cut,filesetname=cut,fd=1,iosize=5000
+  flowop truncatefile name=grow,filesetname=grow,fd=2,iosize=1m
+  flowop truncatefile name=rnd,filesetname=rnd,fd=3,iosize=\$sz
+  flowop finishoncount name=fin,target=cut,value=50 } }
+run 10
+F
+fb trunc
+ran trunc
+check "truncatefile: cuts the file to iosize" \
+	test "$(size "$(onefile "$TMP/trunc" cut)")" -eq 5000
+check "truncatefile: extends the file to iosize" \
+	test "$(size "$(onefile "$TMP/trunc" grow)")" -eq 1048576
+s=$(size "$(onefile "$TMP/trunc" rnd)")
+check "truncatefile: a random iosize gives a size in its range ($s)" \
+	test "$s" -ge 1000 -a "$s" -le 2000
+jcheck "truncatefile: each op counted, no bytes, no errors" trunc \
+	"ops('cut') == ops('grow') == ops('rnd') == 50 and nbytes('cut') + nbytes('grow') + nbytes('rnd') == 0 and errors == 0"
+# a read-only file cannot be cut: counted against the flowop with its errno
+sed 's/size=64k,prealloc/size=64k,prealloc,readonly/' "$TMP/trunc.f" >"$TMP/truncro.f"
+fb truncro
+check "truncatefile on a read-only file: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "truncatefile on a read-only file: the error names the flowop and the call" \
+	"flowop cut failed: .*truncate" "$TMP/truncro.err"
+rm -rf "$TMP/trunc"
+
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F
 eventgen rate=20

@@ -228,6 +228,31 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 	return FO_OK;
 }
 
+/* ftruncate: the size changes and no data moves (a hole when it grows). */
+enum fo_result fo_truncatefile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	int64_t n;
+	uint64_t t0;
+
+	if (r != FO_OK)
+		return r;
+	n = op_value(wk, &f->iosize);
+	if (n < 0)
+		n = 0;
+	t0 = op_start(wk);
+	if (ftruncate(s->fd, (off_t)n) < 0) {
+		int err = errno;
+
+		return op_fail_slot(wk, f, err, "truncate", s);
+	}
+	op_done(wk, f, t0, 0);
+	/* later reads of this descriptor stay within the new size */
+	s->size = (uint64_t)n;
+	return FO_OK;
+}
+
 enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);

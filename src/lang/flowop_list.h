@@ -88,6 +88,13 @@ FLOWOP(STATFILE, "statfile", fo_statfile, FF_IO,
        NEED_FILE,
        NULL, NULL,
        "stat an existing file (fstat if fd is open)")
+FLOWOP(TRUNCATEFILE, "truncatefile", fo_truncatefile, FF_IO,
+       FA_FILEIO,
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "set the file's size to iosize bytes (a random variable gives each "
+       "op its own): cut it, or extend it with a hole; no data is written "
+       "(an fbrun extension)")
 FLOWOP(FSYNC, "fsync", fo_fsync, FF_IO,
        FA(FD),
        NEED_FD,
