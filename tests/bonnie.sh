@@ -255,6 +255,10 @@ grepq "-f5: 5 MiB of per-character I/O" "-D bytechunks=640 .*bonnie/putc" "$TMP/
 plan -s 0 -n 2:4k
 check "-s 0: only file phases" test "$(grep -c ioname "$TMP/out")" -eq 0
 grepq "-n 2:4k: 2048 files up to 4 KiB" "-D files=2048 .*-D maxsize=4096 " "$TMP/out"
+run_fbrun bonnie -d "$B" -s 0 -n 0
+check "-s 0 -n 0: nothing to test, a usage error (exit $rc)" test "$rc" -eq 2
+grepq "-s 0 -n 0: says so" "^fbrun bonnie: error: -s 0 and -n 0: nothing to test$" "$TMP/err"
+check "-s 0 -n 0: no CSV line" test ! -s "$TMP/out"
 plan -s 64 -r 0 -n 0 -b
 check "-n 0: only I/O phases" test "$(grep -c 'create' "$TMP/out")" -eq 0
 grepq "-b: fsync in the seeks" "-D sync=true bonnie/seeks" "$TMP/out"

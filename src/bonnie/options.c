@@ -292,6 +292,9 @@ int bonnie_check_sizes(struct bonnie *b)
 {
 	struct bon_config *c = &b->c;
 
+	/* bonnie++ calls this a usage error too */
+	if (b->size_given && c->size_mib == 0 && c->files == 0)
+		return fb_error("-s 0 and -n 0: nothing to test");
 	if (!b->size_given) {
 		c->size_mib = 2 * c->ram_mib > 300 ? 2 * c->ram_mib : 300;
 		if (c->size_mib % 1024 > 512)
