@@ -120,6 +120,21 @@ grepq "--help says an interrupted run exits 1" 'interrupted' "$TMP/out"
 (cd "$TMP" && FBRUN_WORKLOADS="$srcdir/workloads" "$FBRUN" --parse-only varmail) 2>"$TMP/err" \
 	&& pass "a bare name runs the shipped workload" || fail "a bare name runs the shipped workload"
 
+# filebench's plurals: `define filesets`, `define processes`
+cat >"$TMP/one.f" <<F
+define fileset name=a,path=$TMP/pl,entries=10,dirwidth=5,size=1k,prealloc
+define process name=p { thread name=t { flowop statfile name=s,filesetname=a } }
+run 1
+F
+sed 's/define fileset /define filesets /; s/define process /define processes /' \
+	"$TMP/one.f" >"$TMP/many.f"
+run_fbrun --dump-ir "$TMP/one.f"
+cp "$TMP/out" "$TMP/one.ir"
+run_fbrun --dump-ir "$TMP/many.f"
+check "define filesets / define processes: read as the singular (exit $rc)" \
+	test "$rc" -eq 0 -a -s "$TMP/out"
+check "... the same workload" cmp -s "$TMP/out" "$TMP/one.ir"
+
 run_fbrun --list-attributes
 if [ "$rc" -eq 0 ] && cmp -s "$TMP/out" "$srcdir/doc/attributes.md"; then
 	pass "doc/attributes.md matches the compiler's tables"

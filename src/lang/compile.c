@@ -13,6 +13,16 @@ static const char *const entities[] = { "fileset", "file", "process",
 
 /* ------------------------------------------------------------ helpers */
 
+/* What `define WORD` defines: filebench's lexer takes the plurals too. */
+static const char *entity_of(const char *word)
+{
+	if (strcmp(word, "filesets") == 0)
+		return "fileset";
+	if (strcmp(word, "processes") == 0)
+		return "process";
+	return word;
+}
+
 static int64_t want_int(struct compiler *c, const struct ast_value *v,
 			const char *what, int64_t min, int64_t max, bool *ok)
 {
@@ -119,14 +129,14 @@ static void build(struct compiler *c, struct loc run_loc)
 	struct strmap *all;
 
 	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(c->defines[i]->word, "flowop") == 0)
+		if (strcmp(entity_of(c->defines[i]->word), "flowop") == 0)
 			build_composite(c, c->defines[i]);
 	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(c->defines[i]->word, "fileset") == 0 ||
+		if (strcmp(entity_of(c->defines[i]->word), "fileset") == 0 ||
 		    strcmp(c->defines[i]->word, "file") == 0)
 			build_fileset(c, c->defines[i]);
 	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(c->defines[i]->word, "process") == 0)
+		if (strcmp(entity_of(c->defines[i]->word), "process") == 0)
 			build_process(c, c->defines[i]);
 	check_nworkers(c);
 	/* the new threads' ranges cover every new flowop, in order */
@@ -162,7 +172,7 @@ static void build(struct compiler *c, struct loc run_loc)
 
 static void define(struct compiler *c, const struct ast_stmt *s)
 {
-	const char *hint;
+	const char *hint, *what = entity_of(s->word);
 	bool has_body = s->body_loc.start >= 0;
 
 	if (strcmp(s->word, "randvar") == 0) {
@@ -175,8 +185,8 @@ static void define(struct compiler *c, const struct ast_stmt *s)
 			   "{ thread ... }'");
 		return;
 	}
-	if (strcmp(s->word, "fileset") && strcmp(s->word, "file") &&
-	    strcmp(s->word, "process") && strcmp(s->word, "flowop")) {
+	if (strcmp(what, "fileset") && strcmp(what, "file") &&
+	    strcmp(what, "process") && strcmp(what, "flowop")) {
 		hint = did_you_mean(s->word, entities, ARRAY_SIZE(entities),
 				    sizeof(entities[0]));
 		if (hint)
@@ -190,7 +200,7 @@ static void define(struct compiler *c, const struct ast_stmt *s)
 				   s->word);
 		return;
 	}
-	if (has_body && (!strcmp(s->word, "fileset") || !strcmp(s->word, "file"))) {
+	if (has_body && (!strcmp(what, "fileset") || !strcmp(what, "file"))) {
 		diag_error(c->d, c->src, s->body_loc,
 			   "define %s takes no { ... } body", s->word);
 		return;
