@@ -22,6 +22,7 @@
 #include "lang/ir.h"
 #include "lang/script.h"
 #include "lang/source.h"
+#include "mpi/peers.h"
 #include "report/report.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -42,6 +43,8 @@ struct options {
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	const char *script;
+	struct peers *peers; /* fbrun-mpi's job, or NULL */
+	bool stonewall;
 };
 
 static void usage(FILE *out)
@@ -66,6 +69,8 @@ static void usage(FILE *out)
 		"      --data PATTERN       what is written where the script does not say:\n"
 		"                           zeros, bonnie, random or compress=N (percent)\n"
 		"      --continue-on-error  count failed operations and keep running\n"
+		"      --stonewall          fbrun-mpi: the first rank whose work is done\n"
+		"                           ends the run for all\n"
 		"  -q, --quiet              no log or status lines, only the results\n"
 		"      --parse-only         check the script and exit\n"
 		"      --dump-ast           print the syntax tree and exit\n"
@@ -136,8 +141,8 @@ static void list_attributes(void)
 	       "sampled at each use.\n");
 	print_table(&fileset_attrs, "define fileset / define file",
 		    "`define file` takes name, path, size, prealloc, paralloc, "
-		    "reuse, trusttree, readonly, writeonly, data and "
-		    "compress.");
+		    "reuse, trusttree, readonly, writeonly, shared, data "
+		    "and compress.");
 	print_table(&process_attrs, "define process", "");
 	print_table(&thread_attrs, "thread", "");
 	print_table(&flowop_attrs, "flowop", "");
@@ -223,6 +228,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_INTERVAL,
 		OPT_INTERVAL_FLOWOPS,
 		OPT_FORCE,
+		OPT_STONEWALL,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -235,6 +241,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "data", required_argument, NULL, OPT_DATA },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
+		{ "stonewall", no_argument, NULL, OPT_STONEWALL },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "parse-only", no_argument, NULL, OPT_PARSE_ONLY },
 		{ "dump-ast", no_argument, NULL, OPT_DUMP_AST },
@@ -299,6 +306,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_CONTINUE:
 			o->run.continue_on_error = true;
 			break;
+		case OPT_STONEWALL:
+			o->stonewall = true;
+			break;
 		case 'q':
 			o->run.quiet = true;
 			break;
@@ -342,6 +352,13 @@ static int parse_args(int argc, char **argv, struct options *o)
 	if (o->run.interval_flowops && !o->run.interval_s) {
 		return fb_error("--interval-flowops needs --interval");
 	}
+	if (o->stonewall && !o->peers)
+		return fb_error("--stonewall is for fbrun-mpi, whose ranks it "
+				"stops together");
+	if (o->run.interval_s && o->peers)
+		return fb_error("--interval: fbrun-mpi keeps no interval series "
+				"(each rank's would differ); run fbrun on one "
+				"client for it");
 	if (optind != argc - 1) {
 		fb_error("%s", optind >= argc ? "no script given" :
 						"one script at a time");
@@ -375,22 +392,52 @@ static struct source *defines_source(const struct options *o,
 	return src;
 }
 
+/*
+ * The script: read here, or in a job, read by rank 0 and its text sent
+ * to every rank, so only the launching node needs the file.
+ */
+static struct script *load_script(const struct options *o)
+{
+	struct script *sc = NULL;
+	const struct source *src;
+	char *text;
+	size_t len = 0;
+
+	if (!o->peers || peers_rank(o->peers) == 0)
+		sc = script_new(o->script);
+	if (!o->peers)
+		return sc;
+	src = sc ? script_source(sc) : NULL;
+	text = peers_share(o->peers, src ? source_text(src) : NULL,
+			   src ? source_len(src) : 0, &len);
+	if (text && peers_rank(o->peers) != 0)
+		sc = script_from_text(o->script, text, len);
+	free(text);
+	return sc;
+}
+
 static int run(const struct options *o)
 {
 	struct diag *d;
-	struct script *sc = script_new(o->script);
+	struct script *sc = load_script(o);
 	struct source *cli;
 	const struct workload *w;
 	struct compile_opts copts = { 0 };
 	struct loc *locs = NULL;
+	unsigned rank = o->peers ? peers_rank(o->peers) : 0;
 	int rc = FB_EXIT_USAGE;
 
 	if (!sc)
 		return FB_EXIT_USAGE;
+	/* rank 0 tells what is wrong with the script; the others agree */
 	d = diag_new(stderr, MAX_ERRORS);
+	msg_mute(rank != 0);
 	cli = defines_source(o, &locs);
-	if (script_parse(sc, d) < 0)
+	if (script_parse(sc, d) < 0) {
+		/* the same text: every rank finds the same error */
+		msg_mute(false);
 		goto out;
+	}
 	if (o->action == ACT_DUMP_AST) {
 		ast_dump(stdout, script_source(sc), script_ast(sc));
 		rc = FB_EXIT_OK;
@@ -400,7 +447,19 @@ static int run(const struct options *o)
 	copts.ndefines = o->ndefines;
 	copts.cli_src = cli;
 	copts.define_locs = locs;
+	copts.rank = rank;
+	copts.nranks = o->peers ? peers_size(o->peers) : 1;
+	copts.rank_dirs = o->peers != NULL;
 	w = script_compile(sc, &copts, d);
+	if (o->peers && peers_agree(o->peers, w ? 0 : 1)) {
+		msg_mute(false);
+		if (w && rank == 0)
+			fb_error("the script does not check on every rank (a "
+				 "value that depends on $rank?); nothing was "
+				 "run");
+		w = NULL;
+	}
+	msg_mute(false);
 	if (!w)
 		goto out;
 	rc = FB_EXIT_OK;
@@ -417,6 +476,14 @@ static int run(const struct options *o)
 			eo.quiet = eo.data_on_stdout = true;
 		eo.deliver = report_deliver;
 		eo.deliver_arg = &dest;
+		if (o->peers) {
+			eo.peers = peers_engine(o->peers, o->stonewall);
+			/* rank 0 speaks for the job and writes its results */
+			if (rank != 0)
+				eo.quiet = true, eo.output = NULL;
+			if (eo.seed) /* the ranks' threads draw apart */
+				eo.seed += rank * 0x9e3779b97f4a7c15ull;
+		}
 		rc = engine_run(w, &eo);
 	}
 out:
@@ -443,18 +510,55 @@ static int check_stdout(int rc)
 	return rc == FB_EXIT_OK ? FB_EXIT_RUN : rc;
 }
 
+/*
+ * fbrun-mpi: rank 0 prints for the job; the others print only what goes
+ * wrong with them, their messages named by rank.
+ */
+static void join_job(struct options *o, int *argc, char ***argv)
+{
+	static char name[48];
+	unsigned rank;
+
+	o->peers = peers_new(argc, argv);
+	if (!o->peers)
+		return;
+	rank = peers_rank(o->peers);
+	if (rank == 0) {
+		msg_program("fbrun-mpi");
+		return;
+	}
+	snprintf(name, sizeof(name), "fbrun-mpi: rank %u", rank);
+	msg_program(name);
+	if (!freopen("/dev/null", "w", stdout))
+		fclose(stdout);
+	msg_mute(true); /* while the options are checked */
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = { .action = ACT_RUN };
 	int rc;
 
+	join_job(&o, &argc, &argv);
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
-	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+	if (argc > 1 && strcmp(argv[1], "compare") == 0) {
+		if (o.peers) {
+			msg_mute(peers_rank(o.peers) != 0);
+			fb_error("compare reads results files in one process: "
+				 "run it with fbrun");
+			peers_free(o.peers);
+			return FB_EXIT_USAGE;
+		}
 		return check_stdout(compare_main(argc - 1, argv + 1));
+	}
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
-	if (argc > 1 && strcmp(argv[1], "bonnie") == 0)
-		return check_stdout(bonnie_main(argc - 1, argv + 1));
+	if (argc > 1 && strcmp(argv[1], "bonnie") == 0) {
+		rc = bonnie_main(argc - 1, argv + 1);
+		peers_free(o.peers);
+		return check_stdout(rc);
+	}
 	rc = parse_args(argc, argv, &o);
+	msg_mute(false);
 	if (rc == 0)
 		rc = run(&o);
 	else
@@ -463,5 +567,6 @@ int main(int argc, char **argv)
 		free((char *)o.defines[i].name);
 	free(o.defines);
 	free((char *)o.script);
+	peers_free(o.peers);
 	return check_stdout(rc);
 }

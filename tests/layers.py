@@ -16,7 +16,8 @@ ALLOWED = {
     'report': {'engine', 'lang', 'util'},
     'compare': {'util'},
     'bonnie': {'engine', 'lang', 'report', 'util'},
-    'main': {'bonnie', 'compare', 'engine', 'lang', 'report', 'util'},
+    'mpi': {'engine', 'util'},
+    'main': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report', 'util'},
     'grammar': {'lang', 'util'},
 }
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

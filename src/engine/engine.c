@@ -41,6 +41,59 @@ void engine_log(struct engine *e, const char *fmt, ...)
 		timeline_interrupt(SIGPIPE);
 }
 
+int engine_settle(struct engine *e, int rc)
+{
+	const struct engine_peers *p = e->o->peers;
+
+	if (!p)
+		return rc;
+	return p->agree(p->arg, rc ? rc : timeline_signalled ? 1 : 0);
+}
+
+/*
+ * Whether to go no further.  In a job only the agreed status counts (a
+ * signal is in it): a process that looked at its own signals here could
+ * take another path than the others.
+ */
+static bool halted(const struct engine *e, int rc)
+{
+	return e->o->peers ? rc != 0 : rc || timeline_signalled;
+}
+
+/*
+ * Hand the results on: alone, as they are; in a job, every process's to
+ * rank 0, which hands on the job's (merged).  Returns what deliver did.
+ */
+static int deliver(struct engine *e, struct results *r)
+{
+	const struct engine_peers *p = e->o->peers;
+	struct results *job;
+	char **texts, *mine, err[128];
+	size_t len = 0;
+	int rc;
+
+	if (!p)
+		return e->o->deliver(r, e->o->deliver_arg);
+	mine = results_serialise(r, p->host, &len);
+	texts = p->gather(p->arg, mine ? mine : "", mine ? len : 0);
+	free(mine);
+	if (!texts)
+		return 0; /* not rank 0: it reports for the job */
+	job = results_merge(r, texts, p->nranks, err, sizeof(err));
+	for (unsigned i = 0; i < p->nranks; i++)
+		free(texts[i]);
+	free(texts);
+	if (!job) {
+		fb_error("%s", err);
+		return -1;
+	}
+	rc = e->o->deliver(job, e->o->deliver_arg);
+	if (job->error[0] && !r->error[0])
+		fb_error("%s", job->error);
+	results_free(job);
+	return rc;
+}
+
 static int do_run(struct engine *e, const struct ir_stmt *st)
 {
 	struct run_opts ro = { .runtime_ns = e->o->runtime_s * 1000000000u,
@@ -51,28 +104,38 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       .interval_ns = e->o->interval_s * 1000000000u,
 			       .interval_flowops = e->o->interval_flowops,
 			       /* JSON or CSV on stdout must stay parseable */
-			       .lines = e->o->data_on_stdout ? stderr : stdout };
+			       .lines = e->o->data_on_stdout ? stderr : stdout,
+			       .peers = e->o->peers };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
 	uint64_t nthreads = workload_nworkers(e->w);
 	int rc;
 
-	rc = engine_create_filesets(e);
-	if (rc || timeline_signalled)
+	rc = engine_settle(e, engine_create_filesets(e));
+	if (halted(e, rc))
 		return rc; /* engine_run reports what there is */
 	e->reported = true;
 	run.filesets = e->filesets;
-	ro.progress = !ro.quiet && !ro.interval_ns && isatty(STDERR_FILENO);
-	engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s", nthreads,
-	      nthreads == 1 ? "" : "s", e->w->nprocesses,
-	      e->w->nprocesses == 1 ? "" : "es");
+	ro.progress = !ro.quiet && !ro.interval_ns && !e->o->peers &&
+		      isatty(STDERR_FILENO);
+	if (e->o->peers)
+		engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s "
+			   "on each of %u ranks", nthreads,
+			   nthreads == 1 ? "" : "s", e->w->nprocesses,
+			   e->w->nprocesses == 1 ? "" : "es", e->o->peers->nranks);
+	else
+		engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s",
+			   nthreads, nthreads == 1 ? "" : "s", e->w->nprocesses,
+			   e->w->nprocesses == 1 ? "" : "es");
 	engine_log(e, "Running for %" PRIu64 " seconds...",
 	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
 	r = results_collect(&run);
 	engine_log(e, "Run took %.1f seconds", r->secs);
-	if (r->reason == STOP_SIGNAL)
+	if (!e->lead)
+		; /* rank 0 speaks for the job */
+	else if (r->reason == STOP_SIGNAL)
 		fb_warning("interrupted by %s after %.1f s; results so far",
 			   timeline_signal_name(timeline_signalled), r->secs);
 	else if (r->note[0] && r->reason == STOP_DONE &&
@@ -83,10 +146,11 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
 	fflush(stdout);
 	r->started = started;
-	if (e->o->deliver(r, e->o->deliver_arg) < 0 && !rc)
+	if (deliver(e, r) < 0 && !rc)
 		rc = 1;
 	if (r->error[0]) {
-		fb_error("%s", r->error);
+		if (e->lead)
+			fb_error("%s", r->error);
 		rc = 1;
 	}
 	results_free(r);
@@ -113,12 +177,12 @@ static int report_unrun(struct engine *e)
 	r = results_collect(&run);
 	if (e->error[0])
 		snprintf(r->error, sizeof(r->error), "%s", e->error);
-	else if (timeline_signalled)
+	else if (timeline_signalled && e->lead)
 		fb_warning("interrupted by %s before the run; nothing was "
 			   "measured",
 			   timeline_signal_name(timeline_signalled));
 	r->started = time(NULL);
-	if (e->o->deliver(r, e->o->deliver_arg) < 0)
+	if (deliver(e, r) < 0)
 		rc = 1;
 	results_free(r);
 	timeline_free(run.ctl);
@@ -172,13 +236,16 @@ static void list(struct engine *e, const char *what)
 
 int engine_run(const struct workload *w, const struct engine_opts *o)
 {
-	struct engine e = { .w = w, .o = o, .t0 = now_ns() };
+	struct engine e = { .w = w, .o = o, .t0 = now_ns(),
+			    .lead = !o->peers || o->peers->rank == 0 };
 	struct ir_stmt implicit = { .kind = IS_RUN, .n = 60 };
 	int rc = 0;
+	bool stop = false;
 
 	timeline_catch_signals();
 	engine_log(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
-	if (engine_check_roots(w) || engine_check_output(&e))
+	if (engine_settle(&e, engine_check_roots(w) || engine_check_output(&e) ?
+				      2 : 0) == 2)
 		return 2; /* before any statement runs */
 	/*
 	 * Interrupted between two runs of a series: take the filesets the
@@ -188,9 +255,15 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 		engine_create_filesets(&e);
 		rc = 1;
 	}
-	for (size_t i = 0; i < w->nstmts && !rc && !timeline_signalled; i++) {
+	for (size_t i = 0; i < w->nstmts; i++) {
 		const struct ir_stmt *st = &w->stmts[i];
 
+		/* a job's processes go on together or stop together */
+		rc = engine_settle(&e, rc);
+		if (halted(&e, rc)) {
+			stop = true;
+			break;
+		}
 		switch (st->kind) {
 		case IS_ECHO:
 			engine_log(&e, "%s", st->text);
@@ -214,6 +287,7 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 			break;
 		case IS_RUN:
 			rc = do_run(&e, st);
+			rc = engine_settle(&e, rc);
 			goto out;
 		case IS_DEBUG:
 			e.debug = (int)st->n;
@@ -226,18 +300,20 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 			break;
 		}
 	}
-	if (!rc && !timeline_signalled && !w->has_run && w->nprocesses > 0) {
+	if (!stop)
+		rc = engine_settle(&e, rc);
+	if (!halted(&e, rc) && !w->has_run && w->nprocesses > 0) {
 		engine_log(&e, "The script has no 'run'; running for 60 seconds");
-		rc = do_run(&e, &implicit);
+		rc = engine_settle(&e, do_run(&e, &implicit));
 	}
 out:
 	/* stopped before the run: its (empty) results, unless refused */
-	if (!e.reported && rc != 2 && (rc || timeline_signalled) &&
+	if (!e.reported && rc != 2 && halted(&e, rc) &&
 	    (w->has_run || w->nprocesses > 0) && report_unrun(&e) && !rc)
 		rc = 1;
 	if (engine_remove_filesets(&e, rc != 0 || timeline_signalled) && !rc)
 		rc = 1;
 	if (timeline_signalled && !rc)
 		rc = 1;
-	return rc;
+	return engine_settle(&e, rc);
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/peers.h"
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
@@ -42,6 +43,7 @@ struct engine_opts {
 	int (*deliver)(const struct results *r, void *arg);
 	void *deliver_arg;
 	struct datapat data; /* --data: for filesets and flowops without one */
+	const struct engine_peers *peers; /* NULL: this process alone */
 };
 
 int engine_run(const struct workload *w, const struct engine_opts *o);

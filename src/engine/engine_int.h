@@ -21,7 +21,14 @@ struct engine {
 	bool reported; /* the run reported its results */
 	char error[1024]; /* why the run could not start, for the report */
 	int debug;
+	bool lead; /* alone, or rank 0 of a job: says what the job does */
 };
+
+/*
+ * With peers, the job's status at a step: the worst of every process's
+ * rc (a signal received counts as 1); without, rc.  Collective.
+ */
+int engine_settle(struct engine *e, int rc);
 
 /* A log line on stdout, stamped with the seconds since start (not -q). */
 void engine_log(struct engine *e, const char *fmt, ...)

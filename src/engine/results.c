@@ -1,6 +1,7 @@
 /* The merge of the workers' counters into one run's results (results.h). */
 #include "engine/results.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,46 @@
 #include "engine/monitor.h"
 #include "engine/worker.h"
 #include "util/util.h"
+
+/*
+ * What follows from the flowops' counters and the measured time: the IO
+ * Summary, the waits, the threads inside operations.  The same for one
+ * process's workers and for a job's ranks merged.
+ */
+static void derive(struct results *r)
+{
+	fstats_release(&r->io);
+	fstats_init(&r->io);
+	r->io_ops = r->io_bytes = r->io_lat_ns = r->rd_ops = r->wr_ops = 0;
+	r->rd_bytes = r->wr_bytes = r->waits = r->wait_ns = 0;
+	r->in_ops = 0;
+	for (size_t i = 0; i < r->nfo; i++) {
+		struct flowop_result *fr = &r->fo[i];
+		unsigned ff = flowop_flags(fr->f->type);
+
+		fr->rd_bytes = fr->wr_bytes = 0;
+		r->waits += fr->s.waits;
+		r->wait_ns += fr->s.wait_ns;
+		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
+			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
+		if (ff & FF_READ)
+			fr->rd_bytes = fr->s.bytes;
+		else if (ff & FF_WRITE)
+			fr->wr_bytes = fr->s.bytes;
+		if (!(ff & FF_IO))
+			continue;
+		fstats_merge(&r->io, &fr->s);
+		r->io_ops += fr->s.count;
+		r->io_bytes += fr->s.bytes;
+		r->io_lat_ns += fr->s.lat_sum;
+		r->rd_bytes += fr->rd_bytes;
+		r->wr_bytes += fr->wr_bytes;
+		if (ff & FF_READ)
+			r->rd_ops += fr->s.count;
+		else if (ff & FF_WRITE)
+			r->wr_ops += fr->s.count;
+	}
+}
 
 struct results *results_collect(const struct run *run)
 {
@@ -32,40 +73,20 @@ struct results *results_collect(const struct run *run)
 		    (run->cpu_start.user_ns + run->cpu_start.sys_ns);
 	r->cpu_sys_ns = run->cpu_end.sys_ns - run->cpu_start.sys_ns;
 	r->reason = timeline_reason(run->ctl);
+	r->stopped_by = (int)run->stopped_by - 1;
 	r->nfo = w->nflowops;
 	r->fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*r->fo));
 	fstats_init(&r->io);
 	for (size_t i = 0; i < r->nfo; i++) {
 		struct flowop_result *fr = &r->fo[i];
-		unsigned ff;
 
 		fr->f = w->flowops[i];
-		ff = flowop_flags(fr->f->type);
 		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
 			fstats_merge(&fr->s, &run->workers[k].stats[i]);
-		r->waits += fr->s.waits;
-		r->wait_ns += fr->s.wait_ns;
-		if (fr->f->type != FO_COMPOSITE && r->secs > 0)
-			r->in_ops += (double)fr->s.lat_sum / 1e9 / r->secs;
-		if (ff & FF_READ)
-			fr->rd_bytes = fr->s.bytes;
-		else if (ff & FF_WRITE)
-			fr->wr_bytes = fr->s.bytes;
-		if (!(ff & FF_IO))
-			continue;
-		fstats_merge(&r->io, &fr->s);
-		r->io_ops += fr->s.count;
-		r->io_bytes += fr->s.bytes;
-		r->io_lat_ns += fr->s.lat_sum;
-		r->rd_bytes += fr->rd_bytes;
-		r->wr_bytes += fr->wr_bytes;
-		if (ff & FF_READ)
-			r->rd_ops += fr->s.count;
-		else if (ff & FF_WRITE)
-			r->wr_ops += fr->s.count;
 	}
+	derive(r);
 	for (size_t k = 0; k < run->nworkers; k++) {
 		const struct worker *wk = &run->workers[k];
 
@@ -96,7 +117,161 @@ void results_free(struct results *r)
 		fstats_release(&r->fo[i].s);
 	fstats_release(&r->io);
 	intervals_free(r->iv, r->niv);
+	free(r->ranks);
 	free(r->trees);
 	free(r->fo);
 	free(r);
+}
+
+/* A line's text on one line: what follows a key in the serialised form. */
+static void put_text(FILE *f, const char *key, const char *text)
+{
+	fprintf(f, "%s ", key);
+	for (const char *p = text; *p; p++)
+		fputc(*p == '\n' ? ' ' : *p, f);
+	fputc('\n', f);
+}
+
+char *results_serialise(const struct results *r, const char *host,
+			size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f)
+		return NULL; /* the merge then says this rank's are missing */
+	fprintf(f, "results v1\n");
+	put_text(f, "host", host);
+	fprintf(f, "secs %a\ncpu %" PRIu64 " %" PRIu64 "\nnworkers %zu\n"
+		   "reason %d\nnfo %zu\n",
+		r->secs, r->cpu_ns, r->cpu_sys_ns, r->nworkers, (int)r->reason,
+		r->nfo);
+	put_text(f, "note", r->note);
+	put_text(f, "error", r->error);
+	for (size_t i = 0; i < r->nfo; i++)
+		fstats_write(f, &r->fo[i].s);
+	fprintf(f, "end\n");
+	if (fclose(f) != 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The text after "key " on a line of its own, into out. */
+static int get_text(FILE *f, const char *key, char *out, size_t len)
+{
+	char *line = NULL;
+	size_t cap = 0, klen = strlen(key);
+	ssize_t n = getline(&line, &cap, f);
+	int rc = -1;
+
+	if (n > (ssize_t)klen && line[n - 1] == '\n' &&
+	    !strncmp(line, key, klen) && line[klen] == ' ') {
+		line[n - 1] = '\0';
+		snprintf(out, len, "%s", line + klen + 1);
+		rc = 0;
+	}
+	free(line);
+	return rc;
+}
+
+/* One process's text into part (its counters) and rr (its figures). */
+static int read_part(const char *text, struct results *part,
+		     struct rank_result *rr)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	char word[16] = "";
+	int reason = 0, ok;
+	size_t nfo = SIZE_MAX, i = 0;
+
+	if (!f)
+		return -1;
+	ok = fscanf(f, "results v1\n") == 0 &&
+	     !get_text(f, "host", rr->host, sizeof(rr->host)) &&
+	     fscanf(f, "secs %la\ncpu %" SCNu64 " %" SCNu64 "\nnworkers %zu\n"
+		       "reason %d\nnfo %zu\n",
+		    &part->secs, &part->cpu_ns, &part->cpu_sys_ns,
+		    &part->nworkers, &reason, &nfo) == 6 &&
+	     nfo == part->nfo && reason >= STOP_NONE && reason <= STOP_SIGNAL &&
+	     !get_text(f, "note", part->note, sizeof(part->note)) &&
+	     !get_text(f, "error", part->error, sizeof(part->error));
+	part->reason = (enum stop_reason)reason;
+	for (i = 0; ok && i < nfo; i++)
+		ok = fstats_read(f, &part->fo[i].s) == 0;
+	ok = ok && fscanf(f, "%15s", word) == 1 && !strcmp(word, "end");
+	fclose(f);
+	if (!ok)
+		return -1;
+	rr->secs = part->secs;
+	derive(part);
+	rr->io_ops = part->io_ops;
+	rr->io_bytes = part->io_bytes;
+	rr->io_lat_ns = part->io_lat_ns;
+	rr->p99_ns = hist_quantile(&part->io.hist, 0.99);
+	for (i = 0; i < part->nfo; i++)
+		rr->errors += part->fo[i].s.errors;
+	return 0;
+}
+
+struct results *results_merge(const struct results *mine,
+			      char *const *texts, size_t n, char *err,
+			      size_t errlen)
+{
+	const struct workload *w = mine->w;
+	struct results *r = xcalloc(1, sizeof(*r));
+	struct results part = { .w = w, .nfo = mine->nfo };
+
+	r->w = w;
+	r->trees = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*r->trees));
+	memcpy(r->trees, mine->trees,
+	       (w->nfilesets ? w->nfilesets : 1) * sizeof(*r->trees));
+	r->started = mine->started;
+	r->reason = mine->reason;
+	r->stopped_by = mine->stopped_by;
+	r->nfo = mine->nfo;
+	r->fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*r->fo));
+	fstats_init(&r->io);
+	for (size_t i = 0; i < r->nfo; i++) {
+		r->fo[i].f = mine->fo[i].f;
+		memcpy(r->fo[i].label, mine->fo[i].label, sizeof(r->fo[i].label));
+		fstats_init(&r->fo[i].s);
+	}
+	part.fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*part.fo));
+	for (size_t i = 0; i < r->nfo; i++)
+		part.fo[i].f = mine->fo[i].f;
+	fstats_init(&part.io);
+	r->ranks = xcalloc(n ? n : 1, sizeof(*r->ranks));
+	r->nranks = n;
+	for (size_t k = 0; k < n; k++) {
+		if (!texts[k] || read_part(texts[k], &part, &r->ranks[k]) < 0) {
+			snprintf(err, errlen,
+				 "the results of rank %zu cannot be read", k);
+			for (size_t i = 0; i < part.nfo; i++)
+				fstats_release(&part.fo[i].s);
+			fstats_release(&part.io);
+			free(part.fo);
+			results_free(r);
+			return NULL;
+		}
+		for (size_t i = 0; i < r->nfo; i++) {
+			fstats_merge(&r->fo[i].s, &part.fo[i].s);
+			fstats_release(&part.fo[i].s);
+		}
+		if (part.secs > r->secs)
+			r->secs = part.secs;
+		r->cpu_ns += part.cpu_ns;
+		r->cpu_sys_ns += part.cpu_sys_ns;
+		r->nworkers += part.nworkers;
+		if (part.error[0] && !r->error[0])
+			snprintf(r->error, sizeof(r->error), "rank %zu: %.*s", k,
+				 (int)sizeof(r->error) - 32, part.error);
+		if (part.note[0] && !r->note[0])
+			snprintf(r->note, sizeof(r->note), "rank %zu: %.200s", k,
+				 part.note);
+	}
+	fstats_release(&part.io);
+	free(part.fo);
+	derive(r);
+	return r;
 }

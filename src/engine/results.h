@@ -29,6 +29,15 @@ struct tree_shape {
 	double mean_width, mean_depth;
 };
 
+/* One process's part of a job run by many (fbrun-mpi's ranks). */
+struct rank_result {
+	char host[64];
+	double secs; /* its own measured time */
+	uint64_t io_ops, io_bytes, io_lat_ns; /* as the IO Summary counts */
+	uint64_t p99_ns; /* of its I/O operations */
+	uint64_t errors; /* failed operations of every flowop */
+};
+
 struct results {
 	const struct workload *w;
 	struct tree_shape *trees; /* per IR fileset */
@@ -55,9 +64,34 @@ struct results {
 	uint64_t waits, wait_ns; /* every flowop's blocks for an entry */
 	struct interval *iv; /* --interval or psrun samples, in time order */
 	size_t niv;
+	/*
+	 * A job of many processes: each one's figures, in rank order (NULL
+	 * for one process), and the rank whose end ended the run for all
+	 * (--stonewall), or -1.
+	 */
+	struct rank_result *ranks;
+	size_t nranks;
+	int stopped_by;
 };
 
 struct results *results_collect(const struct run *run);
 void results_free(struct results *r);
+
+/*
+ * One process's results as text for another process to merge (the
+ * counters exactly, histograms included); malloc'd, its length in *len.
+ */
+char *results_serialise(const struct results *r, const char *host,
+			size_t *len);
+/*
+ * A job's results from its n processes' serialised texts, in rank
+ * order: counters summed (the job's histogram is the sum of theirs), the
+ * time the longest of theirs, each one's figures in ranks[].  The tree
+ * shapes and start time are those of mine, the calling process's.  NULL
+ * with the reason in err if a text is malformed.
+ */
+struct results *results_merge(const struct results *mine,
+			      char *const *texts, size_t n, char *err,
+			      size_t errlen);
 
 #endif

@@ -430,6 +430,59 @@ static void supervise(struct run *run, int64_t psrun)
 		monitor_progress_clear(run->monitor, stderr);
 }
 
+/*
+ * Start with the job's other processes: every one's threads ready, or
+ * the job's reason not to start.
+ */
+static enum stop_reason gate(void *arg, enum stop_reason mine)
+{
+	const struct engine_peers *p = arg;
+
+	if (mine == STOP_NONE && timeline_signalled)
+		mine = STOP_SIGNAL;
+	return (enum stop_reason)p->agree(p->arg, (int)mine);
+}
+
+/*
+ * Main thread of one process of a job: the run ends for all at once, in
+ * a round every 0.1 s where each says whether it has a reason to stop
+ * (agree_stop decides).  A process whose threads are done waits for the
+ * others (or, with --stonewall, ends the run for all); its measured time
+ * ends when its own threads did.  Returns that end.
+ */
+static uint64_t supervise_peers(struct run *run)
+{
+	const struct engine_peers *p = run->opts->peers;
+	uint64_t deadline = run->start_ns + run->runtime_ns, local_end = 0;
+
+	for (;;) {
+		uint64_t now = now_ns();
+		enum stop_reason mine = STOP_NONE, job;
+		bool done = false;
+		int by = -1;
+		struct timespec nap = { 0, 100000000 };
+
+		if (timeline_stopping(run->ctl)) {
+			mine = timeline_reason(run->ctl);
+			done = mine == STOP_DONE;
+			if (!local_end)
+				local_end = now;
+		} else if (timeline_signalled || timeline_check_stdout()) {
+			mine = STOP_SIGNAL;
+		} else if (now >= deadline) {
+			mine = STOP_TIMEOUT;
+		}
+		job = p->agree_stop(p->arg, mine, done, &by);
+		if (job != STOP_NONE) {
+			timeline_stop(run->ctl, job);
+			run->stopped_by = (unsigned)(by + 1);
+			break;
+		}
+		nanosleep(&nap, NULL);
+	}
+	return local_end ? local_end : now_ns();
+}
+
 int run_workload(struct run *run, const struct ir_stmt *st)
 {
 	const struct workload *w = run->w;
@@ -456,6 +509,8 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	atomic_init(&run->ndone, 0);
 	if (init_workers(run, n, seed) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
+		if (run->opts->peers) /* the others are told not to start */
+			timeline_start(run->ctl, gate, (void *)run->opts->peers);
 		run->start_ns = run->end_ns = now_ns();
 		rusage_now(&run->cpu_start);
 		run->cpu_end = run->cpu_start;
@@ -481,9 +536,19 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		}
 		run->workers[k].started = true;
 	}
-	if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
+	run->end_ns = 0;
+	if (run->opts->peers) {
+		/* the job's barrier, whatever happened here: all start or none */
+		run->start_ns = timeline_start(run->ctl, gate,
+					       (void *)run->opts->peers);
+		rusage_now(&run->cpu_start);
+		run->monitor = monitor_new(run->w, run->workers,
+					   run->nworkers, run->start_ns);
+		if (!timeline_stopping(run->ctl))
+			run->end_ns = supervise_peers(run);
+	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */
-		run->start_ns = timeline_start(run->ctl);
+		run->start_ns = timeline_start(run->ctl, NULL, NULL);
 		rusage_now(&run->cpu_start);
 		run->monitor = monitor_new(run->w, run->workers,
 					   run->nworkers, run->start_ns);
@@ -492,13 +557,14 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		run->start_ns = now_ns();
 		rusage_now(&run->cpu_start);
 	}
-	run->end_ns = now_ns();
+	if (!run->end_ns)
+		run->end_ns = now_ns();
 	rusage_now(&run->cpu_end);
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);
 	/* the last interval ends with the run: the series sums to the totals */
-	if (run->monitor)
+	if (run->monitor && !run->opts->peers)
 		sample(run, st->n2, run->end_ns, true);
 	return timeline_reason(run->ctl) == STOP_ERROR ||
 			       (k < n && timeline_reason(run->ctl) != STOP_SIGNAL) ?

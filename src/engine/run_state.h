@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine/peers.h"
 #include "engine/timeline.h"
 #include "lang/datapat.h"
 #include "lang/ir.h"
@@ -38,6 +39,7 @@ struct run_opts {
 	bool interval_flowops; /* and a line per flowop after each */
 	bool progress; /* the status line on stderr (a terminal) */
 	FILE *lines; /* where interval and psrun lines go */
+	const struct engine_peers *peers; /* a job's other processes, or NULL */
 };
 
 struct monitor;
@@ -57,6 +59,7 @@ struct run {
 	_Atomic uint64_t *shared; /* per flowop id: seekrw's tickets taken */
 	uint64_t seed;
 	struct monitor *monitor; /* made when the clock starts */
+	unsigned stopped_by; /* with peers: 1 + the rank that ended the run */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

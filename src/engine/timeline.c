@@ -165,7 +165,10 @@ void timeline_ready_wait(struct timeline *r)
 	pthread_mutex_unlock(&r->lock);
 }
 
-uint64_t timeline_start(struct timeline *r)
+uint64_t timeline_start(struct timeline *r,
+			enum stop_reason (*gate)(void *arg,
+						 enum stop_reason mine),
+			void *arg)
 {
 	uint64_t t;
 
@@ -184,6 +187,20 @@ uint64_t timeline_start(struct timeline *r)
 			break;
 		}
 		pthread_cond_timedwait(&r->cond, &r->lock, &ts);
+	}
+	if (gate) {
+		/* unlocked: the workers wait on the lock's condition meanwhile */
+		enum stop_reason mine = atomic_load(&r->stopping) ?
+						r->reason : STOP_NONE;
+		enum stop_reason job;
+
+		pthread_mutex_unlock(&r->lock);
+		job = gate(arg, mine);
+		pthread_mutex_lock(&r->lock);
+		if (job != STOP_NONE && !atomic_load(&r->stopping)) {
+			r->reason = job;
+			atomic_store(&r->stopping, true);
+		}
 	}
 	t = now_ns();
 	r->start_ns = t;

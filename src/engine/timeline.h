@@ -84,8 +84,14 @@ void timeline_ready_wait(struct timeline *r);
  * Main: wait until every worker is ready, start the clock, release them.
  * Returns the start time (ns).  A signal meanwhile (timeline_signalled)
  * stops the run instead, within 0.1 s: the workers are released to end.
+ * gate, if not NULL, is called once every worker is ready (or the run is
+ * stopping), with the reason to stop so far: it is where the processes
+ * of a job start together, and a reason it returns stops this one.
  */
-uint64_t timeline_start(struct timeline *r);
+uint64_t timeline_start(struct timeline *r,
+			enum stop_reason (*gate)(void *arg,
+						 enum stop_reason mine),
+			void *arg);
 
 /*
  * The start time.  Workers may read it once timeline_ready_wait returned:

@@ -54,6 +54,10 @@ static const struct attr_spec fileset_specs[] = {
 	  .flags = A_FILE, .help = "open files read-only" },
 	{ .name = "writeonly", .type = AT_BOOL, .off = FS(writeonly),
 	  .flags = A_FILE, .help = "open files write-only" },
+	{ .name = "shared", .type = AT_BOOL, .off = FS(shared), .flags = A_FILE,
+	  .help = "fbrun-mpi: one tree for every rank, made by rank 0, its "
+		  "entries split among the ranks (without it: a tree per rank "
+		  "under <path>/rank-N)" },
 	{ .name = "data", .type = AT_DATA, .off = FS(data), .flags = A_FILE,
 	  .words = datapat_words,
 	  .help = "what preallocation and the write flowops write: zeros, "

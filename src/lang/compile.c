@@ -380,6 +380,14 @@ static void predefine(struct compiler *c)
 				      .s = xstrdup(o->tmpdir ? o->tmpdir :
 							      "/tmp") };
 	b->set = b->builtin = true;
+	/* fbrun-mpi's; named in results only by the scripts that use them */
+	b = env_put(c->env, "rank");
+	b->value = (struct ir_value){ .kind = IRV_INT, .i = o->rank };
+	b->set = b->builtin = b->shy = true;
+	b = env_put(c->env, "nranks");
+	b->value = (struct ir_value){ .kind = IRV_INT,
+				      .i = o->nranks > 0 ? o->nranks : 1 };
+	b->set = b->builtin = b->shy = true;
 	for (size_t i = 0; i < o->ndefines; i++) {
 		const char *v = o->defines[i].value;
 		int64_t n;
@@ -405,7 +413,7 @@ static void predefine(struct compiler *c)
 			b->value = (struct ir_value){ .kind = IRV_STR,
 						      .s = xstrdup(v) };
 		b->set = b->cli = true;
-		b->builtin = false;
+		b->builtin = b->shy = false;
 		b->used = false;
 		b->src = o->cli_src;
 		b->loc = o->define_locs ? o->define_locs[i] : LOC_NONE;
@@ -433,7 +441,7 @@ static void collect_vars(struct compiler *c)
 			diag_warning(c->d, b->src, b->loc,
 				     "-D %s is not used by the script",
 				     b->name);
-		if (!b->set)
+		if (!b->set || (b->shy && !b->used))
 			continue;
 		v = &w->vars[w->nvars++];
 		v->name = xstrdup(b->name);

@@ -30,6 +30,14 @@ struct compile_opts {
 	const char *tmpdir; /* value of the predefined $tmpdir */
 	const struct source *cli_src; /* text of the -D options, for notes */
 	const struct loc *define_locs; /* location of each -D in cli_src */
+	/*
+	 * A job of many processes (fbrun-mpi): this one's rank and their
+	 * number, the values of $rank and $nranks (0 and 1 alone); with
+	 * rank_dirs, a fileset that is not shared gets a tree per rank,
+	 * under <path>/rank-N.
+	 */
+	int64_t rank, nranks;
+	bool rank_dirs;
 };
 
 /*

@@ -1,4 +1,5 @@
 /* `define fileset` and `define file`: attributes, names and paths. */
+#include <inttypes.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -131,6 +132,13 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 		fs.dirdepth = (struct ir_value){ .kind = IRV_NONE };
 	}
 	filesizegamma(c, s, &fs);
+	if (c->opts->rank_dirs && !fs.shared && fs.path) {
+		char *mine = xasprintf("%s/rank-%" PRId64, fs.path,
+				       c->opts->rank);
+
+		free(fs.path);
+		fs.path = mine;
+	}
 	/* a name too long is not quoted again */
 	if (lengths_fit(c, s, &fs) &&
 	    (!fs.name[0] || !strcmp(fs.name, ".") || !strcmp(fs.name, "..") ||

@@ -44,6 +44,15 @@ struct script *script_new(const char *path)
 	return s;
 }
 
+struct script *script_from_text(const char *name, const char *text,
+				size_t len)
+{
+	struct script *s = xcalloc(1, sizeof(*s));
+
+	s->src = source_from_string(name, text, len);
+	return s;
+}
+
 void script_free(struct script *s)
 {
 	if (!s)

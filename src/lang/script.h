@@ -19,6 +19,9 @@ struct workload;
  * (fb_error: "cannot read ...").
  */
 struct script *script_new(const char *path);
+/* A script whose text another process read (fbrun-mpi's rank 0). */
+struct script *script_from_text(const char *name, const char *text,
+				size_t len);
 void script_free(struct script *s);
 
 /* Parse it: 0, or -1 after reporting to d. */

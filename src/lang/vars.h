@@ -19,6 +19,7 @@ struct binding {
 	struct loc loc;
 	bool cli; /* from -D: the script's own sets do not replace it */
 	bool builtin; /* predefined, such as $tmpdir */
+	bool shy; /* a builtin listed in the workload's variables only if read */
 	bool used; /* some statement read it */
 	bool set; /* has a value (false: only mentioned) */
 	bool expanding; /* compile: its quoted string is being expanded */

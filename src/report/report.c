@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include "report/json.h"
+#include "report/ranks.h"
 #include "report/sysinfo.h"
 #include "util/msg.h"
 #include "util/sha256.h"
@@ -159,6 +160,7 @@ void report_text(FILE *out, const struct results *r)
 				r->fo[i].s.count);
 	print_waits(out, r);
 	print_errors(out, r);
+	ranks_text(out, r);
 }
 
 static const char *reason_name(enum stop_reason why)
@@ -380,6 +382,7 @@ void report_json(FILE *out, const struct results *r,
 	json_u64(&j, "waits", r->waits);
 	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
 	json_end(&j, '}');
+	ranks_json(&j, r);
 	json_end(&j, '}');
 }
 

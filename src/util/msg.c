@@ -5,10 +5,16 @@
 #include <stdio.h>
 
 static const char *program = "fbrun";
+static bool muted;
 
 void msg_program(const char *name)
 {
 	program = name;
+}
+
+void msg_mute(bool mute)
+{
+	muted = mute;
 }
 
 /* fmt is the caller's literal, checked at its call (msg.h's attributes) */
@@ -16,6 +22,8 @@ __attribute__((format(printf, 2, 0))) static void say(const char *kind,
 						       const char *fmt,
 						       va_list ap)
 {
+	if (muted)
+		return;
 	/* whole, however long, and never mixed with another thread's */
 	flockfile(stderr);
 	fprintf(stderr, "%s: %s: ", program, kind);

@@ -7,6 +7,8 @@
 #ifndef FBRUN_MSG_H
 #define FBRUN_MSG_H
 
+#include <stdbool.h>
+
 enum fb_exit {
 	FB_EXIT_OK = 0,
 	FB_EXIT_RUN = 1, /* the run failed or was interrupted */
@@ -15,6 +17,11 @@ enum fb_exit {
 
 /* The name messages start with: "fbrun" unless a subcommand says. */
 void msg_program(const char *name);
+/*
+ * Say nothing while muted: fbrun-mpi's ranks other than 0 check the same
+ * options and script as rank 0, which alone tells what is wrong.
+ */
+void msg_mute(bool mute);
 
 /* "PROG: error: ..." on stderr; returns -1 for `return fb_error(...)`. */
 int fb_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
