@@ -425,12 +425,16 @@ static int run(const struct options *o)
 	struct compile_opts copts = { 0 };
 	struct loc *locs = NULL;
 	unsigned rank = o->peers ? peers_rank(o->peers) : 0;
+	/* rank 0 tells what is wrong with the script; the others agree */
+	FILE *sink = rank != 0 ? fopen("/dev/null", "w") : NULL;
 	int rc = FB_EXIT_USAGE;
 
-	if (!sc)
+	if (!sc) {
+		if (sink)
+			fclose(sink);
 		return FB_EXIT_USAGE;
-	/* rank 0 tells what is wrong with the script; the others agree */
-	d = diag_new(stderr, MAX_ERRORS);
+	}
+	d = diag_new(sink ? sink : stderr, MAX_ERRORS);
 	msg_mute(rank != 0);
 	cli = defines_source(o, &locs);
 	if (script_parse(sc, d) < 0) {
@@ -494,6 +498,8 @@ out:
 	source_free(cli);
 	free(locs);
 	diag_free(d);
+	if (sink)
+		fclose(sink);
 	return rc;
 }
 

@@ -62,9 +62,10 @@ static bool halted(const struct engine *e, int rc)
 
 /*
  * Hand the results on: alone, as they are; in a job, every process's to
- * rank 0, which hands on the job's (merged).  Returns what deliver did.
+ * rank 0, which hands on the job's (merged) and, if say_error, says the
+ * job's first failure.  Returns what deliver did.
  */
-static int deliver(struct engine *e, struct results *r)
+static int deliver(struct engine *e, struct results *r, bool say_error)
 {
 	const struct engine_peers *p = e->o->peers;
 	struct results *job;
@@ -88,7 +89,8 @@ static int deliver(struct engine *e, struct results *r)
 		return -1;
 	}
 	rc = e->o->deliver(job, e->o->deliver_arg);
-	if (job->error[0] && !r->error[0])
+	/* the job's first failure, with its rank (do_run prints none) */
+	if (job->error[0] && say_error)
 		fb_error("%s", job->error);
 	results_free(job);
 	return rc;
@@ -146,10 +148,10 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
 	fflush(stdout);
 	r->started = started;
-	if (deliver(e, r) < 0 && !rc)
+	if (deliver(e, r, true) < 0 && !rc)
 		rc = 1;
 	if (r->error[0]) {
-		if (e->lead)
+		if (!e->o->peers) /* else deliver said the job's */
 			fb_error("%s", r->error);
 		rc = 1;
 	}
@@ -182,7 +184,8 @@ static int report_unrun(struct engine *e)
 			   "measured",
 			   timeline_signal_name(timeline_signalled));
 	r->started = time(NULL);
-	if (deliver(e, r) < 0)
+	/* each process said why it could not start */
+	if (deliver(e, r, false) < 0)
 		rc = 1;
 	results_free(r);
 	timeline_free(run.ctl);

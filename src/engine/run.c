@@ -436,11 +436,13 @@ static void supervise(struct run *run, int64_t psrun)
  */
 static enum stop_reason gate(void *arg, enum stop_reason mine)
 {
-	const struct engine_peers *p = arg;
+	struct run *run = arg;
+	const struct engine_peers *p = run->opts->peers;
 
 	if (mine == STOP_NONE && timeline_signalled)
 		mine = STOP_SIGNAL;
-	return (enum stop_reason)p->agree(p->arg, (int)mine);
+	run->job_start = (enum stop_reason)p->agree(p->arg, (int)mine);
+	return run->job_start;
 }
 
 /*
@@ -510,7 +512,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	if (init_workers(run, n, seed) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		if (run->opts->peers) /* the others are told not to start */
-			timeline_start(run->ctl, gate, (void *)run->opts->peers);
+			timeline_start(run->ctl, gate, run);
 		run->start_ns = run->end_ns = now_ns();
 		rusage_now(&run->cpu_start);
 		run->cpu_end = run->cpu_start;
@@ -539,12 +541,12 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	run->end_ns = 0;
 	if (run->opts->peers) {
 		/* the job's barrier, whatever happened here: all start or none */
-		run->start_ns = timeline_start(run->ctl, gate,
-					       (void *)run->opts->peers);
+		run->start_ns = timeline_start(run->ctl, gate, run);
 		rusage_now(&run->cpu_start);
 		run->monitor = monitor_new(run->w, run->workers,
 					   run->nworkers, run->start_ns);
-		if (!timeline_stopping(run->ctl))
+		/* as agreed, not as here: a thread may fail at once */
+		if (run->job_start == STOP_NONE)
 			run->end_ns = supervise_peers(run);
 	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */

@@ -60,6 +60,7 @@ struct run {
 	uint64_t seed;
 	struct monitor *monitor; /* made when the clock starts */
 	unsigned stopped_by; /* with peers: 1 + the rank that ended the run */
+	enum stop_reason job_start; /* with peers: STOP_NONE if all started */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

@@ -1,0 +1,259 @@
+#!/bin/sh
+# fbrun-mpi under mpirun on this one machine: 1, 2 and 4 ranks, shared
+# memory and TCP; merged counts against the ranks' own; per-rank trees
+# made and removed; script errors, ENOSPC, SIGINT and a killed rank end
+# every rank.  Facts only: counts, files, exit codes, JSON.
+. "$srcdir/tests/lib.sh"
+
+MPI_FBRUN=$(dirname "$FBRUN")/fbrun-mpi
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+
+why=""
+if ! command -v mpirun >/dev/null 2>&1; then
+	why="mpirun not found (apt-get install openmpi-bin libopenmpi-dev)"
+elif [ ! -x "$MPI_FBRUN" ]; then
+	why="fbrun-mpi was not built (configure found no mpicc: apt-get install openmpi-bin libopenmpi-dev)"
+elif ! $have_python; then
+	why="needs python3 to read the JSON"
+fi
+
+# $rank and $nranks exist in plain fbrun too: 0 and 1
+cat >"$TMP/ranks.f" <<'F'
+echo "rank $rank of $nranks"
+F
+run_fbrun "$TMP/ranks.f"
+grepq "fbrun: \$rank is 0 and \$nranks 1" "rank 0 of 1" "$TMP/out"
+run_fbrun --stonewall "$TMP/ranks.f"
+check "fbrun: --stonewall is refused (it is for fbrun-mpi), exit 2" test "$rc" -eq 2
+grepq "... saying why" "^fbrun: error: --stonewall is for fbrun-mpi" "$TMP/err"
+
+if [ -n "$why" ]; then
+	skip "fbrun-mpi: $why"
+	done_testing
+	exit
+fi
+
+# root may run mpirun when it says so; the ranks may outnumber the CPUs
+OMPI_ALLOW_RUN_AS_ROOT=1
+OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+OMPI_MCA_rmaps_base_oversubscribe=1
+export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
+	OMPI_MCA_rmaps_base_oversubscribe
+# Open MPI keeps memory until the end: not fbrun's leaks
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+export ASAN_OPTIONS
+# a guard against a hang, not a time the test expects
+GUARD=300
+
+# mpi NP [mpirun options --] fbrun-mpi ARGS...: status in $rc
+mpi() {
+	np=$1
+	shift
+	mopts=""
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+		mopts="$mopts $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	rc=0
+	# shellcheck disable=SC2086
+	timeout -s KILL $GUARD mpirun $mopts -np "$np" "$MPI_FBRUN" "$@" \
+		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+}
+
+# The same exact work on every rank: one thread reads until its count.
+dir=$TMP/fs
+cat >"$TMP/count.f" <<F
+set \$dir=$dir
+define fileset name=fs1,path=\$dir,entries=16,size=8k,dirwidth=4,prealloc=100
+define process name=p { thread name=t,memsize=64k {
+  flowop openfile name=open1,filesetname=fs1,fd=1
+  flowop readwholefile name=read1,fd=1,iosize=8k
+  flowop closefile name=close1,fd=1
+  flowop finishoncount name=fin,value=300,target=read1 } }
+echo "rank \$rank of \$nranks"
+run 600
+F
+for np in 1 2 4; do
+	rm -f "$TMP/r.json"
+	mpi "$np" -- -o "$TMP/r.json" "$TMP/count.f"
+	check "$np ranks: exit 0" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	grepq "$np ranks: rank 0 prints the job's IO Summary" "^IO Summary: +[0-9]+ ops" "$TMP/out"
+	check "$np ranks: the IO Summary is printed once" test "$(grep -c '^IO Summary' "$TMP/out")" -eq 1
+	grepq "$np ranks: a per-rank table" "^Per-rank \($np ranks? on 1 host\)" "$TMP/out"
+	grepq "$np ranks: rank 0 only logs: rank 0 of $np" "rank 0 of $np\$" "$TMP/out"
+	check "$np ranks: no other rank prints" eval '! grep -q "rank [1-9] of" "$TMP/out"'
+	[ -f "$TMP/r.json" ] || { fail "$np ranks: -o written"; continue; }
+	check "$np ranks: JSON mpi.ranks is $np" test "$(json "$TMP/r.json" "r['mpi']['ranks']")" -eq "$np"
+	check "$np ranks: each rank read exactly 300 times: job read1 = $((300 * np))" \
+		test "$(json "$TMP/r.json" "[f for f in r['flowops'] if f['name']=='read1'][0]['ops']")" -eq $((300 * np))
+	check "$np ranks: job bytes of read1 = $((300 * np)) x 8 KiB" \
+		test "$(json "$TMP/r.json" "[f for f in r['flowops'] if f['name']=='read1'][0]['bytes']")" -eq $((300 * np * 8192))
+	check "$np ranks: the job's ops are the sum of the ranks' ops" \
+		test "$(json "$TMP/r.json" "r['summary']['ops'] == sum(k['ops'] for k in r['ranks'])")" = True
+	check "$np ranks: each flowop's merged histogram counts sum to its ops" \
+		test "$(json "$TMP/r.json" "all(sum(b['count'] for b in f['histogram']) == f['ops'] for f in r['flowops'])")" = True
+	check "$np ranks: threads summed over ranks ($np)" test "$(json "$TMP/r.json" "r['threads']")" -eq "$np"
+	check "$np ranks: every rank's tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
+done
+
+# Over TCP, as between machines
+rm -f "$TMP/r.json"
+mpi 2 --mca btl tcp,self -- -o "$TMP/r.json" "$TMP/count.f"
+check "TCP (btl tcp,self), 2 ranks: exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if [ -f "$TMP/r.json" ]; then
+	check "TCP: job read1 = 600 (300 per rank)" \
+		test "$(json "$TMP/r.json" "[f for f in r['flowops'] if f['name']=='read1'][0]['ops']")" -eq 600
+	check "TCP: the job's ops are the sum of the ranks' ops" \
+		test "$(json "$TMP/r.json" "r['summary']['ops'] == sum(k['ops'] for k in r['ranks'])")" = True
+else
+	fail "TCP: -o written"
+fi
+
+# A tree per rank under <path>/rank-N, kept with --keep
+mpi 3 -- --keep -q "$TMP/count.f"
+check "--keep, 3 ranks: exit 0" test "$rc" -eq 0
+check "--keep: a tree per rank: rank-0, rank-1, rank-2" \
+	test "$(ls "$dir" | tr '\n' ' ')" = "rank-0 rank-1 rank-2 "
+check "--keep: each holds the fileset's 16 files" \
+	test "$(find "$dir/rank-2/fs1" -type f ! -name '.fbrun*' | wc -l)" -eq 16
+rm -rf "$dir"
+
+# A script error: said once, by rank 0; every rank exits 2; nothing made
+cat >"$TMP/bad.f" <<F
+define fileset name=fs1,path=$dir,entries=4,size=4k,prealloc
+define process name=p { thread name=t { flowop raedfile name=r1,filesetname=fs1 } }
+run 5
+F
+mpi 3 -- "$TMP/bad.f"
+check "script error, 3 ranks: mpirun exits 2" test "$rc" -eq 2
+check "... the error is printed once" test "$(grep -c 'error:' "$TMP/err")" -eq 1
+grepq "... located, by rank 0" "bad\.f:2:[0-9]+: error: " "$TMP/err"
+check "... nothing is created" test ! -e "$dir"
+
+# --stonewall: rank 0 does its 50 stats at once; rank N waits N s after
+# each, so the others would need minutes
+cat >"$TMP/wall.f" <<F
+define fileset name=fs1,path=$dir,entries=4,size=4k,dirwidth=4,prealloc=100
+define process name=p { thread name=t,memsize=64k {
+  flowop statfile name=st,filesetname=fs1
+  flowop delay name=d,value=\$rank
+  flowop finishoncount name=fin,value=50,target=st } }
+run 600
+F
+rm -f "$TMP/r.json"
+mpi 3 -- --stonewall -o "$TMP/r.json" "$TMP/wall.f"
+check "--stonewall, 3 ranks: exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if [ -f "$TMP/r.json" ]; then
+	check "--stonewall: ended by done" test "$(json "$TMP/r.json" "r['ended_by']")" = done
+	check "--stonewall: rank 0 ended it" test "$(json "$TMP/r.json" "r['mpi']['stopped_by_rank']")" -eq 0
+	check "--stonewall: rank 0 stat'ed exactly 50 times" test "$(json "$TMP/r.json" "r['ranks'][0]['ops']")" -eq 50
+	grepq "--stonewall: the report names the rank" "^Rank 0's work was done first" "$TMP/out"
+else
+	fail "--stonewall: -o written"
+fi
+
+# ENOSPC on a small tmpfs: the job ends with exit 1, results and the error
+mnt=$TMP/full
+if ! $is_root; then
+	skip "ENOSPC: needs root to mount a tmpfs"
+elif ! mkdir -p "$mnt" || ! mount -t tmpfs -o size=2m fbrun-mpi-test "$mnt" 2>"$TMP/merr"; then
+	skip "ENOSPC: cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+else
+	mounts="$mnt $mounts"
+	cat >"$TMP/full.f" <<F
+define fileset name=data,path=$mnt,entries=2,size=4k,dirwidth=4,prealloc=100
+define process name=p { thread name=t {
+  flowop appendfile name=append,filesetname=data,fd=1,iosize=64k } }
+run 600
+F
+	rm -f "$TMP/r.json"
+	mpi 2 -- -o "$TMP/r.json" "$TMP/full.f"
+	check "ENOSPC, 2 ranks: exit 1" test "$rc" -eq 1
+	if [ -f "$TMP/r.json" ]; then
+		check "ENOSPC: the results say error" test "$(json "$TMP/r.json" "r['ended_by']")" = error
+		grepq "ENOSPC: the error names the rank and the errno" \
+			"error: rank [01]: .*No space left on device" "$TMP/err"
+	else
+		fail "ENOSPC: -o written"
+	fi
+	check "ENOSPC: every rank's tree is removed" test -z "$(ls -A "$mnt")"
+fi
+
+# Signals.  long.f runs 600 s: ending sooner is the signal's doing.
+cat >"$TMP/long.f" <<F
+define fileset name=fs1,path=$dir,entries=8,size=4k,dirwidth=4,prealloc=100
+define process name=p { thread name=t,memsize=64k {
+  flowop statfile name=st,filesetname=fs1 } }
+run 600
+F
+# wait_running N: until N ranks are in their run (the log line), or the guard
+wait_running() {
+	i=0
+	while [ $i -lt $GUARD ] && ! grep -q "Running for" "$TMP/out" 2>/dev/null; do
+		sleep 1
+		i=$((i + 1))
+	done
+	sleep 1
+}
+ranks_left() { pgrep -f "^$MPI_FBRUN " | wc -l; }
+
+# SIGINT to one rank: every rank stops, rank 0 prints the job's results
+rm -f "$TMP/r.json"
+(mpi 3 -- -o "$TMP/r.json" "$TMP/long.f"; exit $rc) &
+bg=$!
+wait_running
+kill -INT "$(pgrep -f "^$MPI_FBRUN " | tail -1)" 2>/dev/null || :
+rc=0
+wait $bg || rc=$?
+check "SIGINT to one rank: mpirun exits 1" test "$rc" -eq 1
+rc=$(json "$TMP/r.json" "r['ended_by']" 2>/dev/null || echo none)
+check "SIGINT to one rank: the job ends, its results say signal" test "$rc" = signal
+grepq "SIGINT to one rank: rank 0 prints the job's results" "^Per-rank \(3 ranks" "$TMP/out"
+check "SIGINT to one rank: no rank is left" test "$(ranks_left)" -eq 0
+check "SIGINT to one rank: every tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
+
+# SIGINT to mpirun: it sends SIGTERM to every rank, then SIGKILL after
+# odls_base_sigkill_timeout; given the time, rank 0 writes the results
+rm -f "$TMP/r.json"
+(
+	exec timeout -s KILL $GUARD mpirun --mca odls_base_sigkill_timeout 30 \
+		-np 3 "$MPI_FBRUN" -o "$TMP/r.json" "$TMP/long.f" \
+		>"$TMP/out" 2>"$TMP/err" </dev/null
+) &
+bg=$!
+wait_running
+pkill -INT -x mpirun 2>/dev/null || :
+rc=0
+wait $bg || rc=$?
+check "SIGINT to mpirun: exits non-zero" test "$rc" -ne 0
+rc=$(json "$TMP/r.json" "r['ended_by']" 2>/dev/null || echo none)
+check "SIGINT to mpirun: -o has the job's results, ended by a signal" test "$rc" = signal
+i=0
+while [ "$(ranks_left)" -gt 0 ] && [ $i -lt 30 ]; do sleep 1; i=$((i + 1)); done
+check "SIGINT to mpirun: no rank is left" test "$(ranks_left)" -eq 0
+
+# kill -9 of one rank: mpirun ends the job, no rank keeps running
+(mpi 3 -- -q "$TMP/long.f"; exit $rc) &
+bg=$!
+i=0
+while [ "$(ranks_left)" -lt 3 ] && [ $i -lt $GUARD ]; do sleep 1; i=$((i + 1)); done
+sleep 2
+kill -KILL "$(pgrep -f "^$MPI_FBRUN " | tail -1)" 2>/dev/null || :
+rc=0
+wait $bg || rc=$?
+check "kill -9 of a rank: mpirun exits non-zero" test "$rc" -ne 0
+i=0
+while [ "$(ranks_left)" -gt 0 ] && [ $i -lt 30 ]; do sleep 1; i=$((i + 1)); done
+check "kill -9 of a rank: no rank is left" test "$(ranks_left)" -eq 0
+# what it left is cleared by the next run on the same path (markers)
+mpi 3 -- -q -t 1 "$TMP/long.f"
+check "the next run on that path: exit 0" test "$rc" -eq 0
+check "... and every tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
+
+done_testing
