@@ -214,18 +214,91 @@ static void log_populated(struct engine *e, const struct fileset *fs)
 	      fileset_mean_width(fs), fileset_mean_depth(fs));
 }
 
+/* Create fileset i (laid out) on disk: 0, or the exit status after a message. */
+static int create_one(struct engine *e, size_t i, struct fileset *fs)
+{
+	const struct ir_fileset *def = &e->w->filesets[i];
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct progress *bar;
+	char err[512], *label;
+	int rc;
+
+	fileset_set_createnext(fs, uses_createnext(e->w, i));
+	engine_log(e, "Creating fileset %s under %s", def->name,
+		   fileset_root(fs));
+	label = xasprintf("Creating %s", def->name);
+	bar = progress_start(tty(e), label, fileset_create_total(fs),
+			     fileset_done, fs);
+	rc = fileset_create(fs, def->paralloc ? (unsigned)(ncpu * 4) : 1, err,
+			    sizeof(err));
+	progress_stop(bar);
+	free(label);
+	/* what was written so far, whatever happens next */
+	engine_log(e, "%s: %.3fMB written", def->name,
+		   (double)fileset_prealloc_bytes(fs) / 1048576.0);
+	if (rc < 0) {
+		snprintf(e->error, sizeof(e->error), "fileset %s: %s",
+			 def->name, err);
+		fb_error("%s", e->error);
+		return rc == -2 ? 2 : 1;
+	}
+	log_populated(e, fs);
+	return timeline_signalled ? 1 : 0;
+}
+
+/*
+ * A job's shared filesets: rank 0 makes them first, then every rank
+ * (rank 0 included) learns whether that worked, and the others use the
+ * trees rank 0 made.  Collective when the script has a shared fileset.
+ */
+static int share_filesets(struct engine *e, struct fileset **laid, int rc)
+{
+	const struct engine_peers *p = e->o->peers;
+	const struct workload *w = e->w;
+	bool any = false;
+	char err[512];
+
+	for (size_t i = 0; i < w->nfilesets; i++)
+		any |= w->filesets[i].shared;
+	if (!p || !any)
+		return rc;
+	for (size_t i = 0; i < w->nfilesets && !rc && p->rank == 0; i++)
+		if (w->filesets[i].shared) {
+			e->filesets[i] = laid[i];
+			laid[i] = NULL;
+			rc = create_one(e, i, e->filesets[i]);
+		}
+	rc = p->agree(p->arg, rc);
+	for (size_t i = 0; i < w->nfilesets && !rc && p->rank != 0; i++) {
+		if (!w->filesets[i].shared)
+			continue;
+		if (fileset_attach(laid[i], err, sizeof(err)) < 0) {
+			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
+				 w->filesets[i].name, err);
+			fb_error("%s", e->error);
+			rc = 1;
+			break;
+		}
+		e->filesets[i] = laid[i];
+		laid[i] = NULL;
+	}
+	return rc;
+}
+
 /*
  * Lay out every fileset (in memory), then check that preallocation fits
  * (unless --force), then create them in turn.  Only created ones go in
- * e->filesets, which are the ones removed at the end.
+ * e->filesets, which are the ones removed at the end.  In a job, rank 0
+ * makes the shared filesets and the other ranks use them
+ * (share_filesets).
  */
 int engine_create_filesets(struct engine *e)
 {
 	const struct workload *w = e->w;
+	const struct engine_peers *p = e->o->peers;
 	char err[512];
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t n = w->nfilesets;
-	struct fileset **laid;
+	struct fileset **laid, **writes;
 	int rc = 0;
 
 	if (e->created)
@@ -236,49 +309,33 @@ int engine_create_filesets(struct engine *e)
 	e->created = true;
 	if (!(laid = lay_out(e))) {
 		fb_error("%s", e->error);
-		return FB_EXIT_RUN;
+		return share_filesets(e, NULL, FB_EXIT_RUN);
 	}
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
-	for (size_t i = 0; i < n; i++)
+	writes = xcalloc(n ? n : 1, sizeof(*writes));
+	for (size_t i = 0; i < n; i++) {
 		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
 						       e->o->data,
 						       w->filesets[i].data));
-	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
+		/* what this process will write: a shared tree is rank 0's */
+		if (!p || !w->filesets[i].shared || p->rank == 0)
+			writes[i] = laid[i];
+	}
+	if (!e->o->force &&
+	    fileset_check_space(writes, n, err, sizeof(err)) < 0) {
 		snprintf(e->error, sizeof(e->error), "%s", err);
 		fb_error("%s", e->error);
 		rc = 1;
 	}
+	free(writes);
+	rc = share_filesets(e, laid, rc);
 	/* a fileset is the engine's to remove once creating it has begun */
 	for (size_t i = 0; i < n && !rc; i++) {
-		const struct ir_fileset *def = &w->filesets[i];
-		struct fileset *fs = e->filesets[i] = laid[i];
-		struct progress *bar;
-		char *label;
-
+		if (!laid[i])
+			continue; /* shared, done above */
+		e->filesets[i] = laid[i];
 		laid[i] = NULL;
-		fileset_set_createnext(fs, uses_createnext(w, i));
-		engine_log(e, "Creating fileset %s under %s", def->name,
-		      fileset_root(fs));
-		label = xasprintf("Creating %s", def->name);
-		bar = progress_start(tty(e), label, fileset_create_total(fs),
-				     fileset_done, fs);
-		rc = fileset_create(fs, def->paralloc ? (unsigned)(ncpu * 4) : 1,
-				    err, sizeof(err));
-		progress_stop(bar);
-		free(label);
-		/* what was written so far, whatever happens next */
-		engine_log(e, "%s: %.3fMB written", def->name,
-		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
-		if (rc < 0) {
-			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
-				 def->name, err);
-			fb_error("%s", e->error);
-			rc = rc == -2 ? 2 : 1;
-			break;
-		}
-		log_populated(e, fs);
-		if (timeline_signalled)
-			rc = 1;
+		rc = create_one(e, i, e->filesets[i]);
 	}
 	for (size_t i = 0; i < n; i++)
 		fileset_free(laid[i]);

@@ -118,6 +118,14 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen);
 
 /*
+ * Use the tree another process made and keeps (fbrun-mpi's rank 0, for a
+ * shared fileset): its root must carry the marker naming this fileset;
+ * the entries that exist are those its fileset_create made (the same
+ * layout and seed).  Nothing is written; fileset_remove leaves it.
+ * Returns 0, or -1 with a message in err.
+ */
+int fileset_attach(struct fileset *fs, char *err, size_t errlen);
+/*
  * Whether preallocating the n filesets (laid out, not yet created; NULL
  * entries are skipped) fits: per file system, the files they will write
  * (in whole blocks, less what a tree of ours there already holds) against

@@ -85,7 +85,8 @@ struct fs_local {
 	char path[PATH_MAX];
 };
 
-enum root_state { ROOT_UNTOUCHED, ROOT_REFUSED, ROOT_OURS };
+/* ROOT_ATTACHED: another process's tree, used here, never removed here */
+enum root_state { ROOT_UNTOUCHED, ROOT_REFUSED, ROOT_OURS, ROOT_ATTACHED };
 
 struct fileset {
 	char *name, *path, *root;

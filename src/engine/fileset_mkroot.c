@@ -225,8 +225,13 @@ undo:
 	while (fs->nmade > 0)
 		free(fs->made[--fs->nmade]);
 	errno = e;
-	if (e == EEXIST || e == ENOTEMPTY)
-		errno = EEXIST; /* appeared meanwhile: the caller looks again */
+	/*
+	 * Appeared meanwhile, or another fbrun making the same directory
+	 * (fbrun-mpi's ranks) took our temporary one for debris between
+	 * our mkdir and our lock: the caller looks again.
+	 */
+	if (e == EEXIST || e == ENOTEMPTY || e == ENOENT || e == EWOULDBLOCK)
+		errno = EEXIST;
 	else if (!said)
 		fs_fail_errno(err, errlen, "create", top, NULL);
 out:

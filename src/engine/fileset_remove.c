@@ -475,6 +475,9 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 	int fd, rc = 0, same;
 
 	atomic_store(&fs->done, 0);
+	/* another process's (shared) tree: it removes it */
+	if (fs->state == ROOT_ATTACHED)
+		return 0;
 	/* never ours, or never reached: only what create made of the path */
 	if (fs->state == ROOT_REFUSED ||
 	    (fs->state == ROOT_UNTOUCHED && !fs->root_made)) {

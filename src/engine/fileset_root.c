@@ -297,7 +297,8 @@ static int open_root(struct fileset *fs, bool *made, char *err,
 	struct stat st;
 
 	*made = false;
-	for (int tries = 0; tries < 4; tries++) {
+	/* a few tries: other processes may be making the same path */
+	for (int tries = 0; tries < 16; tries++) {
 		int fd = open(fs->root, flags);
 
 		if (fd >= 0)
@@ -418,4 +419,37 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 		close(fd);
 	}
 	return rc;
+}
+
+int fileset_attach(struct fileset *fs, char *err, size_t errlen)
+{
+	struct marker m;
+	int fd = open(fs->root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return fs_fail_errno(err, errlen, "open", fs->root, NULL);
+	rc = marker_read(fs, fd, &m, err, errlen);
+	if (rc == 0)
+		fs_set_err(err, errlen,
+			   "'%s' has no fbrun marker: rank 0 did not make it",
+			   fs->root);
+	else if (rc > 0 && strcmp(m.name, fs->name) != 0)
+		fs_set_err(err, errlen, "'%s' holds fileset '%s', not '%s'",
+			   fs->root, m.name, fs->name);
+	if (rc > 0 && strcmp(m.name, fs->name) == 0) {
+		marker_free(&m);
+		/* the entries rank 0 made: the same seed, the same choice */
+		fs_choose(fs, &fs->files, 1);
+		fs_choose(fs, &fs->leaves, 2);
+		if (fs->rootfd >= 0)
+			close(fs->rootfd);
+		fs->rootfd = fd;
+		fs->state = ROOT_ATTACHED;
+		return 0;
+	}
+	if (rc > 0)
+		marker_free(&m);
+	close(fd);
+	return -1;
 }

@@ -55,6 +55,11 @@ enum {
 	/* its byte counter holds the sum of the values it sampled: the
 	   report prints their mean */
 	FF_MEAN = 1 << 6,
+	/*
+	 * Makes or removes entries of its fileset (which exist changes):
+	 * not yet in a fileset that fbrun-mpi's ranks share.
+	 */
+	FF_TREE = 1 << 7,
 };
 
 /* What compile checks of a flowop. */

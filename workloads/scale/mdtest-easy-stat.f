@@ -1,0 +1,34 @@
+# mdtest-easy-stat.f -- IO500's mdtest-easy stat phase: every client stats
+# each of the empty files it created (mdtest -u -F -T).  Run it with
+# fbrun-mpi after mdtest-easy-write.f with the same dir and files.
+#
+# Knobs (override with fbrun -D name=value):
+#   dir         "$tmpdir/fbrun-mdtest-easy"  where the trees live
+#   files       100000  files each rank stats (the phase ends then)
+#   dirwidth    10000   files per directory (as in the write phase)
+#   runtime     300     the longest the phase may run
+#
+# Where it differs from IO500: as mdtest-easy-write.f.  The files are
+# trusted to be there (trusttree): run the write phase first.  The tree
+# is kept for the delete phase.
+#
+# Typical: mpirun -np 8 fbrun-mpi -D dir=/mnt/pfs/io500 scale/mdtest-easy-stat
+
+set $dir="$tmpdir/fbrun-mdtest-easy"
+set $files=100000
+set $dirwidth=10000
+set $runtime=300
+
+define fileset name=mdeasy,path=$dir,entries=$files,size=0,dirwidth=$dirwidth,dirgamma=0,prealloc=100,reuse,trusttree
+
+define process name=mdtest,instances=1
+{
+  thread name=statter,memsize=4k,instances=1
+  {
+    flowop statfile name=stat,filesetname=mdeasy
+    flowop finishoncount name=statted,value=$files,target=stat
+  }
+}
+
+echo "mdtest-easy stat: $files files per rank"
+run $runtime
