@@ -559,9 +559,14 @@ int main(int argc, char **argv)
 	}
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0) {
-		rc = bonnie_main(argc - 1, argv + 1);
-		peers_free(o.peers);
-		return check_stdout(rc);
+		if (o.peers) {
+			msg_mute(peers_rank(o.peers) != 0);
+			fb_error("bonnie runs in one process: run fbrun bonnie "
+				 "on each client (doc/scale-out.md)");
+			peers_free(o.peers);
+			return FB_EXIT_USAGE;
+		}
+		return check_stdout(bonnie_main(argc - 1, argv + 1));
 	}
 	rc = parse_args(argc, argv, &o);
 	msg_mute(false);

@@ -180,6 +180,14 @@ for phase in write stat delete; do
 done
 rm -rf "$md"
 
+# What runs in one process only: said once, exit 2
+mpi 2 -- bonnie -d "$TMP" -s 0 -n 1
+check "fbrun-mpi bonnie: exit 2" test "$rc" -eq 2
+check "... said once" test "$(grep -c '^fbrun-mpi: error: bonnie runs in one process' "$TMP/err")" -eq 1
+mpi 2 -- --interval 1 "$TMP/count.f"
+check "fbrun-mpi --interval: exit 2" test "$rc" -eq 2
+grepq "... saying why" "^fbrun-mpi: error: --interval: fbrun-mpi keeps no interval series" "$TMP/err"
+
 # A script error: said once, by rank 0; every rank exits 2; nothing made
 cat >"$TMP/bad.f" <<F
 define fileset name=fs1,path=$dir,entries=4,size=4k,prealloc
