@@ -559,14 +559,11 @@ int main(int argc, char **argv)
 	}
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0) {
-		if (o.peers) {
-			msg_mute(peers_rank(o.peers) != 0);
-			fb_error("bonnie runs in one process: run fbrun bonnie "
-				 "on each client (doc/scale-out.md)");
-			peers_free(o.peers);
-			return FB_EXIT_USAGE;
-		}
-		return check_stdout(bonnie_main(argc - 1, argv + 1));
+		msg_mute(false);
+		rc = bonnie_main(argc - 1, argv + 1,
+				 o.peers ? peers_engine(o.peers, false) : NULL);
+		peers_free(o.peers);
+		return check_stdout(rc);
 	}
 	rc = parse_args(argc, argv, &o);
 	msg_mute(false);

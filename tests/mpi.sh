@@ -180,10 +180,20 @@ for phase in write stat delete; do
 done
 rm -rf "$md"
 
-# What runs in one process only: said once, exit 2
-mpi 2 -- bonnie -d "$TMP" -s 0 -n 1
-check "fbrun-mpi bonnie: exit 2" test "$rc" -eq 2
-check "... said once" test "$(grep -c '^fbrun-mpi: error: bonnie runs in one process' "$TMP/err")" -eq 1
+# bonnie++'s tests on every rank at once: the job's line, then each rank's
+mkdir -p "$TMP/bon"
+mpi 2 -- bonnie -q -d "$TMP/bon" -s 16 -r 8 -n 1 -f -m job
+check "fbrun-mpi bonnie, 2 ranks: exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+check "... three CSV lines: the job's and each rank's" \
+	test "$(grep -c '^1\.98,' "$TMP/out")" -eq 3
+grepq "... the job's: both ranks' sizes (32M), seeks (16384) and files (2)" '^1\.98,fbrun,job\*2,1,[0-9]+,32M,,16384,[0-9]+,,,[^,]*,[^,]*,[^,]*,[^,]*,,,[^,]*,[^,]*,[^,]*,[^,]*,2,' "$TMP/out"
+grepq "... rank 1's own: 16M" '^1\.98,fbrun,rank-1,1,[0-9]+,16M,' "$TMP/out"
+check "... every rank's directory is removed" test -z "$(ls -A "$TMP/bon")"
+mpi 2 -- bonnie -d "$TMP/nowhere" -s 16 -r 8 -n 0
+check "fbrun-mpi bonnie with a bad -d: exit 2" test "$rc" -eq 2
+check "... said once" test "$(grep -c 'error: cannot use directory' "$TMP/err")" -eq 1
+
 mpi 2 -- --interval 1 "$TMP/count.f"
 check "fbrun-mpi --interval: exit 2" test "$rc" -eq 2
 grepq "... saying why" "^fbrun-mpi: error: --interval: fbrun-mpi keeps no interval series" "$TMP/err"
@@ -257,7 +267,8 @@ define process name=p { thread name=t,memsize=64k {
   flowop statfile name=st,filesetname=fs1 } }
 run 600
 F
-# wait_running N: until N ranks are in their run (the log line), or the guard
+# wait_running: until rank 0 logs its run's start, or the guard (run it
+# with $TMP/out emptied first: the last run's lines would do)
 wait_running() {
 	i=0
 	while [ $i -lt $GUARD ] && ! grep -q "Running for" "$TMP/out" 2>/dev/null; do
@@ -270,6 +281,7 @@ ranks_left() { pgrep -f "^$MPI_FBRUN " | wc -l; }
 
 # SIGINT to one rank: every rank stops, rank 0 prints the job's results
 rm -f "$TMP/r.json"
+: >"$TMP/out"
 (mpi 3 -- -o "$TMP/r.json" "$TMP/long.f"; exit $rc) &
 bg=$!
 wait_running
@@ -286,6 +298,7 @@ check "SIGINT to one rank: every tree is removed" test -z "$(ls -A "$dir" 2>/dev
 # SIGINT to mpirun: it sends SIGTERM to every rank, then SIGKILL after
 # odls_base_sigkill_timeout; given the time, rank 0 writes the results
 rm -f "$TMP/r.json"
+: >"$TMP/out"
 (
 	exec timeout -s KILL $GUARD mpirun --mca odls_base_sigkill_timeout 30 \
 		-np 3 "$MPI_FBRUN" -o "$TMP/r.json" "$TMP/long.f" \

@@ -149,6 +149,12 @@ static int collect(const struct results *r, void *arg)
 {
 	struct bonnie *b = arg;
 
+	/* a job: each rank's own time, CPU and slowest operation */
+	for (size_t k = 0; b->per_rank && k < r->nranks; k++)
+		b->per_rank[k].t[b->ph->test] = (struct bon_figure){
+			true, r->ranks[k].secs, (double)r->ranks[k].cpu_ns / 1e9,
+			(double)r->ranks[k].max_ns / 1e9
+		};
 	b->fig.elapsed = r->secs;
 	b->fig.cpu = (double)r->cpu_ns / 1e9;
 	for (size_t i = 0; i < r->nfo; i++)
@@ -195,9 +201,14 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	struct script *sc = script_new(path);
 	const struct workload *w;
 	struct compile_opts co = { .defines = defs, .ndefines = nd };
+	const struct engine_peers *p = b->peers;
 	struct engine_opts eo = { 0 };
 	int rc = FB_EXIT_USAGE;
 
+	/* a job: each rank in <dir>/rank-N */
+	co.rank = p ? p->rank : 0;
+	co.nranks = p ? p->nranks : 1;
+	co.rank_dirs = p != NULL;
 	if (!sc || script_parse(sc, d) < 0 ||
 	    !(w = script_compile(sc, &co, d)))
 		goto out;
@@ -212,11 +223,14 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	eo.series_last = last;
 	eo.deliver = collect;
 	eo.deliver_arg = b;
+	eo.peers = p;
 	rc = engine_run(w, &eo);
-	if (rc == 0 && b->count != expected(b, ph->test)) {
+	/* rank 0 counts the job's: every rank's complete phase */
+	if (rc == 0 && (!p || p->rank == 0) &&
+	    b->count != expected(b, ph->test) * (p ? p->nranks : 1)) {
 		snprintf(b->error, sizeof(b->error),
 			 "did %" PRIu64 " of its %" PRIu64 " operations",
-			 b->count, expected(b, ph->test));
+			 b->count, expected(b, ph->test) * (p ? p->nranks : 1));
 		rc = FB_EXIT_RUN;
 	}
 out:
@@ -302,13 +316,15 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 			fflush(stderr);
 		}
 		rc = run_phase(b, ph, last_of_tree(b, (enum bon_test)t));
+		if (b->peers) /* the ranks go on to the next phase together */
+			rc = b->peers->agree(b->peers->arg, rc);
 		if (rc != 0) {
 			if (!b->quiet)
 				fputc('\n', stderr);
 			if (b->error[0])
 				fb_error("phase '%s': %s", ph->script,
 					 b->error);
-			if (timeline_signalled)
+			if (timeline_signalled && !(b->peers && b->peers->rank))
 				fb_warning("interrupted; results so far");
 			return rc;
 		}
@@ -326,30 +342,74 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 	return 0;
 }
 
-int bonnie_main(int argc, char **argv)
+/*
+ * A job's figures: all ranks' work over the job's time (the sizes and
+ * counts times the ranks, the machine named with their number), then
+ * each rank's own, as bonnie++ run by many processes prints each one's.
+ */
+static void print_job(FILE *out, const struct bonnie *b,
+		      const struct bon_result *res, bool csv)
+{
+	unsigned n = b->peers->nranks;
+	struct bon_config c = b->c;
+
+	snprintf(c.machine, sizeof(c.machine), "%.200s*%u", b->c.machine, n);
+	c.size_mib *= n;
+	c.seeks *= n;
+	c.files *= n;
+	if (csv)
+		bon_csv(out, &c, res);
+	else
+		bon_text(out, &c, res);
+	for (unsigned k = 0; k < n; k++) {
+		c = b->c;
+		snprintf(c.machine, sizeof(c.machine), "rank-%u", k);
+		if (csv)
+			bon_csv(out, &c, &b->per_rank[k]);
+		else
+			bon_text(out, &c, &b->per_rank[k]);
+	}
+}
+
+/* The options and the directory: 0 to run, 1 done (--help), 2 usage. */
+static int check(struct bonnie *b, int argc, char **argv)
+{
+	struct stat st;
+	int rc = bonnie_parse(b, argc, argv);
+
+	if (rc)
+		return rc > 0 ? 1 : 2;
+	if (!b->c.seed)
+		b->c.seed = (uint64_t)((unsigned)getpid() ^ (unsigned)time(NULL));
+	if (bonnie_check_sizes(b) < 0 || bonnie_switch_user(b) < 0)
+		return 2;
+	if (stat(b->dir, &st) == 0 && !S_ISDIR(st.st_mode))
+		return fb_error("-d '%s' is not a directory", b->dir), 2;
+	if (access(b->dir, W_OK | X_OK) < 0)
+		return fb_error("cannot use directory '%s': %s", b->dir,
+				strerror(errno)),
+		       2;
+	return 0;
+}
+
+int bonnie_main(int argc, char **argv, const struct engine_peers *peers)
 {
 	struct bonnie b;
-	struct stat st;
 	int rc;
 
-	msg_program("fbrun bonnie");
+	msg_program(peers ? "fbrun-mpi bonnie" : "fbrun bonnie");
 	bonnie_defaults(&b);
-	rc = bonnie_parse(&b, argc, argv);
+	b.peers = peers;
+	/* a job: rank 0 says what is wrong; all stop if any rank cannot go */
+	msg_mute(peers && peers->rank != 0);
+	rc = check(&b, argc, argv);
+	msg_mute(false);
+	if (peers)
+		rc = peers->agree(peers->arg, rc);
 	if (rc)
-		return rc > 0 ? FB_EXIT_OK : FB_EXIT_USAGE;
-	if (!b.c.seed)
-		b.c.seed = (uint64_t)((unsigned)getpid() ^ (unsigned)time(NULL));
-	if (bonnie_check_sizes(&b) < 0 || bonnie_switch_user(&b) < 0)
-		return FB_EXIT_USAGE;
-	if (stat(b.dir, &st) == 0 && !S_ISDIR(st.st_mode)) {
-		fb_error("-d '%s' is not a directory", b.dir);
-		return FB_EXIT_USAGE;
-	}
-	if (access(b.dir, W_OK | X_OK) < 0) {
-		fb_error("cannot use directory '%s': %s", b.dir,
-			 strerror(errno));
-		return FB_EXIT_USAGE;
-	}
+		return rc == 1 ? FB_EXIT_OK : FB_EXIT_USAGE;
+	if (peers && peers->rank != 0)
+		b.quiet = true; /* rank 0 tells the progress */
 	snprintf(b.name, sizeof(b.name), "Bonnie.%d", (int)getpid());
 	snprintf(b.ioname, sizeof(b.ioname), "Bonnie.%d.io", (int)getpid());
 	if (b.dry_run) {
@@ -364,11 +424,24 @@ int bonnie_main(int argc, char **argv)
 	for (unsigned i = 0; i < b.iterations && rc == 0; i++) {
 		struct bon_result res = { 0 };
 
+		if (peers)
+			b.per_rank = xcalloc(peers->nranks, sizeof(*b.per_rank));
 		rc = run_all(&b, &res);
-		if (!b.iterations_given)
-			bon_text(b.quiet ? stderr : stdout, &b.c, &res);
-		bon_csv(stdout, &b.c, &res);
+		if (peers && peers->rank != 0) {
+			; /* rank 0 prints the job's */
+		} else if (peers) {
+			if (!b.iterations_given)
+				print_job(b.quiet ? stderr : stdout, &b, &res,
+					  false);
+			print_job(stdout, &b, &res, true);
+		} else {
+			if (!b.iterations_given)
+				bon_text(b.quiet ? stderr : stdout, &b.c, &res);
+			bon_csv(stdout, &b.c, &res);
+		}
 		fflush(stdout);
+		free(b.per_rank);
+		b.per_rank = NULL;
 	}
 	return rc;
 }

@@ -56,8 +56,14 @@ struct bon_result {
 	struct bon_figure t[BT_COUNT];
 };
 
-/* `fbrun bonnie ...`: argv[0] is "bonnie".  Returns the exit status. */
-int bonnie_main(int argc, char **argv);
+struct engine_peers;
+
+/*
+ * `fbrun bonnie ...`: argv[0] is "bonnie".  With peers (fbrun-mpi), every
+ * rank runs the tests at once in <dir>/rank-N and rank 0 prints the job's
+ * figures, then each rank's.  Returns the exit status.
+ */
+int bonnie_main(int argc, char **argv, const struct engine_peers *peers);
 
 /* The text table in bonnie++ 1.96's layout. */
 void bon_text(FILE *out, const struct bon_config *c, const struct bon_result *r);

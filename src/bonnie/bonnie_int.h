@@ -24,6 +24,9 @@ struct bonnie {
 	const struct phase *ph;
 	struct bon_figure fig;
 	uint64_t count;
+	/* fbrun-mpi: the job's other ranks, and each rank's figures (rank 0) */
+	const struct engine_peers *peers;
+	struct bon_result *per_rank;
 	char error[PATH_MAX + 600]; /* as results.error, and a phase name */
 };
 

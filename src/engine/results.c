@@ -209,6 +209,8 @@ static int read_part(const char *text, struct results *part,
 	rr->io_bytes = part->io_bytes;
 	rr->io_lat_ns = part->io_lat_ns;
 	rr->p99_ns = hist_quantile(&part->io.hist, 0.99);
+	rr->max_ns = part->io.count ? part->io.lat_max : 0;
+	rr->cpu_ns = part->cpu_ns;
 	for (i = 0; i < part->nfo; i++)
 		rr->errors += part->fo[i].s.errors;
 	return 0;

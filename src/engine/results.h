@@ -34,7 +34,8 @@ struct rank_result {
 	char host[64];
 	double secs; /* its own measured time */
 	uint64_t io_ops, io_bytes, io_lat_ns; /* as the IO Summary counts */
-	uint64_t p99_ns; /* of its I/O operations */
+	uint64_t p99_ns, max_ns; /* of its I/O operations */
+	uint64_t cpu_ns; /* its user + system CPU time in the run */
 	uint64_t errors; /* failed operations of every flowop */
 };
 
