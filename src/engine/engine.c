@@ -178,7 +178,8 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 
 	timeline_catch_signals();
 	engine_log(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
-	if (engine_check_roots(w) || engine_check_output(&e))
+	if (engine_check_roots(w) || engine_check_devices(w, o) ||
+	    engine_check_output(&e))
 		return 2; /* before any statement runs */
 	/*
 	 * Interrupted between two runs of a series: take the filesets the

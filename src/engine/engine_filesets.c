@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/blockdev.h"
 #include "engine/fileset.h"
 #include "engine/progress.h"
 #include "engine/timeline.h"
@@ -209,9 +210,27 @@ static void log_populated(struct engine *e, const struct fileset *fs)
 	      "total size",
 	      name, fileset_nfiles(fs), fileset_nominal_width(fs),
 	      fileset_nominal_depth(fs), fileset_nleafdirs(fs), total_mb(fs));
+	if (fileset_device(fs))
+		return; /* no tree */
 	engine_log(e, "%s tree: %" PRIu64 " directories, mean width %.1f, "
 	      "mean depth %.1f", name, fileset_ndirs(fs),
 	      fileset_mean_width(fs), fileset_mean_depth(fs));
+}
+
+/* A device's size, and what of it the runs' random offsets use. */
+static void log_device(struct engine *e, const struct ir_fileset *def,
+		       const struct fileset *fs)
+{
+	uint64_t used = fileset_entry_size(fs, 0);
+
+	if (def->size_set && def->size.kind == IRV_INT &&
+	    (uint64_t)def->size.i > used)
+		engine_log(e, "%s: size %" PRId64 " is more than the device "
+			   "has: using its %" PRIu64 " bytes", def->name,
+			   def->size.i, used);
+	else
+		engine_log(e, "%s: %" PRIu64 " bytes of the device", def->name,
+			   used);
 }
 
 /*
@@ -231,7 +250,7 @@ int engine_create_filesets(struct engine *e)
 	if (e->created)
 		return 0;
 	/* again here: a system statement may have changed the paths */
-	if (engine_check_roots(w))
+	if (engine_check_roots(w) || engine_check_devices(w, e->o))
 		return 2;
 	e->created = true;
 	if (!(laid = lay_out(e))) {
@@ -239,10 +258,19 @@ int engine_create_filesets(struct engine *e)
 		return FB_EXIT_RUN;
 	}
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
-	for (size_t i = 0; i < n; i++)
-		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
-						       e->o->data,
-						       w->filesets[i].data));
+	for (size_t i = 0; i < n; i++) {
+		const struct ir_fileset *def = &w->filesets[i];
+		char *dev = blockdev_of(def->path, def->name);
+
+		fileset_set_data(laid[i], datapat_pick(def->data, e->o->data,
+						       def->data));
+		if (dev)
+			fileset_set_device(laid[i], dev,
+					   e->o->allow_device_writes &&
+						   engine_writes_fileset(w, (int)i),
+					   def->size_set);
+		free(dev);
+	}
 	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
 		snprintf(e->error, sizeof(e->error), "%s", err);
 		fb_error("%s", e->error);
@@ -257,8 +285,12 @@ int engine_create_filesets(struct engine *e)
 
 		laid[i] = NULL;
 		fileset_set_createnext(fs, uses_createnext(w, i));
-		engine_log(e, "Creating fileset %s under %s", def->name,
-		      fileset_root(fs));
+		if (fileset_device(fs))
+			engine_log(e, "Using block device %s as file %s",
+				   fileset_device(fs), def->name);
+		else
+			engine_log(e, "Creating fileset %s under %s", def->name,
+				   fileset_root(fs));
 		label = xasprintf("Creating %s", def->name);
 		bar = progress_start(tty(e), label, fileset_create_total(fs),
 				     fileset_done, fs);
@@ -267,8 +299,10 @@ int engine_create_filesets(struct engine *e)
 		progress_stop(bar);
 		free(label);
 		/* what was written so far, whatever happens next */
-		engine_log(e, "%s: %.3fMB written", def->name,
-		      (double)fileset_prealloc_bytes(fs) / 1048576.0);
+		if (!fileset_device(fs))
+			engine_log(e, "%s: %.3fMB written", def->name,
+				   (double)fileset_prealloc_bytes(fs) /
+					   1048576.0);
 		if (rc < 0) {
 			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
 				 def->name, err);
@@ -276,6 +310,8 @@ int engine_create_filesets(struct engine *e)
 			rc = rc == -2 ? 2 : 1;
 			break;
 		}
+		if (fileset_device(fs))
+			log_device(e, def, fs);
 		log_populated(e, fs);
 		if (timeline_signalled)
 			rc = 1;
@@ -304,7 +340,10 @@ int engine_remove_filesets(struct engine *e, bool failed)
 
 		if (!fs)
 			continue;
-		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
+		if (fileset_device(fs)) {
+			fileset_remove(fs, err, sizeof(err)); /* its claim only */
+		} else if (!e->o->keep &&
+			   (!e->w->filesets[i].reuse || scratch)) {
 			char *label = xasprintf("Removing %s", fileset_name(fs));
 			struct progress *bar;
 

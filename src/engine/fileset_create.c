@@ -459,6 +459,8 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen)
 {
 	atomic_store(&fs->done, 0);
+	if (fs->dev)
+		return fs_device_take(fs, err, errlen);
 	if (fs_take_root(fs, err, errlen) < 0)
 		return fs->state == ROOT_REFUSED ? -2 : -1;
 	if (make_dirs(fs, err, errlen) < 0 || interrupted(err, errlen))

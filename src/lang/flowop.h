@@ -55,6 +55,12 @@ enum {
 	/* its byte counter holds the sum of the values it sampled: the
 	   report prints their mean */
 	FF_MEAN = 1 << 6,
+	/* changes the file without FF_WRITE's bytes (ftruncate, seekrw's
+	   write-backs): on a block device, refused as a write is */
+	FF_ALTERS = 1 << 7,
+	/* makes, removes or lists names in the fileset's tree: a fileset
+	   that is a block device has none */
+	FF_NAMES = 1 << 8,
 };
 
 /* What compile checks of a flowop. */
