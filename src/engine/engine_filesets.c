@@ -260,7 +260,9 @@ int engine_create_filesets(struct engine *e)
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
 	for (size_t i = 0; i < n; i++) {
 		const struct ir_fileset *def = &w->filesets[i];
-		char *dev = blockdev_of(def->path, def->name);
+		char *dev = def->path && def->name ?
+				    blockdev_of(def->path, def->name) :
+				    NULL;
 
 		fileset_set_data(laid[i], datapat_pick(def->data, e->o->data,
 						       def->data));
