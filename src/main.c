@@ -66,6 +66,11 @@ static void usage(FILE *out)
 		"      --keep               leave the filesets on disk after the run\n"
 		"      --force              preallocate even if the files will not fit in\n"
 		"                           the free space (checked before anything is made)\n"
+		"      --allow-device-writes\n"
+		"                           let write flowops write a fileset that is a\n"
+		"                           block device (opened read-only without it)\n"
+		"      --force-device       write such a device even though it holds a\n"
+		"                           file system or a partition table\n"
 		"      --data PATTERN       what is written where the script does not say:\n"
 		"                           zeros, bonnie, random or compress=N (percent)\n"
 		"      --continue-on-error  count failed operations and keep running\n"
@@ -229,6 +234,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_INTERVAL_FLOWOPS,
 		OPT_FORCE,
 		OPT_STONEWALL,
+		OPT_DEVICE_WRITES,
+		OPT_FORCE_DEVICE,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -239,6 +246,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "force", no_argument, NULL, OPT_FORCE },
+		{ "allow-device-writes", no_argument, NULL, OPT_DEVICE_WRITES },
+		{ "force-device", no_argument, NULL, OPT_FORCE_DEVICE },
 		{ "data", required_argument, NULL, OPT_DATA },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
 		{ "stonewall", no_argument, NULL, OPT_STONEWALL },
@@ -293,6 +302,12 @@ static int parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_FORCE:
 			o->run.force = true;
+			break;
+		case OPT_DEVICE_WRITES:
+			o->run.allow_device_writes = true;
+			break;
+		case OPT_FORCE_DEVICE:
+			o->run.force_device = true;
 			break;
 		case OPT_DATA: {
 			char err[160];

@@ -390,6 +390,58 @@ for kind in dir link fifo; do
 		"'$TMP/odd/data/.fbrun-fileset' is not a regular file; not using or removing" "$TMP/err"
 	check "marker that is a $kind: untouched" test -f "$TMP/odd/data/keep.txt" -a -e "$TMP/odd/data/.fbrun-fileset"
 done
+# --- reuse on a read-only mount: a whole tree needs no write -----------------
+# ro_script FILE SIZE ATTRS: reads of a kept tree on $ro (made writable first)
+ro_script() {
+	cat >"$1" <<F
+define fileset name=data,path=$ro/sub,entries=20,size=$2,dirwidth=5,prealloc$3
+define fileset name=half,path=$ro,entries=20,size=4k,dirwidth=5,prealloc=50,leafdirs=4$3
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop readwholefile name=read,fd=1,iosize=4k
+  flowop closefile name=close,fd=1
+  flowop statfile name=stat,filesetname=half
+  flowop finishoncount name=done,value=40 } }
+run 30
+F
+}
+ro=$TMP/ro
+if ! $is_root; then
+	skip "reuse on a read-only mount: needs root to mount a tmpfs"
+elif ! mkdir -p "$ro" || ! mount -t tmpfs -o size=16m tmpfs "$ro" 2>"$TMP/merr"; then
+	skip "reuse on a read-only mount: cannot mount a tmpfs: $(head -1 "$TMP/merr")"
+else
+	mounts="$ro $mounts"
+	ro_script "$TMP/ro.f" 4k ",reuse,readonly"
+	fb "$TMP/ro.f"
+	check "reuse tree made on a tmpfs (exit 0)" test "$rc" -eq 0
+	(cd "$ro" && find . -printf '%p %s\n' | sort) >"$TMP/ro.before"
+	mount -o remount,ro "$ro"
+	fb --format json "$TMP/ro.f"
+	check "read-only mount: the kept reuse tree is used (exit 0)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	if command -v python3 >/dev/null 2>&1; then
+		got=$(python3 -c "import json,sys
+r = json.load(open(sys.argv[1]))
+f = [f for f in r['flowops'] if f['name'] == 'read'][0]
+print(f['ops'] > 0 and f['bytes'] == 4096 * f['ops'])" "$TMP/out" 2>/dev/null || :)
+		check "read-only mount: reads counted, 4k each" test "$got" = True
+	fi
+	check "read-only mount: the tree is as it was" \
+		sh -c '(cd "$1/ro" && find . -printf "%p %s\n" | sort) | cmp -s - "$1/ro.before"' sh "$TMP"
+	ro_script "$TMP/ro8k.f" 8k ",reuse,readonly"
+	fb "$TMP/ro8k.f"
+	check "read-only mount: a tree to rewrite fails (exit 1)" test "$rc" -eq 1
+	grepq "read-only mount: the error names the file to write" \
+		"cannot create '$ro/sub/data/[0-9/]+': Read-only file system \(only a reuse tree" "$TMP/err"
+	ro_script "$TMP/rono.f" 4k ",readonly"
+	fb "$TMP/rono.f"
+	check "read-only mount: without reuse the tree is remade, which fails (exit 1)" test "$rc" -eq 1
+	grepq "read-only mount: the error names the marker" \
+		"cannot create '$ro/sub/data/.fbrun-fileset': Read-only file system" "$TMP/err"
+	umount "$ro"
+	mounts=""
+fi
 sentinel_ok "everything"
 
 done_testing

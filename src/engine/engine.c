@@ -247,8 +247,11 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 
 	timeline_catch_signals();
 	engine_log(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
-	if (engine_settle(&e, engine_check_roots(w) || engine_check_output(&e) ?
-				      2 : 0) == 2)
+	if (engine_settle(&e, engine_check_roots(w) ||
+					      engine_check_devices(w, o) ||
+					      engine_check_output(&e) ?
+				      2 :
+				      0) == 2)
 		return 2; /* before any statement runs */
 	/*
 	 * Interrupted between two runs of a series: take the filesets the

@@ -23,6 +23,10 @@ struct engine_opts {
 	bool interval_flowops; /* --interval-flowops */
 	bool keep; /* leave the filesets on disk */
 	bool force; /* preallocate even when it will not fit */
+	/* --allow-device-writes: write flowops may write a block device */
+	bool allow_device_writes;
+	/* --force-device: write a device with a file system on it */
+	bool force_device;
 	bool continue_on_error;
 	bool quiet; /* no log lines */
 	/* JSON or CSV on standard output: the run's lines go to stderr */

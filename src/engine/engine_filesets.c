@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/blockdev.h"
 #include "engine/fileset.h"
 #include "engine/progress.h"
 #include "engine/timeline.h"
@@ -209,9 +210,27 @@ static void log_populated(struct engine *e, const struct fileset *fs)
 	      "total size",
 	      name, fileset_nfiles(fs), fileset_nominal_width(fs),
 	      fileset_nominal_depth(fs), fileset_nleafdirs(fs), total_mb(fs));
+	if (fileset_device(fs))
+		return; /* no tree */
 	engine_log(e, "%s tree: %" PRIu64 " directories, mean width %.1f, "
 	      "mean depth %.1f", name, fileset_ndirs(fs),
 	      fileset_mean_width(fs), fileset_mean_depth(fs));
+}
+
+/* A device's size, and what of it the runs' random offsets use. */
+static void log_device(struct engine *e, const struct ir_fileset *def,
+		       const struct fileset *fs)
+{
+	uint64_t used = fileset_entry_size(fs, 0);
+
+	if (def->size_set && def->size.kind == IRV_INT &&
+	    (uint64_t)def->size.i > used)
+		engine_log(e, "%s: size %" PRId64 " is more than the device "
+			   "has: using its %" PRIu64 " bytes", def->name,
+			   def->size.i, used);
+	else
+		engine_log(e, "%s: %" PRIu64 " bytes of the device", def->name,
+			   used);
 }
 
 /* Create fileset i (laid out) on disk: 0, or the exit status after a message. */
@@ -224,8 +243,12 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	int rc;
 
 	fileset_set_createnext(fs, uses_createnext(e->w, i));
-	engine_log(e, "Creating fileset %s under %s", def->name,
-		   fileset_root(fs));
+	if (fileset_device(fs))
+		engine_log(e, "Using block device %s as file %s",
+			   fileset_device(fs), def->name);
+	else
+		engine_log(e, "Creating fileset %s under %s", def->name,
+			   fileset_root(fs));
 	label = xasprintf("Creating %s", def->name);
 	bar = progress_start(tty(e), label, fileset_create_total(fs),
 			     fileset_done, fs);
@@ -234,14 +257,17 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	progress_stop(bar);
 	free(label);
 	/* what was written so far, whatever happens next */
-	engine_log(e, "%s: %.3fMB written", def->name,
-		   (double)fileset_prealloc_bytes(fs) / 1048576.0);
+	if (!fileset_device(fs))
+		engine_log(e, "%s: %.3fMB written", def->name,
+			   (double)fileset_prealloc_bytes(fs) / 1048576.0);
 	if (rc < 0) {
 		snprintf(e->error, sizeof(e->error), "fileset %s: %s",
 			 def->name, err);
 		fb_error("%s", e->error);
 		return rc == -2 ? 2 : 1;
 	}
+	if (fileset_device(fs))
+		log_device(e, def, fs);
 	log_populated(e, fs);
 	return timeline_signalled ? 1 : 0;
 }
@@ -304,7 +330,7 @@ int engine_create_filesets(struct engine *e)
 	if (e->created)
 		return 0;
 	/* again here: a system statement may have changed the paths */
-	if (engine_check_roots(w))
+	if (engine_check_roots(w) || engine_check_devices(w, e->o))
 		return 2;
 	e->created = true;
 	if (!(laid = lay_out(e))) {
@@ -314,11 +340,21 @@ int engine_create_filesets(struct engine *e)
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
 	writes = xcalloc(n ? n : 1, sizeof(*writes));
 	for (size_t i = 0; i < n; i++) {
-		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
-						       e->o->data,
-						       w->filesets[i].data));
+		const struct ir_fileset *def = &w->filesets[i];
+		char *dev = def->path && def->name ?
+				    blockdev_of(def->path, def->name) :
+				    NULL;
+
+		fileset_set_data(laid[i], datapat_pick(def->data, e->o->data,
+						       def->data));
+		if (dev)
+			fileset_set_device(laid[i], dev,
+					   e->o->allow_device_writes &&
+						   engine_writes_fileset(w, (int)i),
+					   def->size_set);
+		free(dev);
 		/* what this process will write: a shared tree is rank 0's */
-		if (!p || !w->filesets[i].shared || p->rank == 0)
+		if (!p || !def->shared || p->rank == 0)
 			writes[i] = laid[i];
 	}
 	if (!e->o->force &&
@@ -361,7 +397,10 @@ int engine_remove_filesets(struct engine *e, bool failed)
 
 		if (!fs)
 			continue;
-		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
+		if (fileset_device(fs)) {
+			fileset_remove(fs, err, sizeof(err)); /* its claim only */
+		} else if (!e->o->keep &&
+			   (!e->w->filesets[i].reuse || scratch)) {
 			char *label = xasprintf("Removing %s", fileset_name(fs));
 			struct progress *bar;
 

@@ -39,6 +39,20 @@ void engine_log(struct engine *e, const char *fmt, ...)
  * would put a root elsewhere than one new directory below the path.
  */
 int engine_check_roots(const struct workload *w);
+/*
+ * Refuse (FB_EXIT_USAGE, after errors at the script's lines) what a
+ * fileset that is a block device must not do: be a `define fileset`,
+ * have its names made, removed or listed, be written without
+ * --allow-device-writes; and a device that is mounted or in use, or that
+ * holds a file system and would be written (without --force-device).
+ */
+int engine_check_devices(const struct workload *w,
+			 const struct engine_opts *o);
+/*
+ * Whether the run writes fileset i (a write flowop names it, or works on
+ * an fd its thread opens there).
+ */
+bool engine_writes_fileset(const struct workload *w, int i);
 /* Refuse an -o that cannot be written or lies in a fileset's tree. */
 int engine_check_output(const struct engine *e);
 /*

@@ -44,6 +44,9 @@ void fileset_free(struct fileset *fs)
 		return;
 	if (fs->rootfd >= 0)
 		close(fs->rootfd);
+	if (fs->devfd >= 0)
+		close(fs->devfd);
+	free(fs->dev);
 	for (size_t i = 0; i < fs->nmade; i++)
 		free(fs->made[i]);
 	free(fs->made);
@@ -192,6 +195,10 @@ int fileset_relpath(const struct fileset *fs, enum fs_pick kind, int64_t e,
 
 	if (e < 0 || (uint64_t)e >= k->n)
 		return -1;
+	if (fs->dev && k == &fs->files)
+		return snprintf(buf, len, "%s", fs->devname) < (int)len ?
+			       (int)strlen(buf) :
+			       -1;
 	return build_path(fs, k->ent[e].parent, k->ent[e].serial, buf, len);
 }
 
@@ -230,6 +237,14 @@ const char *fileset_path(const struct fileset *fs, enum fs_pick kind,
 	char *name;
 	size_t w;
 
+	if (__builtin_expect(fs->dev != NULL, 0)) {
+		/* the device's node, in the directory rootfd is */
+		snprintf(l->path, sizeof(l->path), "%s", fs->devname);
+		l->pdir = NO_DIR;
+		l->plen = 0;
+		l->serial = 0;
+		return l->path;
+	}
 	if (en->parent != l->pdir) {
 		/* fileset_new saw to it that every path fits */
 		int n = build_path(fs, en->parent, 0, l->path, sizeof(l->path));
@@ -254,8 +269,12 @@ const char *fileset_path(const struct fileset *fs, enum fs_pick kind,
 int fileset_parent(struct fileset *fs, enum fs_pick kind, int64_t e,
 		   struct fs_local *l, const char **name)
 {
-	const char *p = fileset_path(fs, kind, e, l);
+	const char *p;
 	int fd;
+
+	if (fs->dev) /* a device has no names to make or remove */
+		return errno = EPERM, -1;
+	p = fileset_path(fs, kind, e, l);
 
 	*name = p + (l->plen ? l->plen + 1 : 0);
 	if (l->pdir == 0)
@@ -385,8 +404,16 @@ int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode)
 int fileset_openat(struct fileset *fs, const char *rel, int flags,
 		   mode_t mode)
 {
-	int fd = fs_open_beneath(fs->rootfd, rel, flags, mode), pfd;
+	int fd, pfd;
 	const char *last;
+
+	if (fs->dev) {
+		/* never made nor cut; read-only unless its writes are allowed */
+		flags &= ~(O_CREAT | O_TRUNC | O_EXCL);
+		if (!fs->dev_writable)
+			flags = (flags & ~O_ACCMODE) | O_RDONLY;
+	}
+	fd = fs_open_beneath(fs->rootfd, rel, flags, mode);
 
 	if (fd >= 0 || errno != ENOENT || !(flags & O_CREAT))
 		return fd;

@@ -99,6 +99,17 @@ double fileset_mean_depth(const struct fileset *fs);
 double fileset_nominal_width(const struct fileset *fs);
 double fileset_nominal_depth(const struct fileset *fs);
 
+/*
+ * Make fs the block device dev (blockdev_of's path): its one file is the
+ * device, never created, written before the run, truncated or removed;
+ * opened read-only unless writable; its size the device's unless
+ * size_set asks for less (the part random offsets fall in).
+ */
+void fileset_set_device(struct fileset *fs, const char *dev, bool writable,
+			bool size_set);
+/* The block device fs is, or NULL. */
+const char *fileset_device(const struct fileset *fs);
+
 /* What preallocation writes (def's data= by default). */
 void fileset_set_data(struct fileset *fs, struct datapat p);
 

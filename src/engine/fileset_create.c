@@ -157,11 +157,15 @@ static int entry_at(struct fileset *fs, char *rel, bool make, int rmflags)
 {
 	const char *last;
 	int fd = open_parent(fs, rel, &last), rc, e;
+	struct stat st;
 
 	if (fd < 0)
 		return -1;
 	if (make)
 		rc = mkdirat(fd, last, 0755) < 0 && errno != EEXIST ? -1 : 0;
+	else if (fstatat(fd, last, &st, AT_SYMLINK_NOFOLLOW) < 0 &&
+		 errno == ENOENT)
+		rc = 0; /* nothing to remove: no write (a read-only reuse) */
 	else
 		rc = unlinkat(fd, last, rmflags) < 0 && errno != ENOENT ? -1 : 0;
 	e = errno;
@@ -309,6 +313,27 @@ static int create_in_parent(struct fileset *fs, struct parent *par,
 	return fd;
 }
 
+/*
+ * reuse: whether the file is there with its size already, looked at
+ * read-only, so a tree that is whole needs no write (and works on a
+ * read-only file system).
+ */
+static bool already_right(struct fileset *fs, struct parent *par, char *rel,
+			  uint64_t want)
+{
+	int fd = create_in_parent(fs, par, rel,
+				  O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+	struct stat st;
+	bool right;
+
+	if (fd < 0)
+		return false;
+	right = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		(uint64_t)st.st_size == want;
+	close(fd);
+	return right;
+}
+
 /* Create (or with reuse, check and fix) one file with its size. */
 static void fill_file(struct pool *p, struct parent *par,
 		      struct datagen *gen, uint64_t e,
@@ -319,6 +344,10 @@ static void fill_file(struct pool *p, struct parent *par,
 	/* O_NONBLOCK: a FIFO planted in the tree must not hang us */
 	int flags = O_CREAT | O_WRONLY | O_NOFOLLOW | O_NONBLOCK, fd, rc = 0;
 
+	if (p->fs->reuse && already_right(p->fs, par, rel, want)) {
+		count_done(p->fs);
+		return;
+	}
 	fd = create_in_parent(p->fs, par, rel, flags);
 	if (fd < 0) /* the root itself, or a parent missing: the full walk */
 		fd = fileset_openat(p->fs, rel, flags, 0644);
@@ -459,6 +488,8 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen)
 {
 	atomic_store(&fs->done, 0);
+	if (fs->dev)
+		return fs_device_take(fs, err, errlen);
 	if (fs_take_root(fs, err, errlen) < 0)
 		return fs->state == ROOT_REFUSED ? -2 : -1;
 	if (make_dirs(fs, err, errlen) < 0 || interrupted(err, errlen))

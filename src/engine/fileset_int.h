@@ -112,6 +112,15 @@ struct fileset {
 	 */
 	char **made;
 	size_t nmade;
+	/*
+	 * A block device (blockdev.h): its node, its last component (the one
+	 * file's name beneath rootfd, an O_PATH of its directory), whether
+	 * the run may write it, and the O_EXCL claim held while it is used.
+	 */
+	char *dev;
+	const char *devname;
+	bool dev_writable, dev_size_set;
+	int devfd;
 	/* written during the run (listdir) and preallocation: lines apart */
 	_Alignas(64) _Atomic uint64_t dir_rotor;
 	_Alignas(64) _Atomic uint64_t bytes;
@@ -213,6 +222,13 @@ int fs_empty_root(struct fileset *fs, int dfd, char *err, size_t errlen);
  * nothing removed): 0 no, -2 yes (err names the first), -1 on error.
  */
 int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
+
+/*
+ * fileset_device.c: take the block device for the run (claimed O_EXCL,
+ * its size, the one file existing): 0, -1 with err, or -2 (ROOT_REFUSED)
+ * when it is mounted or in use.
+ */
+int fs_device_take(struct fileset *fs, char *err, size_t errlen);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);

@@ -401,6 +401,7 @@ struct fileset *fileset_new(const struct workload *w, int index,
 	}
 	l.fs = fs;
 	fs->rootfd = -1;
+	fs->devfd = -1;
 	fs->name = xstrdup(l.def->name);
 	fs->path = path_lexical(l.def->path); /* no ".." to climb out by */
 	plen = strlen(fs->path);

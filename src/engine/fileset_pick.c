@@ -274,28 +274,69 @@ static int64_t attempt(const struct attempt *a)
 			    fileset_pick(a->fs, a->kind, a->l, a->own);
 }
 
-/* Whether another thread holds what the attempt could get back. */
-static bool in_flux(struct fs_kind *k, const struct attempt *a)
+/* The bits of word w of k's bitmaps that stand for entries (see fs_word). */
+static uint64_t word_entries(const struct fs_kind *k, uint64_t w)
 {
-	if (a->exact)
-		return atomic_load(&k->busy[fs_word(k, (uint64_t)a->at)]) &
-		       fs_bit(k, (uint64_t)a->at);
-	for (uint64_t w = 0; w < k->nwords; w++)
-		if (atomic_load(&k->busy[w]))
-			return true;
-	return false;
+	uint64_t off = (w % 8) * 64, first = (w / 8) * k->block + off, bits;
+
+	if (off >= k->block || first >= k->n)
+		return 0;
+	bits = k->block - off < 64 ? k->block - off : 64;
+	if (bits > k->n - first)
+		bits = k->n - first;
+	return bits == 64 ? ~0ULL : (1ULL << bits) - 1;
+}
+
+enum flux { SETTLED, BUSY, FREE };
+
+/*
+ * What the attempt could still get: BUSY, another thread holds it;
+ * FREE, it is there for the taking (given back since the attempt
+ * looked); SETTLED, neither.  busy is read before exists: a release
+ * writes exists before it clears busy, so an entry seen not busy is seen
+ * in the state it was given back in.
+ */
+static enum flux in_flux(struct fs_kind *k, const struct attempt *a)
+{
+	bool want = wants_existing(a->kind);
+
+	if (a->exact) {
+		uint64_t w = fs_word(k, (uint64_t)a->at);
+		uint64_t m = fs_bit(k, (uint64_t)a->at);
+
+		if (atomic_load(&k->busy[w]) & m)
+			return BUSY;
+		return !!(atomic_load(&k->exists[w]) & m) == want ? FREE :
+								   SETTLED;
+	}
+	for (uint64_t w = 0; w < k->nwords; w++) {
+		uint64_t busy = atomic_load(&k->busy[w]);
+		uint64_t ex = atomic_load(&k->exists[w]);
+
+		if (busy)
+			return BUSY;
+		/* ~ex has the padding bits set: only entries count */
+		if ((want ? ex : ~ex) & word_entries(k, w))
+			return FREE;
+	}
+	return SETTLED;
 }
 
 /*
  * Register as waiting, then loop: note seq, attempt, and block on seq
  * unless something was given back since it was noted.  Every release
  * after the registration bumps seq (fileset_unbusy), and every one before
- * it is seen by the attempt, so no wakeup is lost, and "nothing in the
- * wanted state, nothing busy, seq unchanged" means nothing to pick at
- * that moment.  Only a release in the wanted state wakes a waiter, so
- * threads busy with entries in the other state (stat, while a create
- * waits) cause no storm of wakeups.  exact waits for a release in either
- * state: the entry may be given back deleted.
+ * it is seen by the attempt, so no wakeup is lost.  A release clears the
+ * busy bit before it bumps seq, so "nothing busy, seq unchanged" alone
+ * would also hold while one is between the two, its entry free: the look
+ * that finds nothing busy also looks for entries in the wanted state, and
+ * only "nothing busy, nothing in the wanted state, seq unchanged" means
+ * nothing to pick at that moment.  That keeps a release as cheap as it
+ * was (no count of releases under way for every op to write).  Only a
+ * release in the wanted state wakes a waiter, so threads busy with
+ * entries in the other state (stat, while a create waits) cause no storm
+ * of wakeups.  exact waits for a release in either state: the entry may
+ * be given back deleted.
  */
 static int64_t wait_for(struct fs_kind *k, const struct attempt *a,
 			const atomic_bool *stop, struct fs_waits *w)
@@ -310,11 +351,15 @@ static int64_t wait_for(struct fs_kind *k, const struct attempt *a,
 	for (;;) {
 		uint32_t seq = atomic_load(&k->seq);
 		struct timespec ts = { 0, (long)nap };
+		enum flux f;
 
 		e = attempt(a);
 		if (e >= 0)
 			break;
-		if (!in_flux(k, a)) {
+		f = in_flux(k, a);
+		if (f == FREE)
+			continue;
+		if (f == SETTLED) {
 			if (atomic_load(&k->seq) == seq)
 				break;
 			continue;

@@ -475,6 +475,13 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 	int fd, rc = 0, same;
 
 	atomic_store(&fs->done, 0);
+	if (fs->dev) {
+		/* a device is never removed: only its claim is let go */
+		if (fs->devfd >= 0)
+			close(fs->devfd);
+		fs->devfd = -1;
+		return 0;
+	}
 	/* another process's (shared) tree: it removes it */
 	if (fs->state == ROOT_ATTACHED)
 		return 0;

@@ -41,6 +41,11 @@
 
 #define MARKER_MAX 16384 /* more is not a marker of ours */
 
+/* After an error's text: why a read-only file system cannot be used. */
+#define EROFS_HINT                                                             \
+	" (only a reuse tree that is already whole, as a run left it, can be " \
+	"used on a read-only file system)"
+
 /* ------------------------------------------------------------ this run */
 
 static pthread_once_t run_once = PTHREAD_ONCE_INIT;
@@ -208,8 +213,9 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 	e = errno;
 	if (fd >= 0)
 		unlinkat(dfd, MARKER_NEW, 0);
-	fs_set_err(err, errlen, "cannot create '%s/%s': %s", fs->root,
-		   FILESET_MARKER, strerror(e));
+	fs_set_err(err, errlen, "cannot create '%s/%s': %s%s", fs->root,
+		   FILESET_MARKER, strerror(e), e == EROFS ? EROFS_HINT : "");
+	errno = e;
 	return -1;
 }
 
@@ -281,8 +287,9 @@ static void made_inherit(struct fileset *fs, const char *made)
 int fs_fail_errno(char *err, size_t errlen, const char *verb, const char *a,
 		  const char *b)
 {
-	fs_set_err(err, errlen, "cannot %s '%s%s%s': %s", verb, a, b ? "/" : "",
-		   b ? b : "", strerror(errno));
+	fs_set_err(err, errlen, "cannot %s '%s%s%s': %s%s", verb, a,
+		   b ? "/" : "", b ? b : "", strerror(errno),
+		   errno == EROFS ? EROFS_HINT : "");
 	return -1;
 }
 
@@ -403,7 +410,17 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 		rc = -2;
 	}
 	/* this run's marker first: a crash from here on leaves it stale */
-	if (rc == 0 && (rc = marker_write(fs, fd, adopted, err, errlen)) == 0)
+	if (rc == 0 && (rc = marker_write(fs, fd, adopted, err, errlen)) < 0 &&
+	    errno == EROFS && marked && fs->reuse) {
+		/*
+		 * A tree of ours on a read-only file system, kept as it is:
+		 * its marker stays the last writable run's (the lock still
+		 * keeps a second run out), and nothing needs writing unless
+		 * the tree is not whole (create then says which path).
+		 */
+		rc = 0;
+	}
+	if (rc == 0)
 		fs->state = ROOT_OURS;
 	if (rc == 0 && marked && !fs->reuse)
 		rc = fs_empty_root(fs, fd, err, errlen) < 0 ? -1 : 0;

@@ -181,8 +181,8 @@ int fileset_check_space(struct fileset *const *fs, size_t n, char *err,
 		dev_t dev;
 		char *where;
 
-		if (!fs[i] || fs[i]->prealloc == 0)
-			continue;
+		if (!fs[i] || fs[i]->prealloc == 0 || fs[i]->dev)
+			continue; /* a device is never written before the run */
 		where = existing_part(fs[i], &dev);
 		if (!where)
 			continue; /* creating it will say why */

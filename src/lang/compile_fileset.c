@@ -111,6 +111,8 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	}
 	fs.loc = s->loc;
 	fs.is_file = is_file;
+	fs.size_set = ast_attr_find(s->attrs, "size") ||
+		      ast_attr_find(s->attrs, "filesize");
 	if (is_file) {
 		fs.entries = 1;
 		fs.dirgamma = 0;

@@ -55,11 +55,17 @@ enum {
 	/* its byte counter holds the sum of the values it sampled: the
 	   report prints their mean */
 	FF_MEAN = 1 << 6,
+	/* changes the file without FF_WRITE's bytes (ftruncate, seekrw's
+	   write-backs): on a block device, refused as a write is */
+	FF_ALTERS = 1 << 7,
+	/* makes, removes or lists names in the fileset's tree: a fileset
+	   that is a block device has none */
+	FF_NAMES = 1 << 8,
 	/*
 	 * Makes or removes entries of its fileset (which exist changes):
 	 * not yet in a fileset that fbrun-mpi's ranks share.
 	 */
-	FF_TREE = 1 << 7,
+	FF_TREE = 1 << 9,
 };
 
 /* What compile checks of a flowop. */

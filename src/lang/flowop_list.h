@@ -9,7 +9,8 @@
  *            family (flowops_int.h declares it from this list)
  *   flags    FF_* (flowop.h): what it counts as (FF_IO in the IO Summary,
  *            FF_MOVES_DATA, FF_READ, FF_WRITE) and what the run gives it
- *            (FF_TOTALS, FF_SYNC_POINT), how the report shows it (FF_MEAN)
+ *            (FF_TOTALS, FF_SYNC_POINT), how the report shows it (FF_MEAN),
+ *            what a block device refuses (FF_ALTERS, FF_NAMES)
  *   uses     attributes (FA_* bits, flowop.h) that mean something to it;
  *            others are accepted with a warning, as filebench ignores them
  *   needs    what compile checks: NEED_FILE (fileset or an fd opened in
@@ -62,7 +63,7 @@ FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FF_WRITES,
        NEED_FILE,
        NULL, NULL,
        "write the file's whole size (or srcfd's file size) in iosize chunks")
-FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO | FF_TREE,
+FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
        NEED_FILESET | OPENS,
        NULL, NULL,
@@ -78,7 +79,7 @@ FLOWOP(CLOSEFILE, "closefile", fo_closefile, FF_IO,
        NEED_FD,
        NULL, NULL,
        "close the file open in fd")
-FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_TREE,
+FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE,
        NULL, NULL,
@@ -88,7 +89,7 @@ FLOWOP(STATFILE, "statfile", fo_statfile, FF_IO,
        NEED_FILE,
        NULL, NULL,
        "stat an existing file (fstat if fd is open)")
-FLOWOP(TRUNCATEFILE, "truncatefile", fo_truncatefile, FF_IO,
+FLOWOP(TRUNCATEFILE, "truncatefile", fo_truncatefile, FF_IO | FF_ALTERS,
        FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
@@ -105,17 +106,17 @@ FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FF_IO,
        NEED_FILESET,
        NULL, NULL,
        "fsync every file of the fileset this thread has open")
-FLOWOP(MAKEDIR, "makedir", fo_makedir, FF_IO | FF_TREE,
+FLOWOP(MAKEDIR, "makedir", fo_makedir, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS,
        NULL, NULL,
        "create a leaf directory")
-FLOWOP(REMOVEDIR, "removedir", fo_removedir, FF_IO | FF_TREE,
+FLOWOP(REMOVEDIR, "removedir", fo_removedir, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS,
        NULL, NULL,
        "remove a leaf directory")
-FLOWOP(LISTDIR, "listdir", fo_listdir, FF_IO,
+FLOWOP(LISTDIR, "listdir", fo_listdir, FF_IO | FF_NAMES,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
@@ -138,7 +139,7 @@ FLOWOP(REWRITE, "rewrite", fo_rewrite, FF_WRITES,
        NULL, NULL,
        "read iosize bytes, change one, seek back and write them: the file "
        "is rewritten in place, rewinding at end of file")
-FLOWOP(SEEKRW, "seekrw", fo_seekrw, FF_READS,
+FLOWOP(SEEKRW, "seekrw", fo_seekrw, FF_READS | FF_ALTERS,
        FA_FILEIO | FA(VALUE) | FA(FSYNC) | FA(DELETE),
        NEED_FILE | NEED_IOSIZE | NEED_VALUE,
        NULL, NULL,
@@ -151,7 +152,7 @@ FLOWOP(SYNC, "sync", fo_sync, FF_IO,
        0,
        NULL, NULL,
        "flush every file system's dirty data (sync())")
-FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_TREE,
+FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
          FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
@@ -159,13 +160,13 @@ FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_TREE,
        "create the next numbered file in the fileset's root (or its dirs "
        "subdirectories) with bonnie++'s names, random: random part first, "
        "writing filesize bytes")
-FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO,
+FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO | FF_NAMES,
        FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM),
        NEED_FILESET,
        flowop_names_prepare, flowop_names_free,
        "stat the next file in directory order (random: in an order shuffled "
        "before the run) and read its data if it has any")
-FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FF_IO | FF_TREE,
+FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC),
        NEED_FILESET,
        flowop_names_prepare, flowop_names_free,

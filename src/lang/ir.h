@@ -53,6 +53,7 @@ struct ir_fileset {
 	char *path;
 	int64_t entries;
 	struct ir_value size; /* per-file size, may be random */
+	bool size_set; /* size= was given (a block device's own size else) */
 	struct ir_value dirwidth; /* mean files per directory */
 	int64_t dirgamma; /* shape x 1000 of dir widths/depths; 0 = fixed */
 	struct ir_value dirdepth; /* dirdepthrv */

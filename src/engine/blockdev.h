@@ -1,0 +1,41 @@
+/*
+ * Block devices as filesets: `define file` whose path names a device
+ * (filebench's <path>/<name>, or the path itself).  What decides whether
+ * one may be used: mounted or held by the kernel, a file system on it,
+ * its size.  Nothing here writes a device.
+ */
+#ifndef FBRUN_BLOCKDEV_H
+#define FBRUN_BLOCKDEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/*
+ * The block device a fileset names: <path>/<name> when that is one (as
+ * filebench has it), else path itself; symlinks resolved (a
+ * /dev/disk/by-id name gives the node).  Malloc'd; NULL if neither is a
+ * block device.
+ */
+char *blockdev_of(const char *path, const char *name);
+
+/*
+ * Why device dev (as blockdev_of gives it) must not be used, malloc'd,
+ * or NULL if it may: mounted (the mount point named), held by the kernel
+ * (a swap area, RAID, LVM, device-mapper: an O_EXCL open fails with
+ * EBUSY), or, when the run writes it (writes) and force is not given, a
+ * file system or partition table on it (named).
+ */
+char *blockdev_refusal(const char *dev, bool writes, bool force);
+
+/*
+ * The signature of a file system or partition table on the device open
+ * in fd ("ext2/3/4", "xfs", ...), or NULL if none of those fbrun knows
+ * is there.
+ */
+const char *blockdev_signature(int fd);
+
+/* The device's size in bytes (BLKGETSIZE64): 0, or -1 with errno. */
+int blockdev_size(int fd, uint64_t *size);
+
+#endif
