@@ -382,6 +382,126 @@ grepq "truncatefile on a read-only file: the error names the flowop and the call
 	"flowop cut failed: .*truncate" "$TMP/truncro.err"
 rm -rf "$TMP/trunc"
 
+# --- mmapread, mmapwrite: copies to and from a shared mapping --------------
+cat >"$TMP/mmap.f" <<F
+set mode quit firstdone
+define file name=odd,path=$TMP/mmap,size=20k,prealloc
+define file name=rnd,path=$TMP/mmap,size=64k,prealloc
+define file name=half,path=$TMP/mmap,size=64k,prealloc
+define file name=empty,path=$TMP/mmap,size=0,prealloc
+define process name=p { thread name=t {
+  flowop mmapread name=sq,filesetname=odd,fd=1,iosize=8k
+  flowop mmapread name=rnd,filesetname=rnd,fd=2,iosize=4k,random,workingset=16k
+  flowop mmapwrite name=mw,filesetname=half,fd=3,iosize=4k,data=zeros
+  flowop mmapread name=none,filesetname=empty,fd=4,iosize=4k
+  flowop finishoncount name=fin,target=sq,value=8 } }
+run 10
+F
+fb mmap
+ran mmap
+# 20k in 8k chunks: 8k, 8k, a short 4k, then from the start again
+jcheck "sequential mmapread: short last chunk, wraps (8 ops = 56k)" mmap \
+	"ops('sq') == 8 and nbytes('sq') == 57344 and errors == 0"
+jcheck "random mmapread: bytes = ops x iosize" mmap \
+	"ops('rnd') == 8 and nbytes('rnd') == 8 * 4096"
+jcheck "mmapread of an empty file: ops of 0 bytes" mmap \
+	"ops('none') == 8 and nbytes('none') == 0"
+jcheck "mmapwrite: counted as written, 8 x 4k" mmap \
+	"ops('mw') == 8 and nbytes('mw') == 8 * 4096"
+h=$(onefile "$TMP/mmap" half)
+check "mmapwrite: the first 32k of the file are its zeros" \
+	test "$(head -c 32768 "$h" | tr -d '\000' | wc -c)" -eq 0
+check "mmapwrite: the rest is the preallocated data, the size unchanged" \
+	test "$(tail -c 32768 "$h" | tr -d '\000' | wc -c)" -gt 0 -a "$(size "$h")" -eq 65536
+check "mmapread leaves the files as they were" \
+	test "$(size "$(onefile "$TMP/mmap" odd)")" -eq 20480
+rm -rf "$TMP/mmap"
+
+# a file closed and another opened in the fd: mapped anew, its own size
+cat >"$TMP/mmapre.f" <<F
+set mode quit firstdone
+define file name=big,path=$TMP/mmapre,size=64k,prealloc
+define file name=small,path=$TMP/mmapre,size=4k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=o1,filesetname=big,fd=1
+  flowop mmapread name=r1,fd=1,iosize=64k
+  flowop closefile name=c1,fd=1
+  flowop openfile name=o2,filesetname=small,fd=1
+  flowop mmapread name=r2,fd=1,iosize=64k
+  flowop closefile name=c2,fd=1
+  flowop finishoncount name=fin,target=c2,value=3 } }
+run 10
+F
+fb mmapre
+ran mmapre
+jcheck "mmapread after closefile and openfile maps the new file (64k, then 4k)" mmapre \
+	"ops('r1') == ops('r2') == 3 and nbytes('r1') == 3 * 65536 and nbytes('r2') == 3 * 4096"
+rm -rf "$TMP/mmapre"
+
+# mmapwrite does not extend: a file smaller than iosize is an error
+cat >"$TMP/mmapsmall.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/mmapsmall,size=4k,prealloc
+define process name=p { thread name=t {
+  flowop mmapwrite name=mw,filesetname=f,fd=1,iosize=8k
+  flowop finishoncount name=fin,target=mw,value=2 } }
+run 10
+F
+fb mmapsmall
+check "mmapwrite to a file smaller than iosize: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "mmapwrite to a file smaller than iosize: the error says why" \
+	"flowop mw failed: .*fewer than iosize 8192 \(mmapwrite does not extend a file\)" \
+	"$TMP/mmapsmall.err"
+check "mmapwrite to a file smaller than iosize leaves its size" \
+	test "$(size "$(onefile "$TMP/mmapsmall" f)")" -eq 4096
+rm -rf "$TMP/mmapsmall"
+
+# the file cut under its mapping: SIGBUS is caught and counted, no crash
+cat >"$TMP/mmapbus.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/mmapbus,size=64k,prealloc
+define process name=p { thread name=t {
+  flowop mmapread name=mr,filesetname=f,fd=1,iosize=8k
+  flowop truncatefile name=cut,fd=1,iosize=1
+  flowop finishoncount name=fin,target=mr,value=4 } }
+run 10
+F
+fb mmapbus
+check "mmapread past the end of a cut file: exit 1, not a crash (exit $rc)" \
+	test "$rc" -eq 1
+grepq "mmapread past the end of a cut file: the error names SIGBUS" \
+	"flowop mr failed: .*SIGBUS: the file was cut shorter than its mapping" \
+	"$TMP/mmapbus.err"
+jcheck "mmapread past the end of a cut file: the first op counted, the second an error" mmapbus \
+	"ops('mr') == 1 and op('mr')['errors'] == 1"
+rm -rf "$TMP/mmapbus"
+
+# fsync of an fd with a writable mapping: msync(MS_SYNC), then fsync
+cat >"$TMP/mmapsync.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/mmapsync,size=64k,prealloc
+define process name=p { thread name=t {
+  flowop mmapwrite name=mw,filesetname=f,fd=1,iosize=4k
+  flowop fsync name=fs,fd=1
+  flowop finishoncount name=fin,target=fs,value=3 } }
+run 10
+F
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	rc=0
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -e trace=msync,fsync -o "$TMP/mmapsync.st" \
+		"$FBRUN" -q "$TMP/mmapsync.f" >/dev/null 2>"$TMP/mmapsync.err" || rc=$?
+	[ "$rc" -eq 0 ] || diag <"$TMP/mmapsync.err"
+	got=$(awk '/msync\(.*MS_SYNC/ { m++; last = "m" }
+		/[^m]fsync\(/ { if (last == "m") p++; last = "f" }
+		END { print m + 0, p + 0 }' "$TMP/mmapsync.st")
+	check "fsync after mmapwrite: each of 3 is an msync(MS_SYNC), then the fsync ($got)" \
+		test "$got" = "3 3"
+else
+	skip "fsync after mmapwrite msyncs first: strace cannot run"
+fi
+rm -rf "$TMP/mmapsync"
+
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F
 eventgen rate=20

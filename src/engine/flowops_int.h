@@ -135,6 +135,10 @@ void flowop_names_free(void *state);
  */
 enum fo_result op_fail_slot(struct worker *wk, const struct ir_flowop *f,
 			    int err, const char *verb, const struct slot *s);
+/* op_fail_slot with why (" (...)" or ": ...") after the path. */
+enum fo_result op_fail_slot_why(struct worker *wk, const struct ir_flowop *f,
+				int err, const char *verb, const struct slot *s,
+				const char *why);
 enum fo_result op_fail_entry(struct worker *wk, const struct ir_flowop *f,
 			     int err, const char *verb, int fsi,
 			     enum fs_pick kind, int64_t e, bool beneath);

@@ -26,6 +26,10 @@
 	(FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(DIRECTIO) | FA(DSYNC) |        \
 	 FA(OPENNEXT) | FA(NOREADAHEAD) | FA(INDEXED))
 #define FA_WRITES (FA_FILEIO | FA(DATA) | FA(COMPRESS))
+/* a mapping has no directio or dsync */
+#define FA_MMAP                                                                \
+	(FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(OPENNEXT) | FA(NOREADAHEAD) |  \
+	 FA(INDEXED) | FA(RANDOM) | FA(WORKINGSET))
 
 #define FF_READS (FF_IO | FF_MOVES_DATA | FF_READ)
 #define FF_WRITES (FF_IO | FF_MOVES_DATA | FF_WRITE)
@@ -62,6 +66,21 @@ FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FF_WRITES,
        NEED_FILE,
        NULL, NULL,
        "write the file's whole size (or srcfd's file size) in iosize chunks")
+FLOWOP(MMAPREAD, "mmapread", fo_mmapread, FF_READS,
+       FA_MMAP,
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "copy iosize bytes out of a shared mapping of the file (mapped on "
+       "first use, outside the op): at a random aligned offset within the "
+       "working set if random, else sequentially, wrapping at its end "
+       "(an fbrun extension)")
+FLOWOP(MMAPWRITE, "mmapwrite", fo_mmapwrite, FF_WRITES,
+       FA_MMAP | FA(DATA) | FA(COMPRESS),
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "copy iosize bytes into a shared mapping of the file, as mmapread "
+       "reads; the file does not grow, so it must hold iosize bytes "
+       "(fsync msyncs it; an fbrun extension)")
 FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
        NEED_FILESET | OPENS,
