@@ -682,6 +682,71 @@ s=$(size "$(onefile "$TMP/aioend" big)")
 jcheck "aiowrites outstanding at the end of the run all land ($s)" aioend \
 	"ops('aw') == 200 and nbytes('aw') == $s == 200 * 65536"
 
+# --- aioread, iodepth ------------------------------------------------------
+cat >"$TMP/aior.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/aior,entries=6,dirwidth=10,size=16k,prealloc
+define file name=odd,path=$TMP/aior,size=20k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=set,fd=1
+  flowop aioread name=ar,fd=1,iosize=4k,iters=4
+  flowop aioread name=odd,filesetname=odd,fd=2,iosize=8k,iters=3,iodepth=2
+  flowop aiowait name=wait
+  flowop closefile name=close,fd=1
+  flowop finishoncount name=fin,target=close,value=6 } }
+run 30
+F
+fb aior
+ran aior
+n=$(tree_bytes "$TMP/aior/set")
+jcheck "aioread+aiowait: each file read once, exactly its bytes ($n)" aior \
+	"ops('ar') == 24 and nbytes('ar') == $n == 6 * 16384 and ops('wait') == 6 and errors == 0"
+# 20k in 8k requests: 8k, 8k and a short 4k, then from the start again
+jcheck "sequential aioread: a short last request, then wraps (6 x 20k)" aior \
+	"ops('odd') == 18 and nbytes('odd') == 6 * 20480"
+jcheck "aioread: each request has its latency in the histogram" aior \
+	"sum(b['count'] for b in op('ar')['histogram']) == ops('ar') > 0"
+check "aioread leaves the files as they were" test "$(sized "$TMP/aior/set" 16384)" -eq 6
+rm -rf "$TMP/aior"
+
+# iodepth: a full queue waits for one completion, which is one op: exact
+cat >"$TMP/iodepth.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/iodepth,size=64k,prealloc
+define file name=g,path=$TMP/iodepth,size=64k,prealloc
+define process name=p { thread name=t {
+  flowop aioread name=ar,filesetname=f,fd=1,iosize=4k,iodepth=8
+  flowop aiowrite name=aw,filesetname=g,fd=2,iosize=4k,iodepth=4,random
+  flowop finishoncount name=fin,target=ar,value=1000 } }
+run 30
+F
+fb iodepth
+ran iodepth
+jcheck "aioread iodepth=8 with finishoncount 1000: exactly 1000 reads of 4k" iodepth \
+	"ops('ar') == 1000 and nbytes('ar') == 1000 * 4096 and errors == 0"
+jcheck "aiowrite iodepth=4: ops are completions, bytes = ops x iosize" iodepth \
+	"996 <= ops('aw') <= 1000 and nbytes('aw') == ops('aw') * 4096"
+check "random aiowrite with iodepth stays within the file" \
+	test "$(size "$(onefile "$TMP/iodepth" g)")" -eq 65536
+rm -rf "$TMP/iodepth"
+
+# a request that fails counts against its flowop with its errno
+cat >"$TMP/aiorbad.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/aiorbad,size=64k,prealloc,writeonly
+define process name=p { thread name=t {
+  flowop aioread name=ar,filesetname=f,fd=1,iosize=4k,iodepth=4
+  flowop finishoncount name=fin,target=ar,value=100 } }
+run 10
+F
+fb aiorbad
+check "aioread of a write-only file: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "aioread of a write-only file: the error names the read and its errno" \
+	"flowop ar failed: .*asynchronous read.*: Bad file descriptor" "$TMP/aiorbad.err"
+jcheck "aioread of a write-only file: counted as errors, no op" aiorbad \
+	"op('ar')['errors'] >= 1 and ops('ar') == 0"
+rm -rf "$TMP/aiorbad"
+
 # --- print ------------------------------------------------------------------
 cat >"$TMP/print.f" <<F
 set mode quit firstdone

@@ -122,6 +122,9 @@ static inline uint64_t random_offset(struct worker *wk,
 enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
 			     const struct slot *s);
 
+/* aioread/aiowrite's hook: the thread's queue, sized for its iodepths. */
+int aio_prepare(struct worker *wk, const struct ir_flowop *f);
+
 /* createnext/statnext/deletenext's hooks (flowops_namewise.c). */
 int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
 void flowop_names_free(void *state);

@@ -80,12 +80,17 @@ enum fo_result fo_closefile(struct worker *wk,
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
 	/*
-	 * Writes still queued on the fd first (untimed; aiowait reports their
-	 * errors): closing under them lost them, or sent them to whatever
+	 * Requests still queued on the fd first (untimed; aiowait reports
+	 * the errors of filebench's aiowrite, the others count as they are
+	 * reaped): closing under them lost them, or sent them to whatever
 	 * file reused the number.
 	 */
 	if (wk->aioq)
 		aioq_drain(wk->aioq);
+	if (wk->aio_failed) {
+		wk->aio_failed = false;
+		return FO_ERROR; /* a request reaped here failed: counted */
+	}
 	slot_unmap(s); /* untimed too: the mapping was made outside the ops */
 	t0 = op_start(wk);
 	rc = close(s->fd);

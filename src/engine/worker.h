@@ -81,7 +81,8 @@ struct worker {
 	int err_flowop;
 	int err_no;
 	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
-	struct aioq *aioq; /* aiowrite's queue, made on first use */
+	struct aioq *aioq; /* aioread/aiowrite's queue, made before the run */
+	bool aio_failed; /* a request reaped by another op failed (counted) */
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */

@@ -251,15 +251,25 @@ FLOWOP(SEMPOST, "sempost", fo_sempost, 0,
        NULL, NULL,
        "add value units to target's semaphore")
 FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES,
-       FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
+       FA_WRITES | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,
-       NULL, NULL,
-       "start an asynchronous write of iosize bytes")
+       aio_prepare, NULL,
+       "start an asynchronous write of iosize bytes (the op is the "
+       "submission; with iodepth, each write from submission to "
+       "completion)")
+FLOWOP(AIOREAD, "aioread", fo_aioread, FF_READS,
+       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
+       NEED_FILE | NEED_IOSIZE,
+       aio_prepare, NULL,
+       "start an asynchronous read of iosize bytes, at a random aligned "
+       "offset if random, else sequentially, wrapping at end of file; "
+       "each read is an op from submission to completion (an fbrun "
+       "extension)")
 FLOWOP(AIOWAIT, "aiowait", fo_aiowait, FF_IO | FF_MOVES_DATA,
        0,
        0,
        NULL, NULL,
-       "wait for this thread's outstanding asynchronous writes")
+       "wait for this thread's outstanding asynchronous reads and writes")
 FLOWOP(PRINT, "print", fo_print, 0,
        FA(VALUE),
        NEED_VALUE | VALUE_STRING,
