@@ -17,7 +17,12 @@
 #include "engine/timeline.h"
 #include "util/util.h"
 
-#ifdef HAVE_LIBURING
+/* AIOQ_POSIX: POSIX aio even where liburing was found (its unit test) */
+#if defined(HAVE_LIBURING) && !defined(AIOQ_POSIX)
+#define AIOQ_URING 1
+#endif
+
+#ifdef AIOQ_URING
 #include <liburing.h>
 #else
 #include <aio.h>
@@ -29,15 +34,15 @@ struct req {
 	size_t cap; /* of buf: 4096-aligned, for O_DIRECT */
 	uint64_t t0;
 	int tag;
-#ifndef HAVE_LIBURING
+#ifndef AIOQ_URING
 	struct aiocb cb;
 #endif
 };
 
 struct aioq {
-#ifdef HAVE_LIBURING
+#ifdef AIOQ_URING
 	struct io_uring ring;
-	bool ready;
+	int init_err; /* io_uring_queue_init's errno: every request fails */
 	size_t pending;
 #else
 	struct req **fly; /* in flight, oldest first */
@@ -95,7 +100,7 @@ static void finish(struct aioq *q, struct req *r, int64_t res)
 
 #define DEPTH_MIN 64
 
-#ifdef HAVE_LIBURING
+#ifdef AIOQ_URING
 
 struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
 {
@@ -104,8 +109,8 @@ struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
 	q->depth = depth > DEPTH_MIN ? depth : DEPTH_MIN;
 	q->done = done;
 	q->ctx = ctx;
-	/* a kernel without io_uring leaves ready false: requests then fail */
-	q->ready = io_uring_queue_init(q->depth, &q->ring, 0) == 0;
+	/* a kernel without io_uring, or that forbids it: requests then fail */
+	q->init_err = -io_uring_queue_init(q->depth, &q->ring, 0);
 	return q;
 }
 
@@ -169,7 +174,7 @@ void aioq_free(struct aioq *q)
 	if (!q)
 		return;
 	q->done = NULL; /* the run is over: not reported */
-	if (q->ready) {
+	if (!q->init_err) {
 		aioq_drain(q);
 		io_uring_queue_exit(&q->ring);
 	}
@@ -289,9 +294,9 @@ static int start(struct aioq *q, bool write, int fd, const void *buf,
 	struct req *r;
 	int rc;
 
-#ifdef HAVE_LIBURING
-	if (!q->ready)
-		return ENOSYS;
+#ifdef AIOQ_URING
+	if (q->init_err)
+		return q->init_err;
 #endif
 	if (!(r = req_get(q, len)))
 		return ENOMEM;

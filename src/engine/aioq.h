@@ -23,9 +23,10 @@ struct aioq;
 typedef void aioq_done_fn(void *ctx, int tag, uint64_t t0, int64_t res);
 
 /*
- * depth: the requests io_uring holds at once (at least 64); a request
- * beyond them waits for one to complete.  done is called for each
- * completed request with a tag, from whichever call reaped it.
+ * depth: the requests in flight at once (at least 64); a request beyond
+ * them waits for one to complete.  done is called for each completed
+ * request with a tag, from whichever call reaped it.  Where io_uring
+ * cannot be set up, every request fails with the errno it gave.
  */
 struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx);
 /* Waits for what is still in flight, not reporting it, then frees. */

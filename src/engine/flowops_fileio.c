@@ -207,7 +207,7 @@ enum fo_result fo_writewholefile(struct worker *wk,
  * handler, so the jump needs no saved mask and sigsetjmp(.., 0) makes no
  * syscall on the op's path.
  */
-static _Thread_local sigjmp_buf *bus_guard;
+static _Thread_local sigjmp_buf *volatile bus_guard;
 static struct sigaction bus_old;
 static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
 
@@ -341,6 +341,7 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 		return FO_ERROR;
 	if (sigsetjmp(jb, 0)) {
 		bus_guard = NULL;
+		wk->sampling = false; /* the op's CPU sample ends here too */
 		return op_fail_slot_why(wk, f, EFAULT,
 					is_write ? "mmapwrite" : "mmapread",
 					s,
