@@ -710,22 +710,29 @@ check "aioread leaves the files as they were" test "$(sized "$TMP/aior/set" 1638
 rm -rf "$TMP/aior"
 
 # iodepth: a full queue waits for one completion, which is one op: exact
+# (the queue is the thread's: the reads and the writes each have their own)
 cat >"$TMP/iodepth.f" <<F
-set mode quit firstdone
+set mode quit alldone
 define file name=f,path=$TMP/iodepth,size=64k,prealloc
 define file name=g,path=$TMP/iodepth,size=64k,prealloc
-define process name=p { thread name=t {
-  flowop aioread name=ar,filesetname=f,fd=1,iosize=4k,iodepth=8
-  flowop aiowrite name=aw,filesetname=g,fd=2,iosize=4k,iodepth=4,random
-  flowop finishoncount name=fin,target=ar,value=1000 } }
+define process name=p {
+  thread name=r {
+    flowop aioread name=ar,filesetname=f,fd=1,iosize=4k,iodepth=8
+    flowop finishoncount name=fin,target=ar,value=1000 }
+  thread name=w {
+    flowop aiowrite name=aw,filesetname=g,fd=1,iosize=4k,iodepth=4,random
+    flowop finishoncount name=finw,target=aw,value=1000 } }
 run 30
 F
 fb iodepth
 ran iodepth
 jcheck "aioread iodepth=8 with finishoncount 1000: exactly 1000 reads of 4k" iodepth \
 	"ops('ar') == 1000 and nbytes('ar') == 1000 * 4096 and errors == 0"
-jcheck "aiowrite iodepth=4: ops are completions, bytes = ops x iosize" iodepth \
-	"996 <= ops('aw') <= 1000 and nbytes('aw') == ops('aw') * 4096"
+jcheck "aiowrite iodepth=4 with finishoncount 1000: exactly 1000 writes of 4k" iodepth \
+	"ops('aw') == 1000 and nbytes('aw') == 1000 * 4096"
+# the first iodepth passes fill the queue and record nothing
+jcheck "iodepth=8 and 4: the loops ran 1000 + 8 and 1000 + 4 times" iodepth \
+	"ops('fin') == 1008 and ops('finw') == 1004"
 check "random aiowrite with iodepth stays within the file" \
 	test "$(size "$(onefile "$TMP/iodepth" g)")" -eq 65536
 rm -rf "$TMP/iodepth"
