@@ -382,6 +382,126 @@ grepq "truncatefile on a read-only file: the error names the flowop and the call
 	"flowop cut failed: .*truncate" "$TMP/truncro.err"
 rm -rf "$TMP/trunc"
 
+# --- mmapread, mmapwrite: copies to and from a shared mapping --------------
+cat >"$TMP/mmap.f" <<F
+set mode quit firstdone
+define file name=odd,path=$TMP/mmap,size=20k,prealloc
+define file name=rnd,path=$TMP/mmap,size=64k,prealloc
+define file name=half,path=$TMP/mmap,size=64k,prealloc
+define file name=empty,path=$TMP/mmap,size=0,prealloc
+define process name=p { thread name=t {
+  flowop mmapread name=sq,filesetname=odd,fd=1,iosize=8k
+  flowop mmapread name=rnd,filesetname=rnd,fd=2,iosize=4k,random,workingset=16k
+  flowop mmapwrite name=mw,filesetname=half,fd=3,iosize=4k,data=zeros
+  flowop mmapread name=none,filesetname=empty,fd=4,iosize=4k
+  flowop finishoncount name=fin,target=sq,value=8 } }
+run 10
+F
+fb mmap
+ran mmap
+# 20k in 8k chunks: 8k, 8k, a short 4k, then from the start again
+jcheck "sequential mmapread: short last chunk, wraps (8 ops = 56k)" mmap \
+	"ops('sq') == 8 and nbytes('sq') == 57344 and errors == 0"
+jcheck "random mmapread: bytes = ops x iosize" mmap \
+	"ops('rnd') == 8 and nbytes('rnd') == 8 * 4096"
+jcheck "mmapread of an empty file: ops of 0 bytes" mmap \
+	"ops('none') == 8 and nbytes('none') == 0"
+jcheck "mmapwrite: counted as written, 8 x 4k" mmap \
+	"ops('mw') == 8 and nbytes('mw') == 8 * 4096"
+h=$(onefile "$TMP/mmap" half)
+check "mmapwrite: the first 32k of the file are its zeros" \
+	test "$(head -c 32768 "$h" | tr -d '\000' | wc -c)" -eq 0
+check "mmapwrite: the rest is the preallocated data, the size unchanged" \
+	test "$(tail -c 32768 "$h" | tr -d '\000' | wc -c)" -gt 0 -a "$(size "$h")" -eq 65536
+check "mmapread leaves the files as they were" \
+	test "$(size "$(onefile "$TMP/mmap" odd)")" -eq 20480
+rm -rf "$TMP/mmap"
+
+# a file closed and another opened in the fd: mapped anew, its own size
+cat >"$TMP/mmapre.f" <<F
+set mode quit firstdone
+define file name=big,path=$TMP/mmapre,size=64k,prealloc
+define file name=small,path=$TMP/mmapre,size=4k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=o1,filesetname=big,fd=1
+  flowop mmapread name=r1,fd=1,iosize=64k
+  flowop closefile name=c1,fd=1
+  flowop openfile name=o2,filesetname=small,fd=1
+  flowop mmapread name=r2,fd=1,iosize=64k
+  flowop closefile name=c2,fd=1
+  flowop finishoncount name=fin,target=c2,value=3 } }
+run 10
+F
+fb mmapre
+ran mmapre
+jcheck "mmapread after closefile and openfile maps the new file (64k, then 4k)" mmapre \
+	"ops('r1') == ops('r2') == 3 and nbytes('r1') == 3 * 65536 and nbytes('r2') == 3 * 4096"
+rm -rf "$TMP/mmapre"
+
+# mmapwrite does not extend: a file smaller than iosize is an error
+cat >"$TMP/mmapsmall.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/mmapsmall,size=4k,prealloc
+define process name=p { thread name=t {
+  flowop mmapwrite name=mw,filesetname=f,fd=1,iosize=8k
+  flowop finishoncount name=fin,target=mw,value=2 } }
+run 10
+F
+fb mmapsmall
+check "mmapwrite to a file smaller than iosize: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "mmapwrite to a file smaller than iosize: the error says why" \
+	"flowop mw failed: .*fewer than iosize 8192 \(mmapwrite does not extend a file\)" \
+	"$TMP/mmapsmall.err"
+check "mmapwrite to a file smaller than iosize leaves its size" \
+	test "$(size "$(onefile "$TMP/mmapsmall" f)")" -eq 4096
+rm -rf "$TMP/mmapsmall"
+
+# the file cut under its mapping: SIGBUS is caught and counted, no crash
+cat >"$TMP/mmapbus.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/mmapbus,size=64k,prealloc
+define process name=p { thread name=t {
+  flowop mmapread name=mr,filesetname=f,fd=1,iosize=8k
+  flowop truncatefile name=cut,fd=1,iosize=1
+  flowop finishoncount name=fin,target=mr,value=4 } }
+run 10
+F
+fb mmapbus
+check "mmapread past the end of a cut file: exit 1, not a crash (exit $rc)" \
+	test "$rc" -eq 1
+grepq "mmapread past the end of a cut file: the error names SIGBUS" \
+	"flowop mr failed: .*SIGBUS: the file was cut shorter than its mapping" \
+	"$TMP/mmapbus.err"
+jcheck "mmapread past the end of a cut file: the first op counted, the second an error" mmapbus \
+	"ops('mr') == 1 and op('mr')['errors'] == 1"
+rm -rf "$TMP/mmapbus"
+
+# fsync of an fd with a writable mapping: msync(MS_SYNC), then fsync
+cat >"$TMP/mmapsync.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/mmapsync,size=64k,prealloc
+define process name=p { thread name=t {
+  flowop mmapwrite name=mw,filesetname=f,fd=1,iosize=4k
+  flowop fsync name=fs,fd=1
+  flowop finishoncount name=fin,target=fs,value=3 } }
+run 10
+F
+if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
+	rc=0
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -e trace=msync,fsync -o "$TMP/mmapsync.st" \
+		"$FBRUN" -q "$TMP/mmapsync.f" >/dev/null 2>"$TMP/mmapsync.err" || rc=$?
+	[ "$rc" -eq 0 ] || diag <"$TMP/mmapsync.err"
+	got=$(awk '/msync\(.*MS_SYNC/ { m++; last = "m" }
+		/[^m]fsync\(/ { if (last == "m") p++; last = "f" }
+		END { print m + 0, p + 0 }' "$TMP/mmapsync.st")
+	check "fsync after mmapwrite: each of 3 is an msync(MS_SYNC), then the fsync ($got)" \
+		test "$got" = "3 3"
+else
+	skip "fsync after mmapwrite msyncs first: strace cannot run"
+fi
+rm -rf "$TMP/mmapsync"
+
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F
 eventgen rate=20
@@ -561,6 +681,78 @@ ran aioend
 s=$(size "$(onefile "$TMP/aioend" big)")
 jcheck "aiowrites outstanding at the end of the run all land ($s)" aioend \
 	"ops('aw') == 200 and nbytes('aw') == $s == 200 * 65536"
+
+# --- aioread, iodepth ------------------------------------------------------
+cat >"$TMP/aior.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/aior,entries=6,dirwidth=10,size=16k,prealloc
+define file name=odd,path=$TMP/aior,size=20k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=set,fd=1
+  flowop aioread name=ar,fd=1,iosize=4k,iters=4
+  flowop aioread name=odd,filesetname=odd,fd=2,iosize=8k,iters=3,iodepth=2
+  flowop aiowait name=wait
+  flowop closefile name=close,fd=1
+  flowop finishoncount name=fin,target=close,value=6 } }
+run 30
+F
+fb aior
+ran aior
+n=$(tree_bytes "$TMP/aior/set")
+jcheck "aioread+aiowait: each file read once, exactly its bytes ($n)" aior \
+	"ops('ar') == 24 and nbytes('ar') == $n == 6 * 16384 and ops('wait') == 6 and errors == 0"
+# 20k in 8k requests: 8k, 8k and a short 4k, then from the start again
+jcheck "sequential aioread: a short last request, then wraps (6 x 20k)" aior \
+	"ops('odd') == 18 and nbytes('odd') == 6 * 20480"
+jcheck "aioread: each request has its latency in the histogram" aior \
+	"sum(b['count'] for b in op('ar')['histogram']) == ops('ar') > 0"
+check "aioread leaves the files as they were" test "$(sized "$TMP/aior/set" 16384)" -eq 6
+rm -rf "$TMP/aior"
+
+# iodepth: a full queue waits for one completion, which is one op: exact
+# (the queue is the thread's: the reads and the writes each have their own)
+cat >"$TMP/iodepth.f" <<F
+set mode quit alldone
+define file name=f,path=$TMP/iodepth,size=64k,prealloc
+define file name=g,path=$TMP/iodepth,size=64k,prealloc
+define process name=p {
+  thread name=r {
+    flowop aioread name=ar,filesetname=f,fd=1,iosize=4k,iodepth=8
+    flowop finishoncount name=fin,target=ar,value=1000 }
+  thread name=w {
+    flowop aiowrite name=aw,filesetname=g,fd=1,iosize=4k,iodepth=4,random
+    flowop finishoncount name=finw,target=aw,value=1000 } }
+run 30
+F
+fb iodepth
+ran iodepth
+jcheck "aioread iodepth=8 with finishoncount 1000: exactly 1000 reads of 4k" iodepth \
+	"ops('ar') == 1000 and nbytes('ar') == 1000 * 4096 and errors == 0"
+jcheck "aiowrite iodepth=4 with finishoncount 1000: exactly 1000 writes of 4k" iodepth \
+	"ops('aw') == 1000 and nbytes('aw') == 1000 * 4096"
+# the first iodepth passes fill the queue and record nothing
+jcheck "iodepth=8 and 4: the loops ran 1000 + 8 and 1000 + 4 times" iodepth \
+	"ops('fin') == 1008 and ops('finw') == 1004"
+check "random aiowrite with iodepth stays within the file" \
+	test "$(size "$(onefile "$TMP/iodepth" g)")" -eq 65536
+rm -rf "$TMP/iodepth"
+
+# a request that fails counts against its flowop with its errno
+cat >"$TMP/aiorbad.f" <<F
+set mode quit firstdone
+define file name=f,path=$TMP/aiorbad,size=64k,prealloc,writeonly
+define process name=p { thread name=t {
+  flowop aioread name=ar,filesetname=f,fd=1,iosize=4k,iodepth=4
+  flowop finishoncount name=fin,target=ar,value=100 } }
+run 10
+F
+fb aiorbad
+check "aioread of a write-only file: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "aioread of a write-only file: the error names the read and its errno" \
+	"flowop ar failed: .*asynchronous read.*: Bad file descriptor" "$TMP/aiorbad.err"
+jcheck "aioread of a write-only file: counted as errors, no op" aiorbad \
+	"op('ar')['errors'] >= 1 and ops('ar') == 0"
+rm -rf "$TMP/aiorbad"
 
 # --- print ------------------------------------------------------------------
 cat >"$TMP/print.f" <<F

@@ -1,6 +1,8 @@
 /*
- * aiowrite/aiowait's queue: io_uring when configure found liburing, else
- * POSIX aio (aioq.h).
+ * aioread/aiowrite/aiowait's queue: io_uring when configure found
+ * liburing, else POSIX aio (aioq.h).  The requests and their buffers are
+ * kept on a free list, so a queue that keeps the same depth allocates
+ * nothing once it has filled.
  */
 #include "engine/aioq.h"
 
@@ -12,93 +14,183 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/timeline.h"
 #include "util/util.h"
 
-#ifdef HAVE_LIBURING
+/* AIOQ_POSIX: POSIX aio even where liburing was found (its unit test) */
+#if defined(HAVE_LIBURING) && !defined(AIOQ_POSIX)
+#define AIOQ_URING 1
+#endif
+
+#ifdef AIOQ_URING
 #include <liburing.h>
+#else
+#include <aio.h>
+#endif
 
-#define RING_DEPTH 64
-
-struct aioq {
-	struct io_uring ring;
-	bool ready;
-	size_t pending;
-	int err; /* first failure not yet reported by aioq_wait */
+struct req {
+	struct req *next; /* on the free list */
+	void *buf;
+	size_t cap; /* of buf: 4096-aligned, for O_DIRECT */
+	uint64_t t0;
+	int tag;
+#ifndef AIOQ_URING
+	struct aiocb cb;
+#endif
 };
 
-struct aioq *aioq_new(void)
+struct aioq {
+#ifdef AIOQ_URING
+	struct io_uring ring;
+	int init_err; /* io_uring_queue_init's errno: every request fails */
+	size_t pending;
+#else
+	struct req **fly; /* in flight, oldest first */
+	const struct aiocb **susp; /* aio_suspend's list */
+	size_t n, cap, scap;
+#endif
+	unsigned depth; /* in flight at most: more wait for room */
+	struct req *free;
+	aioq_done_fn *done;
+	void *ctx;
+	int err; /* first untagged failure not yet reported by aioq_wait */
+};
+
+/* A request with room for len bytes, or NULL. */
+static struct req *req_get(struct aioq *q, size_t len)
+{
+	struct req *r = q->free;
+
+	if (r)
+		q->free = r->next;
+	else
+		r = xcalloc(1, sizeof(*r));
+	if (r->cap < len || !r->buf) {
+		void *p;
+
+		free(r->buf);
+		r->buf = NULL;
+		r->cap = 0;
+		if (posix_memalign(&p, 4096, len ? len : 1)) {
+			r->next = q->free;
+			q->free = r;
+			return NULL;
+		}
+		r->buf = p;
+		r->cap = len ? len : 1;
+	}
+	return r;
+}
+
+static void req_put(struct aioq *q, struct req *r)
+{
+	r->next = q->free;
+	q->free = r;
+}
+
+/* A request completed with res (bytes, or -errno): report it, keep it. */
+static void finish(struct aioq *q, struct req *r, int64_t res)
+{
+	if (r->tag >= 0 && q->done)
+		q->done(q->ctx, r->tag, r->t0, res);
+	else if (res < 0 && !q->err)
+		q->err = (int)-res;
+	req_put(q, r);
+}
+
+#define DEPTH_MIN 64
+
+#ifdef AIOQ_URING
+
+struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
 {
 	struct aioq *q = xcalloc(1, sizeof(*q));
 
-	/* a kernel without io_uring leaves ready false: writes then fail */
-	q->ready = io_uring_queue_init(RING_DEPTH, &q->ring, 0) == 0;
+	q->depth = depth > DEPTH_MIN ? depth : DEPTH_MIN;
+	q->done = done;
+	q->ctx = ctx;
+	/* a kernel without io_uring, or that forbids it: requests then fail */
+	q->init_err = -io_uring_queue_init(q->depth, &q->ring, 0);
 	return q;
 }
 
-/* Reap one completion; returns its errno (0 if it wrote everything). */
-static int reap_one(struct aioq *q)
+void aioq_reap_one(struct aioq *q)
 {
 	struct io_uring_cqe *cqe;
-	int rc = io_uring_wait_cqe(&q->ring, &cqe);
-
-	if (rc < 0)
-		return -rc;
-	rc = cqe->res < 0 ? -cqe->res : 0;
-	free(io_uring_cqe_get_data(cqe));
-	io_uring_cqe_seen(&q->ring, cqe);
-	q->pending--;
-	return rc;
-}
-
-int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off)
-{
-	struct io_uring_sqe *sqe;
-	void *copy;
+	struct req *r;
+	int64_t res;
 	int rc;
 
-	if (!q->ready)
-		return ENOSYS;
+	if (q->pending == 0)
+		return;
+	while ((rc = io_uring_wait_cqe(&q->ring, &cqe)) == -EINTR)
+		;
+	if (rc < 0) {
+		/* the ring itself failed: nothing more will complete */
+		if (!q->err)
+			q->err = -rc;
+		q->pending = 0;
+		return;
+	}
+	r = io_uring_cqe_get_data(cqe);
+	res = cqe->res;
+	io_uring_cqe_seen(&q->ring, cqe);
+	q->pending--;
+	finish(q, r, res);
+}
+
+static int submit(struct aioq *q, bool write, int fd, size_t len, off_t off,
+		  struct req *r)
+{
+	struct io_uring_sqe *sqe;
+	int rc;
+
 	/*
-	 * A full ring: make room by reaping the oldest completion.  Only then
-	 * take an entry: one taken and left unfilled would be submitted with
-	 * a stale request's data.
+	 * Take an entry only once the ring has room: one taken and left
+	 * unfilled would be submitted with a stale request's data.
 	 */
-	while (q->pending >= RING_DEPTH)
-		if ((rc = reap_one(q)) != 0 && !q->err)
-			q->err = rc;
+	while (q->pending >= q->depth)
+		aioq_reap_one(q);
 	sqe = io_uring_get_sqe(&q->ring);
 	if (!sqe)
 		return EAGAIN;
-	copy = memcpy(xmalloc(len ? len : 1), buf, len);
-	io_uring_prep_write(sqe, fd, copy, (unsigned)len, (uint64_t)off);
-	io_uring_sqe_set_data(sqe, copy);
+	if (write)
+		io_uring_prep_write(sqe, fd, r->buf, (unsigned)len,
+				    (uint64_t)off);
+	else
+		io_uring_prep_read(sqe, fd, r->buf, (unsigned)len,
+				   (uint64_t)off);
+	io_uring_sqe_set_data(sqe, r);
+	r->t0 = now_ns();
 	rc = io_uring_submit(&q->ring);
-	if (rc < 0) {
-		free(copy);
+	if (rc < 0)
 		return -rc;
-	}
 	q->pending++;
 	return 0;
-}
-
-void aioq_drain(struct aioq *q)
-{
-	int rc;
-
-	while (q->pending > 0)
-		if ((rc = reap_one(q)) != 0 && !q->err)
-			q->err = rc;
 }
 
 void aioq_free(struct aioq *q)
 {
 	if (!q)
 		return;
-	if (q->ready) {
+	q->done = NULL; /* the run is over: not reported */
+	if (!q->init_err) {
 		aioq_drain(q);
 		io_uring_queue_exit(&q->ring);
 	}
+	while (q->free) {
+		struct req *r = q->free;
+
+		q->free = r->next;
+		free(r->buf);
+		free(r);
+	}
 	free(q);
+}
+
+size_t aioq_pending(const struct aioq *q)
+{
+	return q->pending;
 }
 
 const char *aioq_backend(void)
@@ -107,62 +199,87 @@ const char *aioq_backend(void)
 }
 
 #else /* POSIX aio */
-#include <aio.h>
 
-struct aioq {
-	struct aiocb **cb;
-	size_t n, cap;
-	int err; /* first failure not yet reported by aioq_wait */
-};
-
-struct aioq *aioq_new(void)
+struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
 {
-	return xcalloc(1, sizeof(struct aioq));
+	struct aioq *q = xcalloc(1, sizeof(*q));
+
+	q->depth = depth > DEPTH_MIN ? depth : DEPTH_MIN;
+	q->done = done;
+	q->ctx = ctx;
+	return q;
 }
 
-int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off)
+/* Reap the request at i of the ones in flight, done by now. */
+static void reap_at(struct aioq *q, size_t i, int err)
 {
-	struct aiocb *cb = xcalloc(1, sizeof(*cb));
+	struct req *r = q->fly[i];
+	ssize_t n = aio_return(&r->cb);
 
-	cb->aio_fildes = fd;
-	cb->aio_buf = memcpy(xmalloc(len ? len : 1), buf, len);
-	cb->aio_nbytes = len;
-	cb->aio_offset = off;
-	if (aio_write(cb) < 0) {
-		int err = errno;
+	memmove(&q->fly[i], &q->fly[i + 1], (q->n - i - 1) * sizeof(*q->fly));
+	q->n--;
+	finish(q, r, n < 0 ? -(int64_t)(err ? err : EIO) : (int64_t)n);
+}
 
-		free((void *)cb->aio_buf);
-		free(cb);
-		return err;
+void aioq_reap_one(struct aioq *q)
+{
+	while (q->n > 0) {
+		/* aio_error reads the control block: no syscall */
+		for (size_t i = 0; i < q->n; i++) {
+			int err = aio_error(&q->fly[i]->cb);
+
+			if (err != EINPROGRESS) {
+				reap_at(q, i, err);
+				return;
+			}
+		}
+		q->susp = grow_array(q->susp, &q->scap, q->n,
+				     sizeof(*q->susp));
+		for (size_t i = 0; i < q->n; i++)
+			q->susp[i] = &q->fly[i]->cb;
+		aio_suspend(q->susp, (int)q->n, NULL);
 	}
-	q->cb = grow_array(q->cb, &q->cap, q->n + 1, sizeof(*q->cb));
-	q->cb[q->n++] = cb;
+}
+
+static int submit(struct aioq *q, bool write, int fd, size_t len, off_t off,
+		  struct req *r)
+{
+	while (q->n >= q->depth)
+		aioq_reap_one(q);
+	memset(&r->cb, 0, sizeof(r->cb));
+	r->cb.aio_fildes = fd;
+	r->cb.aio_buf = r->buf;
+	r->cb.aio_nbytes = len;
+	r->cb.aio_offset = off;
+	q->fly = grow_array(q->fly, &q->cap, q->n + 1, sizeof(*q->fly));
+	r->t0 = now_ns();
+	if ((write ? aio_write(&r->cb) : aio_read(&r->cb)) < 0)
+		return errno;
+	q->fly[q->n++] = r;
 	return 0;
-}
-
-void aioq_drain(struct aioq *q)
-{
-	for (size_t i = 0; i < q->n; i++) {
-		const struct aiocb *one[1] = { q->cb[i] };
-		int err;
-
-		while ((err = aio_error(q->cb[i])) == EINPROGRESS)
-			aio_suspend(one, 1, NULL);
-		if (aio_return(q->cb[i]) < 0 && !q->err)
-			q->err = err;
-		free((void *)q->cb[i]->aio_buf);
-		free(q->cb[i]);
-	}
-	q->n = 0;
 }
 
 void aioq_free(struct aioq *q)
 {
 	if (!q)
 		return;
+	q->done = NULL; /* the run is over: not reported */
 	aioq_drain(q);
-	free(q->cb);
+	while (q->free) {
+		struct req *r = q->free;
+
+		q->free = r->next;
+		free(r->buf);
+		free(r);
+	}
+	free(q->fly);
+	free(q->susp);
 	free(q);
+}
+
+size_t aioq_pending(const struct aioq *q)
+{
+	return q->n;
 }
 
 const char *aioq_backend(void)
@@ -170,6 +287,43 @@ const char *aioq_backend(void)
 	return "posix aio";
 }
 #endif
+
+static int start(struct aioq *q, bool write, int fd, const void *buf,
+		 size_t len, off_t off, int tag)
+{
+	struct req *r;
+	int rc;
+
+#ifdef AIOQ_URING
+	if (q->init_err)
+		return q->init_err;
+#endif
+	if (!(r = req_get(q, len)))
+		return ENOMEM;
+	if (write)
+		memcpy(r->buf, buf, len);
+	r->tag = tag;
+	if ((rc = submit(q, write, fd, len, off, r)) != 0)
+		req_put(q, r);
+	return rc;
+}
+
+int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off,
+	       int tag)
+{
+	return start(q, true, fd, buf, len, off, tag);
+}
+
+int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag)
+{
+	return start(q, false, fd, NULL, len, off, tag);
+}
+
+void aioq_drain(struct aioq *q)
+{
+	while (aioq_pending(q) > 0)
+		aioq_reap_one(q);
+}
 
 int aioq_wait(struct aioq *q)
 {
@@ -184,13 +338,4 @@ int aioq_wait(struct aioq *q)
 bool aioq_idle(const struct aioq *q)
 {
 	return aioq_pending(q) == 0 && q->err == 0;
-}
-
-size_t aioq_pending(const struct aioq *q)
-{
-#ifdef HAVE_LIBURING
-	return q->pending;
-#else
-	return q->n;
-#endif
 }

@@ -1,33 +1,59 @@
 /*
- * Asynchronous writes for aiowrite/aiowait: io_uring (liburing) when
- * configure found it, else POSIX aio.  One queue per worker thread; the
- * queue owns a copy of each request's data until it completes.
+ * Asynchronous reads and writes for aioread, aiowrite and aiowait:
+ * io_uring (liburing) when configure found it, else POSIX aio.  One queue
+ * per worker thread.  Each request has a buffer of its own, kept for the
+ * next request once it completed: a write's data is copied there, a read
+ * lands there.
  */
 #ifndef FBRUN_AIOQ_H
 #define FBRUN_AIOQ_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 struct aioq;
 
-struct aioq *aioq_new(void);
-/* Waits for what is still in flight, then frees. */
-void aioq_free(struct aioq *q);
-
-/* Start writing len bytes of buf at off.  Returns 0 or an errno. */
-int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off);
+/*
+ * A request started with a tag >= 0 completed: its tag, its start
+ * (CLOCK_MONOTONIC ns, taken just before it was submitted) and its
+ * result, the bytes moved or -errno.
+ */
+typedef void aioq_done_fn(void *ctx, int tag, uint64_t t0, int64_t res);
 
 /*
- * Wait for every write in flight.  Returns 0, or the errno of the first
- * write that failed since the last aioq_wait (all are reaped either way).
+ * depth: the requests in flight at once (at least 64); a request beyond
+ * them waits for one to complete.  done is called for each completed
+ * request with a tag, from whichever call reaped it.  Where io_uring
+ * cannot be set up, every request fails with the errno it gave.
+ */
+struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx);
+/* Waits for what is still in flight, not reporting it, then frees. */
+void aioq_free(struct aioq *q);
+
+/*
+ * Start writing len bytes of buf (copied) at off, or reading len bytes at
+ * off.  tag < 0: no report; a failure is kept for aioq_wait.  Returns 0
+ * or an errno.
+ */
+int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off,
+	       int tag);
+int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag);
+
+/* Wait for one request to complete, if any is in flight, and reap it. */
+void aioq_reap_one(struct aioq *q);
+
+/*
+ * Wait for every request in flight.  Returns 0, or the errno of the first
+ * untagged request that failed since the last aioq_wait (all are reaped
+ * either way).
  */
 int aioq_wait(struct aioq *q);
 
 /*
- * Wait for every write in flight but keep their errors for the next
- * aioq_wait: for closing an fd under writes still queued on it.
+ * Wait for every request in flight but keep untagged errors for the next
+ * aioq_wait: for closing an fd under requests still queued on it.
  */
 void aioq_drain(struct aioq *q);
 

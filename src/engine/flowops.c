@@ -235,8 +235,8 @@ const char *lookup_hint(int err)
 #define FULL_PATH_MAX (2 * PATH_MAX)
 
 __attribute__((noinline, cold)) enum fo_result
-op_fail_slot(struct worker *wk, const struct ir_flowop *f, int err,
-	     const char *verb, const struct slot *s)
+op_fail_slot_why(struct worker *wk, const struct ir_flowop *f, int err,
+		 const char *verb, const struct slot *s, const char *why)
 {
 	char path[FULL_PATH_MAX];
 
@@ -245,7 +245,14 @@ op_fail_slot(struct worker *wk, const struct ir_flowop *f, int err,
 			sizeof(path));
 	else
 		snprintf(path, sizeof(path), "(fd)");
-	return op_fail(wk, f, err, "cannot %s '%s'", verb, path);
+	return op_fail(wk, f, err, "cannot %s '%s'%s", verb, path, why);
+}
+
+__attribute__((noinline, cold)) enum fo_result
+op_fail_slot(struct worker *wk, const struct ir_flowop *f, int err,
+	     const char *verb, const struct slot *s)
+{
+	return op_fail_slot_why(wk, f, err, verb, s, "");
 }
 
 __attribute__((noinline, cold)) enum fo_result

@@ -171,6 +171,7 @@ static enum fo_result seeker_done(struct worker *wk, const struct ir_flowop *f,
 
 	if (fsync(s->fd) < 0)
 		return io_fail(wk, f, s, "fsync");
+	slot_unmap(s);
 	rc = close(s->fd);
 	s->fd = -1;
 	if (rc < 0)

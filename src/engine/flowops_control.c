@@ -1,6 +1,6 @@
 /*
  * The flowops that do no file I/O of their own (time and CPU, limits,
- * finish conditions, synchronisation) and the asynchronous writes.
+ * finish conditions, synchronisation).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -332,67 +332,5 @@ enum fo_result fo_sempost(struct worker *wk, const struct ir_flowop *f)
 	each_instance(wk, (int)f->target.index, post_one, f);
 	if (!timeline_flag_set(wk->stop))
 		op_done(wk, f, t0, 0);
-	return FO_OK;
-}
-
-/* ------------------------------------------------------------ AIO */
-
-enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
-{
-	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
-	int64_t iosize = op_value(wk, &f->iosize);
-	uint64_t t0;
-	off_t off = 0;
-	const char *buf;
-	int rc;
-
-	if (r != FO_OK)
-		return r;
-	if (iosize <= 0)
-		iosize = 1;
-	buf = write_data(wk, f, s, (uint64_t)iosize);
-	if (!buf)
-		return FO_ERROR;
-	if (f->random) {
-		off = (off_t)random_offset(wk, f, s, (uint64_t)iosize);
-	} else {
-		/*
-		 * At the file's own position, moved on as write() would: a
-		 * position per thread ran on across files, so every file
-		 * opened after the first was written past its end, leaving a
-		 * hole.
-		 */
-		off = lseek(s->fd, (off_t)iosize, SEEK_CUR);
-		if (off < 0) {
-			int err = errno;
-
-			return op_fail_slot(wk, f, err, "seek", s);
-		}
-		off -= (off_t)iosize;
-	}
-	if (!wk->aioq)
-		wk->aioq = aioq_new();
-	t0 = op_start(wk);
-	rc = aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off);
-	if (rc != 0)
-		return op_fail(wk, f, rc, "cannot start an asynchronous write");
-	op_done(wk, f, t0, (uint64_t)iosize);
-	return FO_OK;
-}
-
-/* Reap every outstanding write: one operation. */
-enum fo_result fo_aiowait(struct worker *wk, const struct ir_flowop *f)
-{
-	uint64_t t0;
-	int err;
-
-	if (!wk->aioq || aioq_idle(wk->aioq))
-		return FO_OK;
-	t0 = op_start(wk);
-	err = aioq_wait(wk->aioq);
-	if (err)
-		return op_fail(wk, f, err, "asynchronous write failed");
-	op_done(wk, f, t0, 0);
 	return FO_OK;
 }

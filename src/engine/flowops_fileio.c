@@ -1,10 +1,18 @@
 /*
  * The flowops that move a file's data (read, write, appendfile,
  * appendfilerand, readwholefile, writewholefile): the run's per-op paths,
- * each timing exactly the syscalls filebench times.
+ * each timing exactly the syscalls filebench times; and mmapread,
+ * mmapwrite, which time the copy to or from a shared mapping of the file.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/flowops_int.h"
@@ -185,4 +193,179 @@ enum fo_result fo_writewholefile(struct worker *wk,
 	}
 	op_done(wk, f, t0, size);
 	return FO_OK;
+}
+
+/* ------------------------------------------------------------ mmap */
+
+/*
+ * A load or store in a mapped page wholly past the file's end (the file
+ * was cut after it was mapped: truncatefile, another program) raises
+ * SIGBUS.  Inside an mmap op the handler jumps back to the op, which
+ * fails with EFAULT and a word on why; anywhere else the action it
+ * replaced is put back and the signal raised again, so it does what it
+ * did without fbrun's handler.  SA_NODEFER leaves SIGBUS unblocked in the
+ * handler, so the jump needs no saved mask and sigsetjmp(.., 0) makes no
+ * syscall on the op's path.
+ */
+static _Thread_local sigjmp_buf *volatile bus_guard;
+static struct sigaction bus_old;
+static pthread_once_t bus_once = PTHREAD_ONCE_INIT;
+
+static void on_sigbus(int sig)
+{
+	if (bus_guard)
+		siglongjmp(*bus_guard, 1);
+	sigaction(sig, &bus_old, NULL);
+	raise(sig);
+}
+
+static void bus_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_sigbus;
+	sa.sa_flags = SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &bus_old);
+}
+
+/*
+ * Map the file open in s, all of it as it is now, shared (setup, before
+ * the op's window): writable when the fd is, so mmapread and mmapwrite
+ * can share it and fsync knows to msync.  An empty file has no mapping:
+ * maplen 0.
+ */
+static enum fo_result map_slot(struct worker *wk, const struct ir_flowop *f,
+			       struct slot *s)
+{
+	int prot = PROT_READ, fl;
+	struct stat sb;
+	void *p;
+
+	pthread_once(&bus_once, bus_install);
+	if (fstat(s->fd, &sb) < 0) {
+		int err = errno;
+
+		return op_fail_slot(wk, f, err, "stat", s);
+	}
+	if ((uint64_t)sb.st_size > SIZE_MAX)
+		return op_fail_slot_why(wk, f, EFBIG, "map", s,
+					" (larger than the address space)");
+	fl = fcntl(s->fd, F_GETFL);
+	if (fl >= 0 && (fl & O_ACCMODE) == O_RDWR)
+		prot |= PROT_WRITE;
+	if (sb.st_size > 0) {
+		p = mmap(NULL, (size_t)sb.st_size, prot, MAP_SHARED, s->fd, 0);
+		if (p == MAP_FAILED) {
+			int err = errno;
+
+			return op_fail_slot_why(
+				wk, f, err, "map", s,
+				err == EACCES ? " (a write-only fileset's "
+						"files cannot be mapped)" :
+						"");
+		}
+		if (f->noreadahead)
+			madvise(p, (size_t)sb.st_size, MADV_RANDOM);
+		s->map = p;
+		s->map_shared_rw = prot & PROT_WRITE;
+	}
+	s->maplen = (uint64_t)sb.st_size;
+	s->mappos = 0;
+	s->mapped = true;
+	return FO_OK;
+}
+
+/* Where an mmap op starts: random within the working set, or in turn. */
+static uint64_t map_offset(struct worker *wk, const struct ir_flowop *f,
+			   struct slot *s, uint64_t iosize)
+{
+	uint64_t ws = s->maplen;
+
+	if (f->random) {
+		if (f->workingset.kind != IRV_NONE) {
+			int64_t v = op_value(wk, &f->workingset);
+
+			if (v > 0 && (uint64_t)v < ws)
+				ws = (uint64_t)v;
+		}
+		return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize :
+				      0;
+	}
+	if (s->mappos >= s->maplen)
+		s->mappos = 0; /* sequential ops wrap at the end of the file */
+	return s->mappos;
+}
+
+/*
+ * Copy iosize bytes out of the mapping (mmapread) or into it (mmapwrite):
+ * the op is the copy, with the page faults it takes.  The last chunk of a
+ * file that is not a multiple of iosize is short, as read's is; mmapwrite
+ * does not grow a file, so one smaller than iosize is an error.
+ */
+static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
+			      bool is_write)
+{
+	struct slot *s = slot_of(wk, f);
+	enum fo_result r = s->fd >= 0 ? FO_OK : io_file(wk, f, &s);
+	int64_t iosize = op_int(wk, &f->iosize);
+	uint64_t t0, off, n;
+	const char *wbuf = NULL;
+	char *rbuf = NULL;
+	sigjmp_buf jb;
+
+	if (r != FO_OK)
+		return r;
+	if (!s->mapped && (r = map_slot(wk, f, s)) != FO_OK)
+		return r;
+	if (iosize <= 0)
+		iosize = 1;
+	if (is_write && s->maplen < (uint64_t)iosize) {
+		char why[128];
+
+		snprintf(why, sizeof(why),
+			 ": its %" PRIu64 " bytes are fewer than iosize %" PRId64
+			 " (mmapwrite does not extend a file)",
+			 s->maplen, iosize);
+		return op_fail_slot_why(wk, f, EINVAL, "mmapwrite", s, why);
+	}
+	off = map_offset(wk, f, s, (uint64_t)iosize);
+	n = s->maplen - off < (uint64_t)iosize ? s->maplen - off :
+						  (uint64_t)iosize;
+	if (is_write)
+		wbuf = write_data(wk, f, s, n ? n : 1);
+	else
+		rbuf = buffer_for(wk, f, n ? n : 1);
+	if (!wbuf && !rbuf)
+		return FO_ERROR;
+	if (sigsetjmp(jb, 0)) {
+		bus_guard = NULL;
+		wk->sampling = false; /* the op's CPU sample ends here too */
+		return op_fail_slot_why(wk, f, EFAULT,
+					is_write ? "mmapwrite" : "mmapread",
+					s,
+					" (SIGBUS: the file was cut shorter "
+					"than its mapping)");
+	}
+	bus_guard = &jb;
+	t0 = op_start(wk);
+	if (is_write)
+		memcpy(s->map + off, wbuf, (size_t)n);
+	else if (n > 0)
+		memcpy(rbuf, s->map + off, (size_t)n);
+	op_done(wk, f, t0, n);
+	bus_guard = NULL;
+	s->mappos = off + n;
+	return FO_OK;
+}
+
+enum fo_result fo_mmapread(struct worker *wk, const struct ir_flowop *f)
+{
+	return do_mmap(wk, f, false);
+}
+
+enum fo_result fo_mmapwrite(struct worker *wk, const struct ir_flowop *f)
+{
+	return do_mmap(wk, f, true);
 }

@@ -122,6 +122,9 @@ static inline uint64_t random_offset(struct worker *wk,
 enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
 			     const struct slot *s);
 
+/* aioread/aiowrite's hook: the thread's queue, sized for its iodepths. */
+int aio_prepare(struct worker *wk, const struct ir_flowop *f);
+
 /* createnext/statnext/deletenext's hooks (flowops_namewise.c). */
 int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
 void flowop_names_free(void *state);
@@ -135,6 +138,10 @@ void flowop_names_free(void *state);
  */
 enum fo_result op_fail_slot(struct worker *wk, const struct ir_flowop *f,
 			    int err, const char *verb, const struct slot *s);
+/* op_fail_slot with why (" (...)" or ": ...") after the path. */
+enum fo_result op_fail_slot_why(struct worker *wk, const struct ir_flowop *f,
+				int err, const char *verb, const struct slot *s,
+				const char *why);
 enum fo_result op_fail_entry(struct worker *wk, const struct ir_flowop *f,
 			     int err, const char *verb, int fsi,
 			     enum fs_pick kind, int64_t e, bool beneath);

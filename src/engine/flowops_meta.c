@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -79,12 +80,18 @@ enum fo_result fo_closefile(struct worker *wk,
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
 	/*
-	 * Writes still queued on the fd first (untimed; aiowait reports their
-	 * errors): closing under them lost them, or sent them to whatever
+	 * Requests still queued on the fd first (untimed; aiowait reports
+	 * the errors of filebench's aiowrite, the others count as they are
+	 * reaped): closing under them lost them, or sent them to whatever
 	 * file reused the number.
 	 */
 	if (wk->aioq)
 		aioq_drain(wk->aioq);
+	if (wk->aio_failed) {
+		wk->aio_failed = false;
+		return FO_ERROR; /* a request reaped here failed: counted */
+	}
+	slot_unmap(s); /* untimed too: the mapping was made outside the ops */
 	t0 = op_start(wk);
 	rc = close(s->fd);
 	s->fd = -1;
@@ -253,6 +260,18 @@ enum fo_result fo_truncatefile(struct worker *wk, const struct ir_flowop *f)
 	return FO_OK;
 }
 
+/*
+ * fsync the file open in s.  mmapwrite's stores are in the pages of a
+ * shared mapping: msync(MS_SYNC) writes them back first, as fsync alone
+ * need not.
+ */
+static int sync_slot(const struct slot *s)
+{
+	if (s->map_shared_rw && msync(s->map, (size_t)s->maplen, MS_SYNC) < 0)
+		return -1;
+	return fsync(s->fd);
+}
+
 enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s = slot_of(wk, f);
@@ -262,7 +281,7 @@ enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
 	t0 = op_start(wk);
-	if (fsync(s->fd) < 0) {
+	if (sync_slot(s) < 0) {
 		int err = errno;
 
 		return op_fail_slot(wk, f, err, "fsync", s);
@@ -280,7 +299,7 @@ enum fo_result fo_fsyncset(struct worker *wk, const struct ir_flowop *f)
 		if (s->fd < 0 || s->fileset != f->fileset.index)
 			continue;
 		t0 = op_start(wk);
-		if (fsync(s->fd) < 0)
+		if (sync_slot(s) < 0)
 			return op_fail(wk, f, errno, "cannot fsync fd %" PRId64, i);
 		op_done(wk, f, t0, 0);
 	}

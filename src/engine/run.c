@@ -303,7 +303,8 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 	    (run->has_syncs && init_syncs(wk) < 0))
 		return -1;
 	for (int64_t i = 0; i < t->nslots; i++)
-		wk->slots[i] = (struct slot){ -1, -1, -1, 0 };
+		wk->slots[i] = (struct slot){ .fd = -1, .fileset = -1,
+					       .entry = -1 };
 	wk->fostate = calloc(nfo, sizeof(void *));
 	wk->gens = calloc(nfo, sizeof(*wk->gens));
 	if (!wk->fostate || !wk->gens)

@@ -1,10 +1,12 @@
 /*
  * A worker thread's upkeep outside its flowops (worker.h): the CPU clock
- * reads of sampled ops and their cost, its files closed at the end.
+ * reads of sampled ops and their cost, its files closed (and unmapped)
+ * at the end.
  */
 #include "engine/worker.h"
 
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /*
@@ -52,6 +54,15 @@ static void drop_locals(struct worker *wk)
 	}
 }
 
+void slot_unmap(struct slot *s)
+{
+	if (s->map)
+		munmap(s->map, (size_t)s->maplen);
+	s->map = NULL;
+	s->maplen = s->mappos = 0;
+	s->mapped = s->map_shared_rw = false;
+}
+
 void worker_close_slots(struct worker *wk)
 {
 	/* writes still in flight first: they need their fds */
@@ -59,6 +70,7 @@ void worker_close_slots(struct worker *wk)
 	wk->aioq = NULL;
 	for (int64_t i = 0; i < wk->nslots; i++)
 		if (wk->slots[i].fd >= 0) {
+			slot_unmap(&wk->slots[i]);
 			close(wk->slots[i].fd);
 			wk->slots[i].fd = -1;
 		}

@@ -30,6 +30,16 @@ struct slot {
 	int fileset;
 	int64_t entry;
 	uint64_t size; /* the entry's size when opened: the working set */
+	/*
+	 * mmapread/mmapwrite's mapping of the open file, made by the first of
+	 * them outside its timed window, undone when the slot is closed
+	 * (slot_unmap).  maplen is the file's size then: 0 for an empty file.
+	 */
+	char *map;
+	uint64_t maplen;
+	uint64_t mappos; /* where the next sequential op starts */
+	bool mapped; /* map and maplen are set */
+	bool map_shared_rw; /* mapped writable: fsync msyncs it first */
 };
 
 enum fo_result {
@@ -71,7 +81,8 @@ struct worker {
 	int err_flowop;
 	int err_no;
 	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
-	struct aioq *aioq; /* aiowrite's queue, made on first use */
+	struct aioq *aioq; /* aioread/aiowrite's queue, made before the run */
+	bool aio_failed; /* a request reaped by another op failed (counted) */
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */
@@ -89,6 +100,9 @@ void worker_cpu_start(struct worker *wk);
  * preempts them (before the clock starts; op_done_sampled takes it off).
  */
 void worker_calibrate(struct worker *wk);
+
+/* Undo slot s's mapping, if it has one (before its fd is closed). */
+void slot_unmap(struct slot *s);
 
 /* Close every slot still open, and its fileset directories (end of the thread). */
 void worker_close_slots(struct worker *wk);

@@ -182,6 +182,12 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 	[FA_DELETE] = { .name = "delete", .type = AT_BOOL, .off = FO(del),
 	  .help = "seekrw: the first thread out of tickets removes the file "
 		  "once it has closed it (bonnie++'s seekers do)" },
+	[FA_IODEPTH] = { .name = "iodepth", .type = AT_INT, .off = FO(iodepth),
+	  .min = 1, .max = 4096,
+	  .help = "aioread/aiowrite: requests kept in flight, a full queue "
+		  "waiting for one to complete first; each request is an op "
+		  "from submission to completion (0, not given: up to 64, "
+		  "and aiowrite's op is its submission, as filebench's)" },
 };
 const struct attr_table flowop_attrs = TABLE("flowop", flowop_specs);
 

@@ -35,6 +35,7 @@ enum flowop_attr {
 	FA_FILESIZE,
 	FA_FSYNC,
 	FA_DELETE,
+	FA_IODEPTH,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

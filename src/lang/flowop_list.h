@@ -27,6 +27,10 @@
 	(FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(DIRECTIO) | FA(DSYNC) |        \
 	 FA(OPENNEXT) | FA(NOREADAHEAD) | FA(INDEXED))
 #define FA_WRITES (FA_FILEIO | FA(DATA) | FA(COMPRESS))
+/* a mapping has no directio or dsync */
+#define FA_MMAP                                                                \
+	(FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(OPENNEXT) | FA(NOREADAHEAD) |  \
+	 FA(INDEXED) | FA(RANDOM) | FA(WORKINGSET))
 
 #define FF_READS (FF_IO | FF_MOVES_DATA | FF_READ)
 #define FF_WRITES (FF_IO | FF_MOVES_DATA | FF_WRITE)
@@ -63,6 +67,21 @@ FLOWOP(WRITEWHOLEFILE, "writewholefile", fo_writewholefile, FF_WRITES,
        NEED_FILE,
        NULL, NULL,
        "write the file's whole size (or srcfd's file size) in iosize chunks")
+FLOWOP(MMAPREAD, "mmapread", fo_mmapread, FF_READS,
+       FA_MMAP,
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "copy iosize bytes out of a shared mapping of the file (mapped on "
+       "first use, outside the op): at a random aligned offset within the "
+       "working set if random, else sequentially, wrapping at its end "
+       "(an fbrun extension)")
+FLOWOP(MMAPWRITE, "mmapwrite", fo_mmapwrite, FF_WRITES,
+       FA_MMAP | FA(DATA) | FA(COMPRESS),
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "copy iosize bytes into a shared mapping of the file, as mmapread "
+       "reads; the file does not grow, so it must hold iosize bytes "
+       "(fsync msyncs it; an fbrun extension)")
 FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
        NEED_FILESET | OPENS,
@@ -233,15 +252,25 @@ FLOWOP(SEMPOST, "sempost", fo_sempost, 0,
        NULL, NULL,
        "add value units to target's semaphore")
 FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES,
-       FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
+       FA_WRITES | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,
-       NULL, NULL,
-       "start an asynchronous write of iosize bytes")
+       aio_prepare, NULL,
+       "start an asynchronous write of iosize bytes (the op is the "
+       "submission; with iodepth, each write from submission to "
+       "completion)")
+FLOWOP(AIOREAD, "aioread", fo_aioread, FF_READS,
+       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
+       NEED_FILE | NEED_IOSIZE,
+       aio_prepare, NULL,
+       "start an asynchronous read of iosize bytes, at a random aligned "
+       "offset if random, else sequentially, wrapping at end of file; "
+       "each read is an op from submission to completion (an fbrun "
+       "extension)")
 FLOWOP(AIOWAIT, "aiowait", fo_aiowait, FF_IO | FF_MOVES_DATA,
        0,
        0,
        NULL, NULL,
-       "wait for this thread's outstanding asynchronous writes")
+       "wait for this thread's outstanding asynchronous reads and writes")
 FLOWOP(PRINT, "print", fo_print, 0,
        FA(VALUE),
        NEED_VALUE | VALUE_STRING,

@@ -231,6 +231,8 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " target=%s", f->target.name);
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
+	if (f->iodepth > 0)
+		fprintf(out, " iodepth=%" PRId64, f->iodepth);
 	dump_data(out, f->data);
 	fprintf(out, "%s%s%s%s%s%s%s%s\n", f->random ? " random" : "",
 		f->dsync ? " dsync" : "", f->directio ? " directio" : "",

@@ -75,6 +75,7 @@ struct ir_flowop {
 	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
 	bool del; /* delete= */
 	int64_t iters, highwater, dirs;
+	int64_t iodepth; /* 0 if not given */
 	struct datapat data; /* DATA_DEFAULT if not given */
 	struct ir_ref target;
 	/* FO_COMPOSITE: the flowops of the `define flowop`, run in order */
