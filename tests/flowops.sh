@@ -382,6 +382,109 @@ grepq "truncatefile on a read-only file: the error names the flowop and the call
 	"flowop cut failed: .*truncate" "$TMP/truncro.err"
 rm -rf "$TMP/trunc"
 
+# a file system for the errors the one under $TMP does not give: ramfs
+# has neither fallocate nor user xattrs.  Sets $ramfs, or $why_not.
+ramfs=""
+if ! $is_root; then
+	why_not="needs root to mount a ramfs"
+elif ! mkdir -p "$TMP/ramfs" ||
+	! mount -t ramfs fbrun-test "$TMP/ramfs" 2>"$TMP/merr"; then
+	why_not="cannot mount a ramfs here: $(head -1 "$TMP/merr")"
+else
+	ramfs=$TMP/ramfs
+	mounts="$ramfs $mounts"
+fi
+# errno_of NAME FLOWOP: the errno numbers counted against it, "61:3 ..."
+errno_of() {
+	jv "$1" "' '.join('%d:%d' % (e['errno'], e['count']) for e in op('$2').get('errnos', []))"
+}
+
+# --- fallocatefile: space allocated at the end or in the working set -------
+cat >"$TMP/falloc.f" <<F
+set mode quit firstdone
+define file name=grow,path=$TMP/falloc,size=4k,prealloc
+define file name=rnd,path=$TMP/falloc,size=0,prealloc
+define process name=p { thread name=t {
+  flowop fallocatefile name=grow,filesetname=grow,fd=1,iosize=8k
+  flowop fallocatefile name=rnd,filesetname=rnd,fd=2,iosize=16k,random,workingset=64k
+  flowop finishoncount name=fin,target=grow,value=40 } }
+run 10
+F
+fb falloc
+ran falloc
+f=$(onefile "$TMP/falloc" grow)
+check "fallocatefile: each op adds iosize at the end ($(size "$f"))" \
+	test "$(size "$f")" -eq $((4096 + 40 * 8192))
+check "fallocatefile: the space is allocated, not a hole" \
+	test "$(($(stat -c '%b * %B' "$f")))" -ge $((4096 + 40 * 8192))
+f=$(onefile "$TMP/falloc" rnd)
+check "fallocatefile random: the working set allocated, never beyond ($(size "$f"))" \
+	test "$(size "$f")" -eq 65536
+jcheck "fallocatefile: ops counted, no bytes (nothing written), no errors" falloc \
+	"ops('grow') == ops('rnd') == 40 and nbytes('grow') + nbytes('rnd') == 0 and errors == 0"
+sed 's/size=4k,prealloc/size=4k,prealloc,readonly/' "$TMP/falloc.f" >"$TMP/fallocro.f"
+fb fallocro
+check "fallocatefile on a read-only file: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "fallocatefile on a read-only file: the error names the flowop and the call" \
+	"flowop grow failed: cannot fallocate .*Bad file descriptor" "$TMP/fallocro.err"
+rm -rf "$TMP/falloc"
+
+# --- setxattr / getxattr: user.fbrun, iosize bytes ---------------------------
+cat >"$TMP/xattr.f" <<F
+set mode quit firstdone
+define file name=x,path=$TMP/xattr,size=1k,prealloc
+define process name=p { thread name=t {
+  flowop setxattr name=set,filesetname=x,fd=1,iosize=1000
+  flowop getxattr name=get,filesetname=x,fd=1,iosize=4k
+  flowop finishoncount name=fin,target=set,value=30 } }
+run 10
+F
+mkdir -p "$TMP/xprobe"
+: >"$TMP/xprobe/f"
+if ! $have_python; then
+	skip "setxattr/getxattr: needs python3 to read xattrs"
+elif ! python3 -c "import os, sys; os.setxattr(sys.argv[1], 'user.fbrun', b'x')" \
+	"$TMP/xprobe/f" 2>"$TMP/xerr"; then
+	skip "setxattr/getxattr: $TMP refuses user xattrs: $(tail -1 "$TMP/xerr")"
+else
+	fb xattr
+	ran xattr
+	n=$(python3 -c "import os, sys; print(len(os.getxattr(sys.argv[1], 'user.fbrun')))" \
+		"$(onefile "$TMP/xattr" x)" 2>&1 || :)
+	check "setxattr: the file holds user.fbrun of iosize bytes ($n)" test "$n" = 1000
+	jcheck "setxattr/getxattr: bytes = ops x the value's size, no errors" xattr \
+		"ops('set') == ops('get') == 30 and nbytes('set') == nbytes('get') == 30 * 1000 and errors == 0"
+	jcheck "setxattr/getxattr: their bytes in the IO Summary, neither reads nor writes" xattr \
+		"r['summary']['bytes'] == 60 * 1000 and r['summary']['reads_per_sec'] == r['summary']['writes_per_sec'] == 0"
+	# a file without the attribute: ENODATA counted against getxattr
+	sed '/flowop setxattr/d; s/target=set/target=get/' "$TMP/xattr.f" >"$TMP/noxattr.f"
+	fb noxattr
+	check "getxattr without the attribute: exit 1 (exit $rc)" test "$rc" -eq 1
+	jcheck "getxattr without the attribute: one error, ENODATA, no op" noxattr \
+		"ops('get') == 0 and [(e['errno'], e['count']) for e in op('get')['errnos']] == [(61, 1)]"
+fi
+rm -rf "$TMP/xattr" "$TMP/xprobe"
+
+# --- where the file system has neither: EOPNOTSUPP counted -----------------
+if [ -z "$ramfs" ]; then
+	skip "fallocatefile, setxattr on ramfs: $why_not"
+else
+	for op in fallocatefile setxattr; do
+		cat >"$TMP/nosup.f" <<F
+define file name=f,path=$ramfs,size=0,prealloc
+define process name=p { thread name=t {
+  flowop $op name=op,filesetname=f,fd=1,iosize=1k } }
+run 5
+F
+		fb nosup
+		check "$op where the file system has none: exit 1 (exit $rc)" test "$rc" -eq 1
+		jcheck "$op where the file system has none: EOPNOTSUPP counted" nosup \
+			"[(e['errno'], e['count']) for e in op('op')['errnos']] == [(95, 1)]"
+		rm -rf "${ramfs:?}"/f
+	done
+fi
+
+
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F
 eventgen rate=20
