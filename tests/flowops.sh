@@ -484,6 +484,140 @@ F
 	done
 fi
 
+# --- linkfile: every free name gets a link to an existing file -------------
+cat >"$TMP/link.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/link,entries=20,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop linkfile name=lnk,filesetname=set } }
+run 10
+F
+fb link
+ran link
+check "linkfile: 20 names on disk, for the 10 files there were" \
+	test "$(files "$TMP/link/set"):$(find "$TMP/link/set" -type f ! -name .fbrun-fileset -printf '%i\n' | sort -u | wc -l | tr -d ' ')" = "20:10"
+jcheck "linkfile: one op per free name, then none left; no bytes, no errors" link \
+	"ops('lnk') == 10 and nbytes('lnk') == 0 and errors == 0"
+jcheck "linkfile: the thread ends when no name is free" link \
+	"'found no free name to link' in r.get('note', '')"
+rm -rf "$TMP/link"
+
+# --- renamefile: the exists-state moves with the name ----------------------
+# 10 of 20 exist; each pass renames one and deletes one: were the old name
+# still taken as existing, a delete would find it gone (ENOENT)
+cat >"$TMP/ren.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/ren,entries=20,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop renamefile name=ren,filesetname=set
+  flowop deletefile name=del,filesetname=set } }
+run 10
+F
+fb ren
+ran ren
+jcheck "renamefile: 10 renames and 10 deletes, no errors, no bytes" ren \
+	"ops('ren') == 10 and ops('del') == 10 and errors == 0 and nbytes('ren') == 0"
+check "renamefile: no file left" test "$(files "$TMP/ren/set")" -eq 0
+cat >"$TMP/ren2.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/ren2,entries=20,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop renamefile name=ren,filesetname=set
+  flowop finishoncount name=fin,target=ren,value=25 } }
+run 10
+F
+fb ren2
+ran ren2
+check "renamefile: 25 renames keep 10 files of their size" \
+	test "$(files "$TMP/ren2/set"):$(sized "$TMP/ren2/set" 1024)" = "10:10"
+rm -rf "$TMP/ren" "$TMP/ren2"
+
+# --- symlinkfile: relative links inside the root, never opened through -----
+cat >"$TMP/sym.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/sym,entries=20,dirwidth=3,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set } }
+run 10
+F
+fb sym
+ran sym
+root=$TMP/sym/set
+check "symlinkfile: 10 links beside the 10 files" \
+	test "$(find "$root" -type l | wc -l | tr -d ' '):$(files "$root")" = "10:10"
+bad=$(find "$root" -type l | while read -r l; do
+	t=$(readlink "$l")
+	r=$(realpath -e "$l" 2>/dev/null || echo none)
+	case $t:$r in
+	/*) echo "$l -> $t" ;;
+	*:"$root"/*) [ -f "$r" ] && [ ! -L "$r" ] || echo "$l -> $t" ;;
+	*) echo "$l -> $t" ;;
+	esac
+done)
+check "symlinkfile: each target is relative and a file inside the root ($bad)" test -z "$bad"
+jcheck "symlinkfile: one op per free name, no bytes, no errors" sym \
+	"ops('sym') == 10 and nbytes('sym') == 0 and errors == 0"
+# the links exist: stat (the link itself), rename and delete them; a run
+# without --keep removes them with the tree
+cat >"$TMP/symuse.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/symuse,entries=20,dirwidth=3,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set,iters=10
+  flowop statfile name=st,filesetname=set,iters=20
+  flowop deletefile name=del,filesetname=set,iters=20 } }
+run 10
+F
+run_fbrun -q -o "$TMP/symuse.json" "$TMP/symuse.f"
+check "symlinkfile, statfile, deletefile: exits 0 (exit $rc)" test "$rc" -eq 0
+jcheck "statfile and deletefile take links as files: 20 each, no errors" symuse \
+	"ops('sym') == 10 and ops('st') == 20 and ops('del') == 20 and errors == 0"
+cat >"$TMP/symgone.f" <<F
+define fileset name=set,path=$TMP/symgone,entries=20,dirwidth=3,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set
+  flowop linkfile name=lnk,filesetname=set
+  flowop renamefile name=ren,filesetname=set } }
+run 1
+F
+run_fbrun -q "$TMP/symgone.f"
+check "the links and renamed files are removed with the tree (exit $rc)" \
+	test "$rc" -eq 0 -a ! -e "$TMP/symgone"
+# reuse: the links a run left at names the next one preallocates (all of
+# them: prealloc=100) become files of their own (a symlink is not
+# followed, a hard link not shared)
+cat >"$TMP/relink.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/relink,entries=40,dirwidth=3,size=1k,prealloc=50,reuse
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set
+  flowop linkfile name=lnk,filesetname=set } }
+run 10
+F
+run_fbrun -q "$TMP/relink.f"
+check "reuse: a run leaves links in the tree (exit $rc)" \
+	test "$rc" -eq 0 -a -n "$(find "$TMP/relink" -type l)" -a \
+	-n "$(find "$TMP/relink" -type f -links +1)"
+sed 's/prealloc=50/prealloc=100/; s/flowop symlinkfile name=sym.*/flowop statfile name=st,filesetname=set/; s/flowop linkfile name=lnk.*/flowop finishoncount name=fin,target=st,value=5 } }/' \
+	"$TMP/relink.f" >"$TMP/relink2.f"
+run_fbrun -q "$TMP/relink2.f"
+check "reuse: the next run replaces them with 40 files of their own, 1k each (exit $rc)" \
+	test "$rc:$(find "$TMP/relink" -type l | wc -l | tr -d ' '):$(find "$TMP/relink" -type f -links +1 | wc -l | tr -d ' '):$(sized "$TMP/relink/set" 1024)" = "0:0:0:40"
+rm -rf "$TMP/relink"
+# opening a link: ELOOP, counted (fbrun follows no symlink in a fileset)
+cat >"$TMP/symopen.f" <<F
+define fileset name=set,path=$TMP/symopen,entries=2,dirwidth=2,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set
+  flowop openfile name=o1,filesetname=set,fd=1
+  flowop openfile name=o2,filesetname=set,fd=2 } }
+run 5
+F
+fb symopen
+check "opening a symlinkfile link: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "opening a symlinkfile link: refused, not followed" \
+	"flowop o[12] failed: cannot open .*not followed.*Too many levels of symbolic links" "$TMP/symopen.err"
+rm -rf "$TMP/sym" "$TMP/symopen"
 
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F

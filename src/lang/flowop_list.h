@@ -115,6 +115,27 @@ FLOWOP(GETXATTR, "getxattr", fo_getxattr, FF_IO,
        NULL, NULL,
        "read the file's extended attribute user.fbrun, up to iosize bytes; "
        "a file without it is an error (an fbrun extension)")
+FLOWOP(RENAMEFILE, "renamefile", fo_renamefile, FF_IO,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
+       "rename an existing file of the fileset to one of its free names "
+       "(never over anything): the old name is free afterwards (an fbrun "
+       "extension)")
+FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
+       "hard-link an existing file of the fileset at one of its free names: "
+       "both exist afterwards (an fbrun extension)")
+FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile, FF_IO,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
+       "make a symlink at a free name of the fileset to an existing file, "
+       "relative and inside the fileset; the link is then a file that "
+       "exists, which fbrun stats, renames, links and deletes but never "
+       "opens through (an fbrun extension)")
 FLOWOP(FSYNC, "fsync", fo_fsync, FF_IO,
        FA(FD),
        NEED_FD,
