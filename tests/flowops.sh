@@ -394,10 +394,6 @@ else
 	ramfs=$TMP/ramfs
 	mounts="$ramfs $mounts"
 fi
-# errno_of NAME FLOWOP: the errno numbers counted against it, "61:3 ..."
-errno_of() {
-	jv "$1" "' '.join('%d:%d' % (e['errno'], e['count']) for e in op('$2').get('errnos', []))"
-}
 
 # --- fallocatefile: space allocated at the end or in the working set -------
 cat >"$TMP/falloc.f" <<F
@@ -618,6 +614,30 @@ check "opening a symlinkfile link: exit 1 (exit $rc)" test "$rc" -eq 1
 grepq "opening a symlinkfile link: refused, not followed" \
 	"flowop o[12] failed: cannot open .*not followed.*Too many levels of symbolic links" "$TMP/symopen.err"
 rm -rf "$TMP/sym" "$TMP/symopen"
+
+# four threads renaming, linking, symlinking, deleting and creating in one
+# small fileset: each pair of entries is held by one thread at a time, so
+# no call meets a name another thread moved (ENOENT, EEXIST), and a run
+# that stops while one waits for a pair does nothing more
+cat >"$TMP/names4.f" <<F
+define fileset name=set,path=$TMP/names4,entries=40,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t,instances=4 {
+  flowop renamefile name=ren,filesetname=set
+  flowop linkfile name=lnk,filesetname=set
+  flowop symlinkfile name=sym,filesetname=set
+  flowop statfile name=st,filesetname=set
+  flowop deletefile name=del,filesetname=set
+  flowop deletefile name=del2,filesetname=set
+  flowop deletefile name=del3,filesetname=set
+  flowop createfile name=cr,filesetname=set,fd=1
+  flowop closefile name=cl,fd=1 } }
+run 1
+F
+fb names4
+ran names4
+jcheck "names in four threads: every op done, none failed" names4 \
+	"ops('ren') > 0 and ops('sym') > 0 and errors == 0"
+rm -rf "$TMP/names4"
 
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F
