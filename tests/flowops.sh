@@ -502,6 +502,263 @@ else
 fi
 rm -rf "$TMP/mmapsync"
 
+# a file system for the errors the one under $TMP does not give: ramfs
+# has neither fallocate nor user xattrs.  Sets $ramfs, or $why_not.
+ramfs=""
+if ! $is_root; then
+	why_not="needs root to mount a ramfs"
+elif ! mkdir -p "$TMP/ramfs" ||
+	! mount -t ramfs fbrun-test "$TMP/ramfs" 2>"$TMP/merr"; then
+	why_not="cannot mount a ramfs here: $(head -1 "$TMP/merr")"
+else
+	ramfs=$TMP/ramfs
+	mounts="$ramfs $mounts"
+fi
+
+# --- fallocatefile: space allocated at the end or in the working set -------
+cat >"$TMP/falloc.f" <<F
+set mode quit firstdone
+define file name=grow,path=$TMP/falloc,size=4k,prealloc
+define file name=rnd,path=$TMP/falloc,size=0,prealloc
+define process name=p { thread name=t {
+  flowop fallocatefile name=grow,filesetname=grow,fd=1,iosize=8k
+  flowop fallocatefile name=rnd,filesetname=rnd,fd=2,iosize=16k,random,workingset=64k
+  flowop finishoncount name=fin,target=grow,value=40 } }
+run 10
+F
+fb falloc
+ran falloc
+f=$(onefile "$TMP/falloc" grow)
+check "fallocatefile: each op adds iosize at the end ($(size "$f"))" \
+	test "$(size "$f")" -eq $((4096 + 40 * 8192))
+check "fallocatefile: the space is allocated, not a hole" \
+	test "$(($(stat -c '%b * %B' "$f")))" -ge $((4096 + 40 * 8192))
+f=$(onefile "$TMP/falloc" rnd)
+check "fallocatefile random: the working set allocated, never beyond ($(size "$f"))" \
+	test "$(size "$f")" -eq 65536
+jcheck "fallocatefile: ops counted, no bytes (nothing written), no errors" falloc \
+	"ops('grow') == ops('rnd') == 40 and nbytes('grow') + nbytes('rnd') == 0 and errors == 0"
+sed 's/size=4k,prealloc/size=4k,prealloc,readonly/' "$TMP/falloc.f" >"$TMP/fallocro.f"
+fb fallocro
+check "fallocatefile on a read-only file: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "fallocatefile on a read-only file: the error names the flowop and the call" \
+	"flowop grow failed: cannot fallocate .*Bad file descriptor" "$TMP/fallocro.err"
+rm -rf "$TMP/falloc"
+
+# --- setxattr / getxattr: user.fbrun, iosize bytes ---------------------------
+cat >"$TMP/xattr.f" <<F
+set mode quit firstdone
+define file name=x,path=$TMP/xattr,size=1k,prealloc
+define process name=p { thread name=t {
+  flowop setxattr name=set,filesetname=x,fd=1,iosize=1000
+  flowop getxattr name=get,filesetname=x,fd=1,iosize=4k
+  flowop finishoncount name=fin,target=set,value=30 } }
+run 10
+F
+mkdir -p "$TMP/xprobe"
+: >"$TMP/xprobe/f"
+if ! $have_python; then
+	skip "setxattr/getxattr: needs python3 to read xattrs"
+elif ! python3 -c "import os, sys; os.setxattr(sys.argv[1], 'user.fbrun', b'x')" \
+	"$TMP/xprobe/f" 2>"$TMP/xerr"; then
+	skip "setxattr/getxattr: $TMP refuses user xattrs: $(tail -1 "$TMP/xerr")"
+else
+	fb xattr
+	ran xattr
+	n=$(python3 -c "import os, sys; print(len(os.getxattr(sys.argv[1], 'user.fbrun')))" \
+		"$(onefile "$TMP/xattr" x)" 2>&1 || :)
+	check "setxattr: the file holds user.fbrun of iosize bytes ($n)" test "$n" = 1000
+	jcheck "setxattr/getxattr: bytes = ops x the value's size, no errors" xattr \
+		"ops('set') == ops('get') == 30 and nbytes('set') == nbytes('get') == 30 * 1000 and errors == 0"
+	jcheck "setxattr/getxattr: their bytes in the IO Summary, neither reads nor writes" xattr \
+		"r['summary']['bytes'] == 60 * 1000 and r['summary']['reads_per_sec'] == r['summary']['writes_per_sec'] == 0"
+	# a file without the attribute: ENODATA counted against getxattr
+	sed '/flowop setxattr/d; s/target=set/target=get/' "$TMP/xattr.f" >"$TMP/noxattr.f"
+	fb noxattr
+	check "getxattr without the attribute: exit 1 (exit $rc)" test "$rc" -eq 1
+	jcheck "getxattr without the attribute: one error, ENODATA, no op" noxattr \
+		"ops('get') == 0 and [(e['errno'], e['count']) for e in op('get')['errnos']] == [(61, 1)]"
+fi
+rm -rf "$TMP/xattr" "$TMP/xprobe"
+
+# --- where the file system has neither: EOPNOTSUPP counted -----------------
+if [ -z "$ramfs" ]; then
+	skip "fallocatefile, setxattr on ramfs: $why_not"
+else
+	for op in fallocatefile setxattr; do
+		cat >"$TMP/nosup.f" <<F
+define file name=f,path=$ramfs,size=0,prealloc
+define process name=p { thread name=t {
+  flowop $op name=op,filesetname=f,fd=1,iosize=1k } }
+run 5
+F
+		fb nosup
+		check "$op where the file system has none: exit 1 (exit $rc)" test "$rc" -eq 1
+		jcheck "$op where the file system has none: EOPNOTSUPP counted" nosup \
+			"[(e['errno'], e['count']) for e in op('op')['errnos']] == [(95, 1)]"
+		rm -rf "${ramfs:?}"/f
+	done
+fi
+
+# --- linkfile: every free name gets a link to an existing file -------------
+cat >"$TMP/link.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/link,entries=20,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop linkfile name=lnk,filesetname=set } }
+run 10
+F
+fb link
+ran link
+check "linkfile: 20 names on disk, for the 10 files there were" \
+	test "$(files "$TMP/link/set"):$(find "$TMP/link/set" -type f ! -name .fbrun-fileset -printf '%i\n' | sort -u | wc -l | tr -d ' ')" = "20:10"
+jcheck "linkfile: one op per free name, then none left; no bytes, no errors" link \
+	"ops('lnk') == 10 and nbytes('lnk') == 0 and errors == 0"
+jcheck "linkfile: the thread ends when no name is free" link \
+	"'found no free name to link' in r.get('note', '')"
+rm -rf "$TMP/link"
+
+# --- renamefile: the exists-state moves with the name ----------------------
+# 10 of 20 exist; each pass renames one and deletes one: were the old name
+# still taken as existing, a delete would find it gone (ENOENT)
+cat >"$TMP/ren.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/ren,entries=20,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop renamefile name=ren,filesetname=set
+  flowop deletefile name=del,filesetname=set } }
+run 10
+F
+fb ren
+ran ren
+jcheck "renamefile: 10 renames and 10 deletes, no errors, no bytes" ren \
+	"ops('ren') == 10 and ops('del') == 10 and errors == 0 and nbytes('ren') == 0"
+check "renamefile: no file left" test "$(files "$TMP/ren/set")" -eq 0
+cat >"$TMP/ren2.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/ren2,entries=20,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop renamefile name=ren,filesetname=set
+  flowop finishoncount name=fin,target=ren,value=25 } }
+run 10
+F
+fb ren2
+ran ren2
+check "renamefile: 25 renames keep 10 files of their size" \
+	test "$(files "$TMP/ren2/set"):$(sized "$TMP/ren2/set" 1024)" = "10:10"
+rm -rf "$TMP/ren" "$TMP/ren2"
+
+# --- symlinkfile: relative links inside the root, never opened through -----
+cat >"$TMP/sym.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/sym,entries=20,dirwidth=3,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set } }
+run 10
+F
+fb sym
+ran sym
+root=$TMP/sym/set
+check "symlinkfile: 10 links beside the 10 files" \
+	test "$(find "$root" -type l | wc -l | tr -d ' '):$(files "$root")" = "10:10"
+bad=$(find "$root" -type l | while read -r l; do
+	t=$(readlink "$l")
+	r=$(realpath -e "$l" 2>/dev/null || echo none)
+	case $t:$r in
+	/*) echo "$l -> $t" ;;
+	*:"$root"/*) [ -f "$r" ] && [ ! -L "$r" ] || echo "$l -> $t" ;;
+	*) echo "$l -> $t" ;;
+	esac
+done)
+check "symlinkfile: each target is relative and a file inside the root ($bad)" test -z "$bad"
+jcheck "symlinkfile: one op per free name, no bytes, no errors" sym \
+	"ops('sym') == 10 and nbytes('sym') == 0 and errors == 0"
+# the links exist: stat (the link itself), rename and delete them; a run
+# without --keep removes them with the tree
+cat >"$TMP/symuse.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/symuse,entries=20,dirwidth=3,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set,iters=10
+  flowop statfile name=st,filesetname=set,iters=20
+  flowop deletefile name=del,filesetname=set,iters=20 } }
+run 10
+F
+run_fbrun -q -o "$TMP/symuse.json" "$TMP/symuse.f"
+check "symlinkfile, statfile, deletefile: exits 0 (exit $rc)" test "$rc" -eq 0
+jcheck "statfile and deletefile take links as files: 20 each, no errors" symuse \
+	"ops('sym') == 10 and ops('st') == 20 and ops('del') == 20 and errors == 0"
+cat >"$TMP/symgone.f" <<F
+define fileset name=set,path=$TMP/symgone,entries=20,dirwidth=3,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set
+  flowop linkfile name=lnk,filesetname=set
+  flowop renamefile name=ren,filesetname=set } }
+run 1
+F
+run_fbrun -q "$TMP/symgone.f"
+check "the links and renamed files are removed with the tree (exit $rc)" \
+	test "$rc" -eq 0 -a ! -e "$TMP/symgone"
+# reuse: the links a run left at names the next one preallocates (all of
+# them: prealloc=100) become files of their own (a symlink is not
+# followed, a hard link not shared)
+cat >"$TMP/relink.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/relink,entries=40,dirwidth=3,size=1k,prealloc=50,reuse
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set
+  flowop linkfile name=lnk,filesetname=set } }
+run 10
+F
+run_fbrun -q "$TMP/relink.f"
+check "reuse: a run leaves links in the tree (exit $rc)" \
+	test "$rc" -eq 0 -a -n "$(find "$TMP/relink" -type l)" -a \
+	-n "$(find "$TMP/relink" -type f -links +1)"
+sed 's/prealloc=50/prealloc=100/; s/flowop symlinkfile name=sym.*/flowop statfile name=st,filesetname=set/; s/flowop linkfile name=lnk.*/flowop finishoncount name=fin,target=st,value=5 } }/' \
+	"$TMP/relink.f" >"$TMP/relink2.f"
+run_fbrun -q "$TMP/relink2.f"
+check "reuse: the next run replaces them with 40 files of their own, 1k each (exit $rc)" \
+	test "$rc:$(find "$TMP/relink" -type l | wc -l | tr -d ' '):$(find "$TMP/relink" -type f -links +1 | wc -l | tr -d ' '):$(sized "$TMP/relink/set" 1024)" = "0:0:0:40"
+rm -rf "$TMP/relink"
+# opening a link: ELOOP, counted (fbrun follows no symlink in a fileset)
+cat >"$TMP/symopen.f" <<F
+define fileset name=set,path=$TMP/symopen,entries=2,dirwidth=2,size=1k,prealloc=50
+define process name=p { thread name=t {
+  flowop symlinkfile name=sym,filesetname=set
+  flowop openfile name=o1,filesetname=set,fd=1
+  flowop openfile name=o2,filesetname=set,fd=2 } }
+run 5
+F
+fb symopen
+check "opening a symlinkfile link: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "opening a symlinkfile link: refused, not followed" \
+	"flowop o[12] failed: cannot open .*not followed.*Too many levels of symbolic links" "$TMP/symopen.err"
+rm -rf "$TMP/sym" "$TMP/symopen"
+
+# four threads renaming, linking, symlinking, deleting and creating in one
+# small fileset: each pair of entries is held by one thread at a time, so
+# no call meets a name another thread moved (ENOENT, EEXIST), and a run
+# that stops while one waits for a pair does nothing more
+cat >"$TMP/names4.f" <<F
+define fileset name=set,path=$TMP/names4,entries=40,dirwidth=4,size=1k,prealloc=50
+define process name=p { thread name=t,instances=4 {
+  flowop renamefile name=ren,filesetname=set
+  flowop linkfile name=lnk,filesetname=set
+  flowop symlinkfile name=sym,filesetname=set
+  flowop statfile name=st,filesetname=set
+  flowop deletefile name=del,filesetname=set
+  flowop deletefile name=del2,filesetname=set
+  flowop deletefile name=del3,filesetname=set
+  flowop createfile name=cr,filesetname=set,fd=1
+  flowop closefile name=cl,fd=1 } }
+run 1
+F
+fb names4
+ran names4
+jcheck "names in four threads: every op done, none failed" names4 \
+	"ops('ren') > 0 and ops('sym') > 0 and errors == 0"
+rm -rf "$TMP/names4"
+
 # --- delay, eventlimit, bwlimit: 3 s ----------------------------------------
 cat >"$TMP/rate.f" <<F
 eventgen rate=20

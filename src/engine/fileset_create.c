@@ -258,7 +258,11 @@ static int write_all(struct pool *p, struct datagen *gen, int fd,
 	return 0;
 }
 
-/* reuse: keep a file of the right size, cut a longer one down. */
+/*
+ * reuse: keep a file of the right size, cut a longer one down.  1: the
+ * file has other names (linkfile's), so it is left alone and the name
+ * gets a file of its own.
+ */
 static int reuse_file(int fd, uint64_t *want, const char **verb)
 {
 	struct stat st;
@@ -266,6 +270,8 @@ static int reuse_file(int fd, uint64_t *want, const char **verb)
 	*verb = "stat";
 	if (fstat(fd, &st) < 0)
 		return -1;
+	if (st.st_nlink > 1)
+		return 1;
 	if ((uint64_t)st.st_size > *want) {
 		*verb = "truncate";
 		if (ftruncate(fd, (off_t)*want) < 0)
@@ -328,10 +334,33 @@ static bool already_right(struct fileset *fs, struct parent *par, char *rel,
 
 	if (fd < 0)
 		return false;
+	/* a hard link (linkfile's) is not a file of its own */
 	right = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		(uint64_t)st.st_size == want;
+		st.st_nlink == 1 && (uint64_t)st.st_size == want;
 	close(fd);
 	return right;
+}
+
+/* O_CREAT open of rel beneath the root; -1 and errno if not. */
+static int open_file(struct pool *p, struct parent *par, char *rel, int flags)
+{
+	int fd = create_in_parent(p->fs, par, rel, flags);
+
+	if (fd < 0) /* the root itself, or a parent missing: the full walk */
+		fd = fileset_openat(p->fs, rel, flags, 0644);
+	return fd;
+}
+
+/*
+ * A name of ours made a file of its own (reuse): the symlink or hard link
+ * that symlinkfile or linkfile left there is unlinked, never followed.
+ */
+static int replace_file(struct pool *p, struct parent *par, char *rel,
+			int flags)
+{
+	if (entry_at(p->fs, rel, false, 0) < 0)
+		return -1;
+	return open_file(p, par, rel, flags);
 }
 
 /* Create (or with reuse, check and fix) one file with its size. */
@@ -348,15 +377,25 @@ static void fill_file(struct pool *p, struct parent *par,
 		count_done(p->fs);
 		return;
 	}
-	fd = create_in_parent(p->fs, par, rel, flags);
-	if (fd < 0) /* the root itself, or a parent missing: the full walk */
-		fd = fileset_openat(p->fs, rel, flags, 0644);
+	fd = open_file(p, par, rel, flags);
+	/* ELOOP from the name itself: a symlink, replaced; one on the way
+	   to it makes entry_at fail too, and nothing is changed */
+	if (fd < 0 && errno == ELOOP && p->fs->reuse)
+		fd = replace_file(p, par, rel, flags);
 	if (fd < 0) {
 		pool_fail(p, verb, rel);
 		return;
 	}
-	if (p->fs->reuse)
-		rc = reuse_file(fd, &want, &verb);
+	if (p->fs->reuse && (rc = reuse_file(fd, &want, &verb)) == 1) {
+		close(fd);
+		verb = "replace";
+		want = fileset_entry_size(p->fs, (int64_t)e);
+		if ((fd = replace_file(p, par, rel, flags)) < 0) {
+			pool_fail(p, verb, rel);
+			return;
+		}
+		rc = 0;
+	}
 	if (rc == 0 && want > 0) {
 		verb = "write";
 		rc = write_all(p, gen, fd, want);

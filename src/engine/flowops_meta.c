@@ -1,7 +1,8 @@
 /*
  * The flowops on files and directories, not their data: createfile,
- * openfile, closefile, deletefile, statfile, fsync, fsyncset, makedir,
- * removedir, listdir (and remove_closed for bonnie++'s seekers).
+ * openfile, closefile, deletefile, statfile, truncatefile, fallocatefile,
+ * setxattr, getxattr, fsync, fsyncset, makedir, removedir, listdir (and
+ * remove_closed for bonnie++'s seekers).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include "engine/flowops_int.h"
@@ -270,6 +272,105 @@ static int sync_slot(const struct slot *s)
 	if (s->map_shared_rw && msync(s->map, (size_t)s->maplen, MS_SYNC) < 0)
 		return -1;
 	return fsync(s->fd);
+}
+
+/*
+ * fallocate(2) mode 0: iosize bytes allocated (a random variable gives
+ * each op its own) at the file's end, or with random at an iosize-aligned
+ * offset in the working set; the file grows when they reach past its end.
+ * Not posix_fallocate: where the file system cannot allocate, glibc's
+ * would write zeros instead, and EOPNOTSUPP is what the op should count.
+ */
+enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	struct stat sb;
+	int64_t n;
+	uint64_t off, t0;
+
+	if (r != FO_OK)
+		return r;
+	n = op_value(wk, &f->iosize);
+	if (n <= 0)
+		n = 1;
+	if (f->random) {
+		off = random_offset(wk, f, s, (uint64_t)n);
+	} else {
+		/* the end now, whoever wrote last: outside the timed window */
+		if (fstat(s->fd, &sb) < 0)
+			return op_fail_slot(wk, f, errno, "stat", s);
+		off = (uint64_t)sb.st_size;
+	}
+	t0 = op_start(wk);
+	if (fallocate(s->fd, 0, (off_t)off, (off_t)n) < 0) {
+		int err = errno;
+
+		return op_fail_slot(wk, f, err, "fallocate", s);
+	}
+	op_done(wk, f, t0, 0);
+	return FO_OK;
+}
+
+/* The one extended attribute setxattr and getxattr work on. */
+#define XATTR_NAME "user.fbrun"
+
+/* fsetxattr: the value is iosize bytes of the thread's buffer. */
+enum fo_result fo_setxattr(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	const char *buf;
+	int64_t n;
+	uint64_t t0;
+
+	if (r != FO_OK)
+		return r;
+	n = op_int(wk, &f->iosize);
+	if (n <= 0)
+		n = 1;
+	if (!(buf = buffer_for(wk, f, (uint64_t)n)))
+		return FO_ERROR;
+	t0 = op_start(wk);
+	if (fsetxattr(s->fd, XATTR_NAME, buf, (size_t)n, 0) < 0) {
+		int err = errno;
+
+		return op_fail_slot(wk, f, err, "set " XATTR_NAME " of", s);
+	}
+	op_done(wk, f, t0, (uint64_t)n);
+	return FO_OK;
+}
+
+/*
+ * fgetxattr into iosize bytes of the thread's buffer: the bytes are the
+ * value's length.  A file without the attribute fails with ENODATA, a
+ * value longer than iosize with ERANGE.
+ */
+enum fo_result fo_getxattr(struct worker *wk, const struct ir_flowop *f)
+{
+	struct slot *s;
+	enum fo_result r = io_file(wk, f, &s);
+	char *buf;
+	int64_t n;
+	ssize_t got;
+	uint64_t t0;
+
+	if (r != FO_OK)
+		return r;
+	n = op_int(wk, &f->iosize);
+	if (n <= 0)
+		n = 1;
+	if (!(buf = buffer_for(wk, f, (uint64_t)n)))
+		return FO_ERROR;
+	t0 = op_start(wk);
+	got = fgetxattr(s->fd, XATTR_NAME, buf, (size_t)n);
+	if (got < 0) {
+		int err = errno;
+
+		return op_fail_slot(wk, f, err, "get " XATTR_NAME " of", s);
+	}
+	op_done(wk, f, t0, (uint64_t)got);
+	return FO_OK;
 }
 
 enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)

@@ -115,6 +115,47 @@ FLOWOP(TRUNCATEFILE, "truncatefile", fo_truncatefile, FF_IO | FF_ALTERS,
        "set the file's size to iosize bytes (a random variable gives each "
        "op its own): cut it, or extend it with a hole; no data is written "
        "(an fbrun extension)")
+FLOWOP(FALLOCATEFILE, "fallocatefile", fo_fallocatefile, FF_IO | FF_ALTERS,
+       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "allocate iosize bytes with fallocate(2) (a random variable gives "
+       "each op its own) at the file's end, or if random at an aligned "
+       "offset within the working set; no data is written (an fbrun "
+       "extension)")
+FLOWOP(SETXATTR, "setxattr", fo_setxattr, FF_IO | FF_ALTERS,
+       FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(OPENNEXT) | FA(INDEXED),
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "set the file's extended attribute user.fbrun to iosize bytes "
+       "(an fbrun extension)")
+FLOWOP(GETXATTR, "getxattr", fo_getxattr, FF_IO,
+       FA(FILESET) | FA(FD) | FA(IOSIZE) | FA(OPENNEXT) | FA(INDEXED),
+       NEED_FILE | NEED_IOSIZE,
+       NULL, NULL,
+       "read the file's extended attribute user.fbrun, up to iosize bytes; "
+       "a file without it is an error (an fbrun extension)")
+FLOWOP(RENAMEFILE, "renamefile", fo_renamefile, FF_IO | FF_NAMES | FF_TREE,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
+       "rename an existing file of the fileset to one of its free names "
+       "(never over anything): the old name is free afterwards (an fbrun "
+       "extension)")
+FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO | FF_NAMES | FF_TREE,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
+       "hard-link an existing file of the fileset at one of its free names: "
+       "both exist afterwards (an fbrun extension)")
+FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile, FF_IO | FF_NAMES | FF_TREE,
+       FA(FILESET),
+       NEED_FILESET,
+       NULL, NULL,
+       "make a symlink at a free name of the fileset to an existing file, "
+       "relative and inside the fileset; the link is then a file that "
+       "exists, which fbrun stats, renames, links and deletes but never "
+       "opens through (an fbrun extension)")
 FLOWOP(FSYNC, "fsync", fo_fsync, FF_IO,
        FA(FD),
        NEED_FD,
