@@ -41,7 +41,7 @@ struct results *results_collect(const struct run *run)
 
 		fr->f = w->flowops[i];
 		ff = flowop_flags(fr->f->type);
-		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
+		fr->label = fr->f->label;
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
 			fstats_merge(&fr->s, &run->workers[k].stats[i]);
