@@ -351,9 +351,6 @@ enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
-	buf = write_data(wk, f, s, (uint64_t)iosize);
-	if (!buf)
-		return FO_ERROR;
 	if (f->random) {
 		off = (off_t)random_offset(wk, f, s, (uint64_t)iosize);
 	} else {
@@ -371,6 +368,12 @@ enum fo_result fo_aiowrite(struct worker *wk, const struct ir_flowop *f)
 		}
 		off -= (off_t)iosize;
 	}
+	/* after the offset: verify's data depends on it */
+	buf = slot_verify(wk, s) ?
+		      verify_data(wk, f, s, (uint64_t)off, (uint64_t)iosize) :
+		      write_data(wk, f, s, (uint64_t)iosize);
+	if (!buf)
+		return FO_ERROR;
 	if (!wk->aioq)
 		wk->aioq = aioq_new();
 	t0 = op_start(wk);

@@ -17,6 +17,7 @@
 #include "lang/ir.h"
 
 struct fileset;
+struct vfy_log;
 struct worker;
 /* block/wakeup and semblock/sempost meet at the target flowop's point. */
 struct sync_point {
@@ -57,6 +58,7 @@ struct run {
 	_Atomic uint64_t *shared; /* per flowop id: seekrw's tickets taken */
 	uint64_t seed;
 	struct monitor *monitor; /* made when the clock starts */
+	struct vfy_log *vlog; /* the files verify found wrong, reported once */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

@@ -72,6 +72,7 @@ struct worker {
 	int err_no;
 	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
 	struct aioq *aioq; /* aiowrite's queue, made on first use */
+	uint64_t vfy_writes; /* writes to verified files: their generations */
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */

@@ -54,6 +54,11 @@ static const struct attr_spec fileset_specs[] = {
 	  .flags = A_FILE, .help = "open files read-only" },
 	{ .name = "writeonly", .type = AT_BOOL, .off = FS(writeonly),
 	  .flags = A_FILE, .help = "open files write-only" },
+	{ .name = "verify", .type = AT_BOOL, .off = FS(verify),
+	  .flags = A_FILE,
+	  .help = "write 4 KiB blocks stamped with the file, the offset and "
+		  "a checksum (instead of data=), and check what every read "
+		  "gets against them" },
 	{ .name = "data", .type = AT_DATA, .off = FS(data), .flags = A_FILE,
 	  .words = datapat_words,
 	  .help = "what preallocation and the write flowops write: zeros, "

@@ -282,12 +282,13 @@ void workload_dump(FILE *out, const struct workload *w)
 		if (fs->leafdirs)
 			fprintf(out, " leafdirs=%" PRId64, fs->leafdirs);
 		dump_data(out, fs->data);
-		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s\n", fs->prealloc,
-			fs->paralloc ? " paralloc" : "",
+		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s%s\n",
+			fs->prealloc, fs->paralloc ? " paralloc" : "",
 			fs->reuse ? " reuse" : "",
 			fs->trusttree ? " trusttree" : "",
 			fs->readonly ? " readonly" : "",
-			fs->writeonly ? " writeonly" : "");
+			fs->writeonly ? " writeonly" : "",
+			fs->verify ? " verify" : "");
 	}
 	for (size_t p = 0; p < w->nprocesses; p++) {
 		const struct ir_process *pr = &w->processes[p];

@@ -59,6 +59,7 @@ struct ir_fileset {
 	int64_t leafdirs;
 	int64_t prealloc; /* percent of entries created before the run */
 	bool paralloc, reuse, trusttree, readonly, writeonly;
+	bool verify; /* stamp written blocks, check the reads (engine/verify.h) */
 	struct datapat data; /* DATA_DEFAULT if not given */
 };
 
