@@ -20,7 +20,6 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	const char *wbuf = NULL;
 	uint64_t t0, off = 0;
 	ssize_t n;
-
 	bool vfy;
 
 	if (r != FO_OK)
@@ -28,11 +27,15 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	if (iosize <= 0)
 		iosize = 1;
 	vfy = __builtin_expect(slot_verify(wk, s), 0);
-	if (f->random)
+	if (f->random) {
 		off = random_offset(wk, f, s, (uint64_t)iosize);
-	else if (vfy && (int64_t)(off = (uint64_t)verify_offset(
-				     wk, f, s, SEEK_CUR)) < 0)
-		return FO_ERROR;
+	} else if (vfy) {
+		int64_t here = verify_offset(wk, f, s, SEEK_CUR);
+
+		if (here < 0)
+			return FO_ERROR;
+		off = (uint64_t)here;
+	}
 	if (is_write)
 		wbuf = vfy ? verify_data(wk, f, s, off, (uint64_t)iosize) :
 			     write_data(wk, f, s, (uint64_t)iosize);
