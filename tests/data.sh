@@ -188,6 +188,77 @@ else
 	skip "JSON data fields: needs python3"
 fi
 
+# --- verify: stamped blocks, checked by the reads ---------------------------
+# A run with reuse makes 4 files (stamped by preallocation) and writes into
+# them at random and at their ends (cut back to their size by the next
+# run's reuse); a read-only run then finds them right.  One byte changed behind fbrun's back is a verify error of the
+# read that meets it, with the file and the offset, said once per file,
+# and the run fails (exit 1) unless --continue-on-error lets it go on.
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+vdef="define fileset name=vset,path=$TMP/v,entries=4,dirwidth=100,size=20k,prealloc=100,reuse,verify"
+cat >"$TMP/vprep.f" <<F
+set mode quit firstdone
+$vdef
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=vset,fd=1
+  flowop write name=wr,fd=1,iosize=3000,random
+  flowop appendfilerand name=app,fd=1,iosize=5000
+  flowop closefile name=close,fd=1
+  flowop finishoncount name=fin,target=open,value=8 } }
+run 10
+F
+cat >"$TMP/vread.f" <<F
+set mode quit firstdone
+$vdef
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=vset,fd=1
+  flowop readwholefile name=rwf,fd=1,iosize=3000
+  flowop read name=rd,fd=1,iosize=4k,random
+  flowop closefile name=close,fd=1
+  flowop finishoncount name=fin,target=rwf,value=8 } }
+run 10
+F
+# vjson NAME EXPR: a value of NAME's results (r), python3 needed
+vjson() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); f={o['name']: o for o in r['flowops']}; print($2)" "$TMP/$1.json"; }
+run_fbrun -q -o "$TMP/vprep.json" "$TMP/vprep.f"
+check "verify: the writing run exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if $have_python; then
+	check "verify: and writes 8 times at random and 8 times at the end" \
+		test "$(vjson vprep "f['wr']['ops'], f['app']['ops'], r['summary']['verify_errors']")" = "8 8 0"
+fi
+run_fbrun -q -o "$TMP/vok.json" "$TMP/vread.f"
+check "verify: a read-only run over what it wrote exits 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if $have_python; then
+	check "verify: and reads every file twice without a verify error" \
+		test "$(vjson vok "f['rwf']['ops'], f['rd']['ops'], r['summary']['verify_errors']")" = "8 8 0"
+fi
+victim=$(find "$TMP/v/vset" -type f ! -name .fbrun-fileset | sort | head -n 1)
+old=$(od -An -tu1 -j 5000 -N 1 "$victim" | tr -d ' ')
+new=$(( (old + 1) % 256 ))
+printf "\\$(printf %03o "$new")" | dd of="$victim" bs=1 seek=5000 conv=notrunc 2>/dev/null
+check "verify: a byte of $victim changed" \
+	test "$(od -An -tu1 -j 5000 -N 1 "$victim" | tr -d ' ')" -eq "$new"
+run_fbrun -q -o "$TMP/vbad.json" "$TMP/vread.f"
+check "verify: the changed byte fails the run (exit $rc)" test "$rc" -eq 1
+grepq "verify: the error names the file and the offset" \
+	"^fbrun: error: verify: '$victim' at offset 5000: flowop rwf read data fbrun did not write there$" "$TMP/err"
+if $have_python; then
+	check "verify: one verify error of rwf in the JSON, and no failed syscall" \
+		test "$(vjson vbad "f['rwf']['verify_errors'], f['rwf']['errors'], r['summary']['verify_errors'], r['ended_by']")" = "1 0 1 error"
+fi
+grepq "verify: the text report has the count" "^rwf +1 verify errors$" "$TMP/out"
+run_fbrun -q --continue-on-error -o "$TMP/vcont.json" "$TMP/vread.f"
+check "verify: --continue-on-error: the run goes on and still exits 1 (exit $rc)" test "$rc" -eq 1
+n=$(grep -c "^fbrun: error: verify: '$victim' at offset 5000" "$TMP/err" || :)
+check "verify: said once for the file, though read twice ($n)" test "$n" -eq 1
+if $have_python; then
+	check "verify: both whole-file reads of it counted, the run done" \
+		test "$(vjson vcont "f['rwf']['ops'], f['rwf']['verify_errors'], r['ended_by']")" = "8 2 done"
+fi
+
 # --- the command line --------------------------------------------------------
 run_fbrun --data zero "$TMP/pat.f"
 check "--data zero: exit 2" test "$rc" -eq 2

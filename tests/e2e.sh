@@ -107,6 +107,40 @@ run_fbrun "$TMP/churn.f"
 check "create/delete churn runs its full time" test "$rc" -eq 0
 grep -q "Run ended" "$TMP/out" && fail "churn did not end early" || pass "churn did not end early"
 
+# --- two flowops of one name in a thread: counted apart, as name#2 -------
+# (filebench's tpcso.f has 30 hogs named shadowhog in one thread)
+cat >"$TMP/dup.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/dup,entries=4,size=4k,dirwidth=10,prealloc=100
+define process name=p { thread name=t {
+  flowop statfile name=st,filesetname=set
+  flowop statfile name=st,filesetname=set,iters=3
+  flowop finishoncount name=fin,target=st,value=4 } }
+run 10
+F
+run_fbrun -q -o "$TMP/dup.json" "$TMP/dup.f"
+check "two flowops named st in one thread run (exit $rc)" test "$rc" -eq 0
+grep -q "warning: flowop name 'st' is already used in thread 't'; its results are reported as 'st#2'" "$TMP/err" &&
+	pass "with a warning naming st#2" || fail "with a warning naming st#2"
+if command -v python3 >/dev/null 2>&1; then
+	got=$(python3 -c "import json,sys
+r = json.load(open(sys.argv[1]))
+print(' '.join('%s=%d' % (f['name'], f['ops']) for f in r['flowops']))" "$TMP/dup.json")
+	check "the JSON has st and st#2 with their own counts ($got)" \
+		test "$got" = "st=4 st#2=12 fin=4"
+else
+	skip "the JSON has st and st#2: needs python3"
+fi
+grep -q '^st#2 ' "$TMP/out" && pass "the text output has a st#2 line" ||
+	fail "the text output has a st#2 line"
+run_fbrun -q --format csv "$TMP/dup.f"
+grep -q '^st#2,' "$TMP/out" && pass "the CSV has a st#2 row" ||
+	fail "the CSV has a st#2 row"
+run_fbrun compare "$TMP/dup.json" "$TMP/dup.json"
+check "compare matches st#2 with st#2 (exit $rc)" test "$rc" -eq 0
+grep -q '^st#2 ' "$TMP/out" && pass "compare has st#2 rows" ||
+	fail "compare has st#2 rows"
+
 # --- SIGINT stops the run and still prints results -------------------------
 sed 's/run 2/run 60/' "$TMP/churn.f" >"$TMP/long.f"
 interrupt_after_1s "$TMP/long.f"

@@ -258,6 +258,28 @@ jcheck "deletefile fd= deletes the open file every pass, even while it is stat'e
 jcheck "and files on disk = prealloc + creates - deletes ($n)" delfd \
 	"5 + ops('create') - ops('delete') == $n"
 
+# deletefile fd=N after closefile fd=N deletes the file the slot held
+# last, as filebench does (netsfs.f's read-modify-write); the statfile
+# that follows picks among existing files only, so it fails if the
+# fileset still counted a deleted file as there
+cat >"$TMP/delclosed.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/delclosed,entries=10,dirwidth=100,size=1k,prealloc=100
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=set,fd=1
+  flowop closefile name=close,fd=1
+  flowop deletefile name=delete,fd=1
+  flowop statfile name=stat,filesetname=set
+  flowop finishoncount name=fin,target=delete,value=6 } }
+run 10
+F
+fb delclosed
+ran delclosed
+n=$(files "$TMP/delclosed/set")
+check "deletefile fd= after closefile: 6 of 10 files gone ($n left)" test "$n" -eq 4
+jcheck "deletefile fd= after closefile: 6 deletes, a stat after each, no errors" delclosed \
+	"ops('delete') == 6 and ops('stat') == 6 and errors == 0"
+
 # --- makedir, removedir: leaf directories follow the counts ---------------
 # dirs0 makes the same tree (its layout comes from the fileset's name) and
 # only stats: its directory count is the one before any makedir/removedir

@@ -173,8 +173,9 @@ webproxy          1  nfiles=200 filesize=16k nthreads=4
 mongo             2  nfiles=100 filesize=16k nthreads=2
 oltp              2  nfiles=4 filesize=4m logfilesize=4m nshadows=2 ndbwriters=1 usermode=20000
 videoserver       1  filesize=4m numactivevids=2 numpassivevids=4 nthreads=2 repintval=1
-netsfs            1  nfiles=200 idxmean=50 nthreads=2 eventrate=50 filesize=16k wrtiosize=16k
+netsfs            1  nfiles=200 nthreads=2 eventrate=50 filesize=16k wrtiosize=16k
 images            1  nfiles=100 meandirwidth=20 filesize=32k nthreads=3 ncreators=1 readiosize=8k
+verify            1  nfiles=100 filesize=32k nwriters=2 nreaders=2
 # file and directory operations
 copyfiles         2  nfiles=100 meanfilesize=16k nthreads=2
 ratelimcopyfiles  2  nfiles=50 filesize=16k eventrate=100

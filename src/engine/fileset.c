@@ -18,6 +18,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "engine/verify.h"
 #include "util/util.h"
 
 #if defined(__has_include)
@@ -134,6 +135,11 @@ uint64_t fileset_entry_size(const struct fileset *fs, int64_t e)
 	if (e < 0 || (uint64_t)e >= fs->files.n)
 		return 0;
 	return fs->sizes ? fs->sizes[e] : fs->size;
+}
+
+uint64_t fileset_file_id(const struct fileset *fs, int64_t e)
+{
+	return vfy_file_id(fs->name, e);
 }
 
 /* ------------------------------------------------------------ paths */

@@ -265,6 +265,9 @@ int fileset_parent(struct fileset *fs, enum fs_pick kind, int64_t e,
 /* The file's intended size (its prealloc size). */
 uint64_t fileset_entry_size(const struct fileset *fs, int64_t e);
 
+/* Entry e's id in the blocks verify writes (engine/verify.h). */
+uint64_t fileset_file_id(const struct fileset *fs, int64_t e);
+
 /*
  * Open rel beneath the root without following symlinks anywhere on the
  * way (openat2 RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS where the kernel has

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "engine/datagen.h"
+#include "engine/verify.h"
 #include "util/util.h"
 
 #define WRITE_CHUNK (1u << 20) /* preallocation writes at most 1 MiB */
@@ -229,20 +230,37 @@ static void pool_fail(struct pool *p, const char *verb, const char *rel)
 	pthread_mutex_unlock(&p->lock);
 }
 
-/* gen: this writer's data pattern, or NULL for the shared random chunk */
-static int write_all(struct pool *p, struct datagen *gen, int fd,
+/*
+ * One writer's data: its pattern (NULL for the shared random chunk), or
+ * with verify, its buffer for the stamped blocks (NULL if out of memory).
+ */
+struct writer {
+	struct datagen *gen;
+	char *vbuf;
+};
+
+/* The data of file e from offset 0, size bytes. */
+static int write_all(struct pool *p, struct writer *wr, int fd, uint64_t e,
 		     uint64_t size)
 {
+	uint64_t off = 0;
+
 	/* a big file takes seconds: a signal stops it between writes */
 	while (size > 0 && !timeline_signalled) {
 		size_t n = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
-		const char *buf = gen ? datagen_next(gen, n) : p->buf;
+		const char *buf = p->fs->verify ? wr->vbuf :
+				  wr->gen     ? datagen_next(wr->gen, n) :
+						p->buf;
 		ssize_t got;
 
 		if (!buf) {
 			errno = ENOMEM;
 			return -1;
 		}
+		/* generation 0: written when the fileset was made */
+		if (p->fs->verify)
+			vfy_fill(wr->vbuf, fileset_file_id(p->fs, (int64_t)e),
+				 off, n, 0);
 		got = write(fd, buf, n);
 
 		if (got < 0 && errno == EINTR)
@@ -254,6 +272,7 @@ static int write_all(struct pool *p, struct datagen *gen, int fd,
 		}
 		atomic_fetch_add(&p->fs->bytes, (uint64_t)got);
 		size -= (uint64_t)got;
+		off += (uint64_t)got;
 	}
 	return 0;
 }
@@ -365,8 +384,7 @@ static int replace_file(struct pool *p, struct parent *par, char *rel,
 
 /* Create (or with reuse, check and fix) one file with its size. */
 static void fill_file(struct pool *p, struct parent *par,
-		      struct datagen *gen, uint64_t e,
-		      char *rel)
+		      struct writer *wr, uint64_t e, char *rel)
 {
 	uint64_t want = fileset_entry_size(p->fs, (int64_t)e);
 	const char *verb = "create";
@@ -398,7 +416,7 @@ static void fill_file(struct pool *p, struct parent *par,
 	}
 	if (rc == 0 && want > 0) {
 		verb = "write";
-		rc = write_all(p, gen, fd, want);
+		rc = write_all(p, wr, fd, e, want);
 	}
 	if (close(fd) < 0 && rc == 0) {
 		verb = "write";
@@ -411,7 +429,7 @@ static void fill_file(struct pool *p, struct parent *par,
 }
 
 /* The files w * 64 .. w * 64 + 63: one writer's unit of work. */
-static void do_word(struct pool *p, struct datagen *gen, uint64_t w)
+static void do_word(struct pool *p, struct writer *wr, uint64_t w)
 {
 	struct fileset *fs = p->fs;
 	struct parent par = { "", -1 };
@@ -429,7 +447,7 @@ static void do_word(struct pool *p, struct datagen *gen, uint64_t w)
 			errno = ENAMETOOLONG;
 			pool_fail(p, "create", "...");
 		} else if (want) {
-			fill_file(p, &par, gen, e, rel);
+			fill_file(p, &par, wr, e, rel);
 		} else if (entry_at(fs, rel, false, 0) < 0) {
 			/* reuse: a file we do not preallocate is absent */
 			pool_fail(p, "remove", rel);
@@ -444,13 +462,17 @@ static void *pool_main(void *arg)
 	struct pool *p = arg;
 	uint64_t words = p->fs->files.n / 64 + 1, w;
 	uint64_t me = atomic_fetch_add(&p->writers, 1);
-	struct datagen *gen = datagen_new(p->fs->data,
-					  p->fs->seed ^ (me * 0x9e3779b97f4a7c15ULL));
+	struct writer wr = {
+		datagen_new(p->fs->data,
+			    p->fs->seed ^ (me * 0x9e3779b97f4a7c15ULL)),
+		p->fs->verify ? malloc(WRITE_CHUNK) : NULL
+	};
 
 	while (!atomic_load(&p->failed) && !timeline_signalled &&
 	       (w = atomic_fetch_add(&p->next, 1)) < words)
-		do_word(p, gen, w);
-	datagen_free(gen);
+		do_word(p, &wr, w);
+	datagen_free(wr.gen);
+	free(wr.vbuf);
 	return NULL;
 }
 

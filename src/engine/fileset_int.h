@@ -93,6 +93,7 @@ struct fileset {
 	int64_t prealloc;
 	bool paralloc, reuse, trusttree;
 	struct datapat data; /* what preallocation writes */
+	bool verify; /* preallocation writes verify's blocks instead */
 	uint64_t seed;
 	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
 	uint64_t ndirs, dircap;

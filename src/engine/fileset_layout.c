@@ -412,6 +412,7 @@ struct fileset *fileset_new(const struct workload *w, int index,
 	fs->paralloc = l.def->paralloc;
 	fs->reuse = l.def->reuse;
 	fs->trusttree = l.def->trusttree;
+	fs->verify = l.def->verify;
 	fs->data = l.def->data;
 	fs->seed = seed;
 	if (layout_init(&l, fs, seed) < 0) {

@@ -19,6 +19,8 @@
 
 #include "engine/datagen.h"
 #include "engine/flowops_int.h"
+#include "engine/verify.h"
+#include "util/msg.h"
 #include "util/util.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -196,6 +198,37 @@ const char *write_data(struct worker *wk, const struct ir_flowop *f,
 	return data;
 }
 
+const char *verify_data(struct worker *wk, const struct ir_flowop *f,
+			const struct slot *s, uint64_t off, uint64_t n)
+{
+	char *buf = buffer_for(wk, f, n);
+	/* which write stamped a block: the instance, then its own count */
+	uint64_t gen = (uint64_t)wk->instance << 48 |
+		       (++wk->vfy_writes & ((1ULL << 48) - 1));
+
+	if (buf)
+		vfy_fill(buf, fileset_file_id(fs_of(wk, s->fileset), s->entry),
+			 off, (size_t)n, gen);
+	return buf;
+}
+
+int64_t verify_check(struct worker *wk, const struct slot *s,
+		     const char *buf, uint64_t off, uint64_t n)
+{
+	return vfy_check(buf, fileset_file_id(fs_of(wk, s->fileset), s->entry),
+			 off, (size_t)n);
+}
+
+int64_t verify_offset(struct worker *wk, const struct ir_flowop *f,
+		      const struct slot *s, int whence)
+{
+	off_t o = lseek(s->fd, 0, whence);
+
+	if (o < 0)
+		op_fail_slot(wk, f, errno, "seek in", s);
+	return (int64_t)o;
+}
+
 static int64_t index_of(struct worker *wk, const struct ir_flowop *f)
 {
 	return f->indexed.kind == IRV_NONE ? -1 : op_value(wk, &f->indexed);
@@ -265,6 +298,30 @@ op_fail_entry(struct worker *wk, const struct ir_flowop *f, int err,
 	path_of(wk, fsi, kind, e, path, sizeof(path));
 	return op_fail(wk, f, err, "cannot %s '%s'%s", verb, path,
 		       beneath ? lookup_hint(err) : "");
+}
+
+__attribute__((noinline, cold)) enum fo_result
+verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
+	    int64_t bad)
+{
+	char path[FULL_PATH_MAX];
+
+	wk->stats[f->id].verify_errors++;
+	path_of(wk, s->fileset, FS_FILE_EXISTING, s->entry, path, sizeof(path));
+	if (vfy_log_first(wk->run->vlog, path))
+		fb_error("verify: '%s' at offset %" PRId64 ": flowop %s read "
+			 "data fbrun did not write there",
+			 path, bad, f->label);
+	if (wk->err_flowop < 0) {
+		wk->err_flowop = f->id;
+		wk->err_no = EBADMSG;
+		if (asprintf(&wk->err_what,
+			     "verify: '%s' at offset %" PRId64 " holds data "
+			     "fbrun did not write there",
+			     path, bad) < 0)
+			wk->err_what = NULL; /* the report says it is lost */
+	}
+	return FO_ERROR;
 }
 
 /* local_of's first use of fileset i: make the state, or fail f. */

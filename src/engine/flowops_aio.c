@@ -119,10 +119,14 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 		aio_prepare(wk, f); /* a thread whose prepare hooks did not run */
 	if (iosize <= 0)
 		iosize = 1;
-	if (is_write && !(buf = write_data(wk, f, s, (uint64_t)iosize)))
-		return FO_ERROR;
 	if ((r = aio_offset(wk, f, s, iosize, is_write, &off)) != FO_OK)
 		return r;
+	/* after the offset: verify's data depends on it */
+	if (is_write && !(buf = slot_verify(wk, s) ?
+					verify_data(wk, f, s, (uint64_t)off,
+						    (uint64_t)iosize) :
+					write_data(wk, f, s, (uint64_t)iosize)))
+		return FO_ERROR;
 	/* a full queue: wait for a request to complete, as fio's iodepth */
 	while (f->iodepth > 0 &&
 	       aioq_pending(wk->aioq) >= (uint64_t)f->iodepth)

@@ -94,6 +94,46 @@ static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
 const char *write_data(struct worker *wk, const struct ir_flowop *f,
 		       const struct slot *s, uint64_t n);
 
+/* The file in slot s is of a fileset with verify (engine/verify.h). */
+static inline bool slot_verify(const struct worker *wk, const struct slot *s)
+{
+	return s->fileset >= 0 && wk->w->filesets[s->fileset].verify;
+}
+
+/*
+ * verify's data for a write of n bytes at off to the file in slot s, in
+ * the thread's buffer; NULL after failing f.
+ */
+const char *verify_data(struct worker *wk, const struct ir_flowop *f,
+			const struct slot *s, uint64_t off, uint64_t n);
+
+/* -1 if n bytes read at off from slot s's file are right, else where not. */
+int64_t verify_check(struct worker *wk, const struct slot *s,
+		     const char *buf, uint64_t off, uint64_t n);
+
+/*
+ * Count a verify error against f (the bytes at bad of slot s's file), say
+ * so once per file, remember it as the run's failure if it is the first:
+ * FO_ERROR, which --continue-on-error goes on after.
+ */
+enum fo_result verify_fail(struct worker *wk, const struct ir_flowop *f,
+			   const struct slot *s, int64_t bad);
+
+/* The read's check: FO_OK, or verify_fail's FO_ERROR. */
+static inline enum fo_result verify_read(struct worker *wk,
+					 const struct ir_flowop *f,
+					 const struct slot *s, const char *buf,
+					 uint64_t off, uint64_t n)
+{
+	int64_t bad = verify_check(wk, s, buf, off, n);
+
+	return bad < 0 ? FO_OK : verify_fail(wk, f, s, bad);
+}
+
+/* The file offset of slot s (untimed, for verify), or -1 after failing f. */
+int64_t verify_offset(struct worker *wk, const struct ir_flowop *f,
+		      const struct slot *s, int whence);
+
 /* The file an I/O flowop works on: its slot, opened first if needed. */
 enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 		       struct slot **out);

@@ -107,7 +107,12 @@ enum fo_result fo_deletefile(struct worker *wk,
 				    const struct ir_flowop *f)
 {
 	struct slot *s = f->fd >= 0 ? slot_of(wk, f) : NULL;
-	int fsi = s && s->fd >= 0 ? s->fileset : f->fileset.index;
+	/*
+	 * As in filebench, a slot remembers the file it held last: closefile
+	 * keeps it there, and deletefile fd=N after closefile fd=N deletes it.
+	 */
+	bool held = s && s->fileset >= 0 && s->entry >= 0;
+	int fsi = held ? s->fileset : f->fileset.index;
 	struct fileset *fs;
 	struct fs_local *l;
 	const char *name;
@@ -116,12 +121,13 @@ enum fo_result fo_deletefile(struct worker *wk,
 	int dfd;
 
 	if (fsi < 0)
-		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open", f->fd);
+		return op_fail(wk, f, EBADF,
+			    "fd %" PRId64 " holds no file to delete", f->fd);
 	fs = fs_of(wk, fsi);
 	if (!(l = local_of(wk, f, fsi)))
 		return FO_ERROR;
-	/* The file open in fd, if any, else one picked in turn. */
-	if (s && s->fd >= 0) {
+	/* The file the slot holds or held last, if any, else one picked in turn. */
+	if (held) {
 		struct fs_waits w = { 0, 0 };
 
 		/*
@@ -133,6 +139,9 @@ enum fo_result fo_deletefile(struct worker *wk,
 				       &w);
 		if (w.n)
 			add_waits(wk, f, &w);
+		/* a closed slot forgets its file now, deleted or not */
+		if (s->fd < 0)
+			s->entry = -1;
 		if (e < 0)
 			return FO_OK;
 	} else {

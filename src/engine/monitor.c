@@ -26,7 +26,7 @@ struct monitor {
 	size_t nworkers;
 	uint64_t start_ns;
 	size_t nfo;
-	char (*labels)[128]; /* as in the report */
+	const char **labels; /* the flowops' labels, as in the report */
 	bool *io; /* per flowop: counted in the IO Summary */
 	uint64_t last_ns; /* time of the previous take */
 	uint64_t *fo_total; /* per flowop: operations as of the last take */
@@ -56,7 +56,7 @@ struct monitor *monitor_new(const struct workload *w,
 	for (size_t f = 0; f < s->nfo; f++) {
 		const struct ir_flowop *fo = w->flowops[f];
 
-		flowop_label(w, fo, s->labels[f], sizeof(s->labels[f]));
+		s->labels[f] = fo->label;
 		s->io[f] = (flowop_flags(fo->type) & FF_IO) != 0;
 	}
 	return s;

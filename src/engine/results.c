@@ -81,7 +81,7 @@ struct results *results_collect(const struct run *run)
 		struct flowop_result *fr = &r->fo[i];
 
 		fr->f = w->flowops[i];
-		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
+		fr->label = fr->f->label;
 		fstats_init(&fr->s);
 		for (size_t k = 0; k < run->nworkers; k++)
 			fstats_merge(&fr->s, &run->workers[k].stats[i]);
@@ -236,7 +236,7 @@ struct results *results_merge(const struct results *mine,
 	fstats_init(&r->io);
 	for (size_t i = 0; i < r->nfo; i++) {
 		r->fo[i].f = mine->fo[i].f;
-		memcpy(r->fo[i].label, mine->fo[i].label, sizeof(r->fo[i].label));
+		r->fo[i].label = mine->fo[i].label;
 		fstats_init(&r->fo[i].s);
 	}
 	part.fo = xcalloc(r->nfo ? r->nfo : 1, sizeof(*part.fo));

@@ -17,7 +17,7 @@
 
 struct flowop_result {
 	const struct ir_flowop *f;
-	char label[128]; /* name, or thread/name when the name repeats */
+	const char *label; /* f->label: the name in every report */
 	struct fstats s; /* merged over every worker */
 	uint64_t rd_bytes, wr_bytes; /* s.bytes, if it reads or writes */
 };

@@ -14,6 +14,7 @@
 #include "engine/datagen.h"
 #include "engine/flowops.h"
 #include "engine/monitor.h"
+#include "engine/verify.h"
 #include "util/msg.h"
 #include "util/util.h"
 
@@ -494,6 +495,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	int rc;
 
 	run->seed = seed;
+	run->vlog = vfy_log_new();
 	run->shared = xcalloc(w->nflowops ? w->nflowops : 1,
 			      sizeof(*run->shared));
 	run->runtime_ns = run->opts->runtime_ns ?
@@ -608,6 +610,7 @@ void run_release(struct run *run)
 {
 	free_workers(run);
 	free(run->shared);
+	vfy_log_free(run->vlog);
 	monitor_free(run->monitor);
 	timeline_free(run->ctl);
 }

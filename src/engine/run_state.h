@@ -18,6 +18,7 @@
 #include "lang/ir.h"
 
 struct fileset;
+struct vfy_log;
 struct worker;
 /* block/wakeup and semblock/sempost meet at the target flowop's point. */
 struct sync_point {
@@ -61,6 +62,7 @@ struct run {
 	struct monitor *monitor; /* made when the clock starts */
 	unsigned stopped_by; /* with peers: 1 + the rank that ended the run */
 	enum stop_reason job_start; /* with peers: STOP_NONE if all started */
+	struct vfy_log *vlog; /* the files verify found wrong, reported once */
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

@@ -83,6 +83,7 @@ void fstats_merge(struct fstats *dst, const struct fstats *src)
 	dst->err_other += src->err_other;
 	dst->waits += src->waits;
 	dst->wait_ns += src->wait_ns;
+	dst->verify_errors += src->verify_errors;
 
 	for (unsigned g = 0; g < HIST_GROUPS; g++) {
 		const uint64_t *sg = src->hist.group[g];
@@ -172,6 +173,8 @@ void fstats_write(FILE *out, const struct fstats *s)
 	if (s->waits || s->wait_ns)
 		fprintf(out, "waits %" PRIu64 " %" PRIu64 "\n", s->waits,
 			s->wait_ns);
+	if (s->verify_errors)
+		fprintf(out, "verify %" PRIu64 "\n", s->verify_errors);
 	for (unsigned i = 0; i < FSTATS_ERRNOS; i++)
 		if (s->err_count[i])
 			fprintf(out, "errno %d %" PRIu64 "\n", s->err_no[i],
@@ -265,6 +268,14 @@ int fstats_read(FILE *in, struct fstats *s)
 			goto bad;
 		if (!strcmp(line, "end"))
 			break;
+		if (!strncmp(line, "verify ", 7)) {
+			/* after waits, before errnos and buckets, once, not 0 */
+			if (s->verify_errors || nerr || prev >= 0 ||
+			    parse_u64s(line + 7, v, 1) || !v[0])
+				goto bad;
+			s->verify_errors = v[0];
+			continue;
+		}
 		if (!strncmp(line, "waits ", 6)) {
 			/* right after the first line, once, and not all zero */
 			if (!first || parse_u64s(line + 6, v, 2) || !(v[0] | v[1]))

@@ -43,6 +43,8 @@ struct fstats {
 	uint64_t err_other;
 	/* picks that found no entry to take and blocked, and their time */
 	uint64_t waits, wait_ns;
+	/* reads whose data was not what verify wrote (completed, in count) */
+	uint64_t verify_errors;
 	struct hist hist;
 };
 

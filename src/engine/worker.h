@@ -83,6 +83,7 @@ struct worker {
 	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
 	struct aioq *aioq; /* aioread/aiowrite's queue, made before the run */
 	bool aio_failed; /* a request reaped by another op failed (counted) */
+	uint64_t vfy_writes; /* writes to verified files: their generations */
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */

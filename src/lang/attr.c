@@ -58,6 +58,11 @@ static const struct attr_spec fileset_specs[] = {
 	  .help = "fbrun-mpi: one tree for every rank, made by rank 0, its "
 		  "entries split among the ranks (without it: a tree per rank "
 		  "under <path>/rank-N)" },
+	{ .name = "verify", .type = AT_BOOL, .off = FS(verify),
+	  .flags = A_FILE,
+	  .help = "write 4 KiB blocks stamped with the file, the offset and "
+		  "a checksum (instead of data=), and check what every read "
+		  "gets against them" },
 	{ .name = "data", .type = AT_DATA, .off = FS(data), .flags = A_FILE,
 	  .words = datapat_words,
 	  .help = "what preallocation and the write flowops write: zeros, "

@@ -500,5 +500,6 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 		workload_free(c.w);
 		return NULL;
 	}
+	workload_label_flowops(c.w);
 	return c.w;
 }

@@ -163,6 +163,7 @@ void check_thread(struct compiler *c, int tidx)
 	struct ir_thread *t = &w->threads[tidx];
 	struct slot *slots;
 	struct strmap *names;
+	int *seen;
 	bool slot0_rotates = false;
 	int64_t nslots = 1;
 
@@ -205,17 +206,30 @@ void check_thread(struct compiler *c, int tidx)
 		if (f->type != FO_COMPOSITE)
 			check_flowop(c, f, t, slots, slot0_rotates);
 	}
+	/*
+	 * filebench runs two flowops of one name in a thread (its tpcso.f has
+	 * them); their results are kept apart as name#2, name#3...
+	 */
 	names = strmap_new();
+	seen = xcalloc(t->flowop_end - t->flowop_first + 1, sizeof(*seen));
 	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		struct ir_flowop *f = w->flowops[i], *first;
 
-		if (!(first = strmap_add(names, f->name, f)))
+		if (!(first = strmap_add(names, f->name, f))) {
+			f->nth = seen[i - t->flowop_first] = 1;
 			continue;
-		diag_error(c->d, c->src, f->loc,
-			   "flowop name '%s' is already used in thread '%s'",
-			   f->name, t->name);
+		}
+		f->nth = ++seen[(size_t)first->id - t->flowop_first];
+		/* a repeated composite's children: the use has the warning */
+		if (f->loc.start == first->loc.start)
+			continue;
+		diag_warning(c->d, c->src, f->loc,
+			     "flowop name '%s' is already used in thread '%s'; "
+			     "its results are reported as '%s#%d'",
+			     f->name, t->name, f->name, f->nth);
 		diag_note(c->d, c->src, first->loc, "first used here");
 	}
+	free(seen);
 	strmap_free(names);
 	free(slots);
 }

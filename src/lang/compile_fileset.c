@@ -141,6 +141,16 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 		free(fs.path);
 		fs.path = mine;
 	}
+	if (fs.verify && fs.data.kind != DATA_DEFAULT) {
+		const struct ast_attr *da = ast_attr_find(s->attrs, "data");
+
+		if (!da)
+			da = ast_attr_find(s->attrs, "compress");
+		diag_warning(c->d, c->src, da ? da->loc : s->loc,
+			     "'%s' has no effect on fileset '%s' with verify: "
+			     "its files get verify's blocks",
+			     da ? da->name : "data", fs.name);
+	}
 	/* a name too long is not quoted again */
 	if (lengths_fit(c, s, &fs) &&
 	    (!fs.name[0] || !strcmp(fs.name, ".") || !strcmp(fs.name, "..") ||

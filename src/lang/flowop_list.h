@@ -102,7 +102,8 @@ FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_NAMES | FF_TREE,
        FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE,
        NULL, NULL,
-       "delete an existing file (the one in fd if it is open)")
+       "delete an existing file: the one fd holds, or held last, else "
+       "one of the fileset")
 FLOWOP(STATFILE, "statfile", fo_statfile, FF_IO,
        FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE,

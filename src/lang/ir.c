@@ -44,6 +44,7 @@ void ir_flowop_free(struct ir_flowop *f)
 	if (!f)
 		return;
 	free(f->name);
+	free(f->label);
 	free(f->composite);
 	free(f->fileset.name);
 	free(f->target.name);
@@ -283,12 +284,13 @@ void workload_dump(FILE *out, const struct workload *w)
 		if (fs->leafdirs)
 			fprintf(out, " leafdirs=%" PRId64, fs->leafdirs);
 		dump_data(out, fs->data);
-		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s\n", fs->prealloc,
-			fs->paralloc ? " paralloc" : "",
+		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s%s\n",
+			fs->prealloc, fs->paralloc ? " paralloc" : "",
 			fs->reuse ? " reuse" : "",
 			fs->trusttree ? " trusttree" : "",
 			fs->readonly ? " readonly" : "",
-			fs->writeonly ? " writeonly" : "");
+			fs->writeonly ? " writeonly" : "",
+			fs->verify ? " verify" : "");
 	}
 	for (size_t p = 0; p < w->nprocesses; p++) {
 		const struct ir_process *pr = &w->processes[p];
@@ -330,17 +332,40 @@ void workload_dump(FILE *out, const struct workload *w)
 	}
 }
 
-void flowop_label(const struct workload *w, const struct ir_flowop *f,
-		  char *buf, size_t len)
-{
-	for (size_t i = 0; i < w->nflowops; i++) {
-		const struct ir_flowop *o = w->flowops[i];
+/* A name's threads: the one it was last seen in, and whether there are more. */
+struct name_use {
+	int thread;
+	bool shared;
+};
 
-		if (o->thread != f->thread && strcmp(o->name, f->name) == 0) {
-			snprintf(buf, len, "%s/%s", w->threads[f->thread].name,
-				 f->name);
-			return;
-		}
+void workload_label_flowops(struct workload *w)
+{
+	struct strmap *names = strmap_new();
+	struct name_use *uses = xcalloc(w->nflowops ? w->nflowops : 1,
+					sizeof(*uses));
+
+	for (size_t i = 0; i < w->nflowops; i++) {
+		const struct ir_flowop *f = w->flowops[i];
+		struct name_use *u = strmap_add(names, f->name, &uses[i]);
+
+		if (!u)
+			uses[i].thread = f->thread;
+		else if (u->thread != f->thread)
+			u->shared = true;
 	}
-	snprintf(buf, len, "%s", f->name);
+	for (size_t i = 0; i < w->nflowops; i++) {
+		struct ir_flowop *f = w->flowops[i];
+		const struct name_use *u = strmap_get(names, f->name);
+		const char *tname = w->threads[f->thread].name;
+		size_t len = strlen(f->name) + 1 + strlen(tname) + 1 + 12;
+
+		free(f->label);
+		f->label = xmalloc(len);
+		snprintf(f->label, len, "%s%s%s", u->shared ? tname : "",
+			 u->shared ? "/" : "", f->name);
+		if (f->nth > 1)
+			snprintf(f->label + strlen(f->label), 13, "#%d", f->nth);
+	}
+	free(uses);
+	strmap_free(names);
 }

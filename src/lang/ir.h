@@ -61,6 +61,7 @@ struct ir_fileset {
 	int64_t prealloc; /* percent of entries created before the run */
 	bool paralloc, reuse, trusttree, readonly, writeonly;
 	bool shared; /* fbrun-mpi: one tree for all ranks, made by rank 0 */
+	bool verify; /* stamp written blocks, check the reads (engine/verify.h) */
 	struct datapat data; /* DATA_DEFAULT if not given */
 };
 
@@ -83,6 +84,14 @@ struct ir_flowop {
 	struct ir_flowop **children;
 	size_t nchildren;
 	int thread; /* index in workload->threads */
+	/* 1 + the flowops of the same name before it in its thread */
+	int nth;
+	/*
+	 * The name in reports: "thread/name" when flowops of other threads
+	 * have the name too, with "#nth" after the nth flowop of a name in
+	 * its thread; set once the whole script is compiled.
+	 */
+	char *label;
 };
 
 struct ir_thread {
@@ -199,8 +208,7 @@ void ir_value_format(char *buf, size_t len, const struct workload *w,
 
 const char *ir_quit_name(enum ir_quit q);
 
-/* A name used by flowops of more than one thread is qualified by thread. */
-void flowop_label(const struct workload *w, const struct ir_flowop *f,
-		  char *buf, size_t len);
+/* Give every flowop its label (ir_flowop.label), once nth is known. */
+void workload_label_flowops(struct workload *w);
 
 #endif

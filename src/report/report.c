@@ -76,6 +76,18 @@ static void print_errors(FILE *out, const struct results *r)
 	}
 }
 
+/* The flowops whose reads got data verify did not write, if any did. */
+static void print_verify(FILE *out, const struct results *r)
+{
+	if (!r->io.verify_errors)
+		return;
+	fprintf(out, "\nVerify errors (reads of data fbrun did not write):\n");
+	for (size_t i = 0; i < r->nfo; i++)
+		if (r->fo[i].s.verify_errors)
+			fprintf(out, "%-20s %" PRIu64 " verify errors\n",
+				r->fo[i].label, r->fo[i].s.verify_errors);
+}
+
 /* The flowops whose picks blocked for an entry, if any did. */
 static void print_waits(FILE *out, const struct results *r)
 {
@@ -160,6 +172,7 @@ void report_text(FILE *out, const struct results *r)
 				r->fo[i].s.count);
 	print_waits(out, r);
 	print_errors(out, r);
+	print_verify(out, r);
 	ranks_text(out, r);
 }
 
@@ -209,6 +222,7 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
 	json_u64(j, "cpu_samples", s->cpu_samples);
 	json_u64(j, "errors", s->errors);
+	json_u64(j, "verify_errors", s->verify_errors);
 	json_u64(j, "waits", s->waits);
 	json_num(j, "wait_seconds", s->wait_ns / 1e9);
 	json_data(j, fr->f->data);
@@ -381,6 +395,7 @@ void report_json(FILE *out, const struct results *r,
 	json_num(&j, "threads_in_ops", r->in_ops);
 	json_u64(&j, "waits", r->waits);
 	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
+	json_u64(&j, "verify_errors", r->io.verify_errors);
 	json_end(&j, '}');
 	ranks_json(&j, r);
 	json_end(&j, '}');

@@ -39,8 +39,7 @@ static struct results *part(const struct workload *w, unsigned k)
 	fstats_init(&r->io);
 	for (size_t i = 0; i < r->nfo; i++) {
 		r->fo[i].f = w->flowops[i];
-		snprintf(r->fo[i].label, sizeof(r->fo[i].label), "%s",
-			 w->flowops[i]->name);
+		r->fo[i].label = w->flowops[i]->label;
 		fstats_init(&r->fo[i].s);
 		/* latencies spread over many buckets, different per rank */
 		for (uint64_t n = 0; n < 1000 + 100 * k; n++)

@@ -50,7 +50,7 @@ static int stats_equal(const struct fstats *a, const struct fstats *b)
 	    a->lat_max != b->lat_max || a->cpu_ns != b->cpu_ns ||
 	    a->cpu_samples != b->cpu_samples || a->errors != b->errors ||
 	    a->err_other != b->err_other || a->waits != b->waits ||
-	    a->wait_ns != b->wait_ns)
+	    a->wait_ns != b->wait_ns || a->verify_errors != b->verify_errors)
 		return 0;
 	for (unsigned i = 0; i < FSTATS_ERRNOS; i++)
 		if (a->err_count[i] != b->err_count[i] ||
@@ -195,6 +195,7 @@ static void test_merge(void)
 	a.waits = 2, a.wait_ns = 20;
 	b.waits = 3, b.wait_ns = 30;
 	all.waits = 5, all.wait_ns = 50;
+	a.verify_errors = 1, b.verify_errors = 4, all.verify_errors = 5;
 
 	fstats_init(&e);
 	fstats_merge(&e, &a);
@@ -209,6 +210,7 @@ static void test_merge(void)
 	is_int(a.lat_max, 1ull << 45, "merged max");
 	is_int(a.cpu_ns, 150, "merged cpu_ns");
 	ok(a.waits == 5 && a.wait_ns == 50, "merged waits and their time");
+	is_int(a.verify_errors, 5, "merged verify errors");
 	for (size_t i = 0; i < sizeof(qs) / sizeof(qs[0]); i++)
 		qbad += hist_quantile(&a.hist, qs[i]) !=
 			hist_quantile(&all.hist, qs[i]);
@@ -357,6 +359,7 @@ static void test_roundtrip(void)
 	fstats_add(&s, UINT64_MAX, 0);
 	s.cpu_ns = 123456789, s.cpu_samples = 42;
 	s.waits = 7, s.wait_ns = 14000000;
+	s.verify_errors = 3;
 	fstats_error(&s, EIO);
 	fstats_error(&s, -7); /* odd values must survive too */
 	fstats_error(&s, ENOENT);
@@ -377,6 +380,8 @@ static void test_roundtrip(void)
 	fseek(f, 0, SEEK_END);
 	text = slurp(f);
 	ok(strncmp(text, "fstats v1 ", 10) == 0, "header line starts the text");
+	ok(strstr(text, "\nwaits 7 14000000\nverify 3\n") != NULL,
+	   "verify errors follow the waits");
 	ok(strstr(text, "\nwaits 7 14000000\n") != NULL,
 	   "the waits follow the header");
 	ok(!strstr(strstr(text, "\nend\n"), "waits"),
