@@ -13,6 +13,7 @@
 
 #include "bonnie/bonnie.h"
 #include "compare/compare.h"
+#include "compare/replay.h"
 #include "engine/engine.h"
 #include "lang/attr.h"
 #include "lang/catalog.h"
@@ -51,6 +52,7 @@ static void usage(FILE *out)
 		"                                    a bare name runs a shipped workload)\n"
 		"       fbrun compare A.json B.json ...  compare runs (fbrun compare --help)\n"
 		"       fbrun bonnie [bonnie++ options]  bonnie++'s tests (fbrun bonnie --help)\n"
+		"       fbrun report RUN.json            a saved run's table again (fbrun report --help)\n"
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
 		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
@@ -451,6 +453,9 @@ int main(int argc, char **argv)
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return check_stdout(compare_main(argc - 1, argv + 1));
+	/* "fbrun report RUN.json": a saved run printed again */
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return check_stdout(replay_main(argc - 1, argv + 1));
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0)
 		return check_stdout(bonnie_main(argc - 1, argv + 1));

@@ -45,8 +45,32 @@ struct cmp_bucket {
 	double from_ns, to_ns, count;
 };
 
+/*
+ * The counts behind a flowop's figures or the IO Summary's, as the file
+ * has them (0 where it lacks one), for fbrun report to print the run's
+ * own table again.  Times in ns.
+ */
+enum cmp_quantile { CQ_P50, CQ_P90, CQ_P99, CQ_P999, CQ_COUNT };
+
+struct cmp_counts {
+	double ops, bytes, rd_bytes, wr_bytes, reads, writes;
+	double lat_sum, lat_max, q[CQ_COUNT];
+	double cpu_ns, cpu_samples, errors, err_other, waits, wait_ns;
+};
+
+/* A failure's count under its message ("errnos" in the file). */
+struct cmp_errno {
+	char *message;
+	double count;
+};
+
 struct cmp_flowop {
 	char *name;
+	char *type, *thread; /* NULL where the file lacks them */
+	struct cmp_counts n;
+	bool sample_mean; /* a mean of samples (FF_MEAN): its own line */
+	struct cmp_errno *errnos;
+	size_t nerrnos;
 	double fig[CM_COUNT];
 	bool has[CM_COUNT]; /* false: the run lacks the figure */
 	struct cmp_bucket *hist; /* the "histogram" array's elements */
@@ -65,6 +89,9 @@ struct cmp_run {
 	char *script, *script_sha256, *started, *ended_by, *error, *data;
 	char *kernel;
 	double cpus, seconds; /* 0 if missing */
+	double threads, in_ops; /* workers; threads in operations */
+	bool lathist; /* the run printed latency histograms */
+	struct cmp_counts io; /* the IO Summary's counts */
 	/* the first fileset's */
 	char *fs_type, *mountpoint, *mount_options;
 	double summary[CMP_NSUMMARY];

@@ -42,6 +42,45 @@ static double num_or(const json_t *obj, const char *key, double def)
 	return num_get(obj, key, &v) ? v : def;
 }
 
+/* A flowop's or the summary's counts, where the file has them. */
+static void read_counts(const json_t *o, struct cmp_counts *n)
+{
+	static const char *const qk[CQ_COUNT] = { "p50", "p90", "p99",
+						  "p99.9" };
+	const json_t *lat = json_object_get(o, "latency_ns");
+
+	n->ops = num_or(o, "ops", 0);
+	n->bytes = num_or(o, "bytes", 0);
+	n->rd_bytes = num_or(o, "read_bytes", 0);
+	n->wr_bytes = num_or(o, "write_bytes", 0);
+	n->reads = num_or(o, "reads", 0);
+	n->writes = num_or(o, "writes", 0);
+	n->cpu_ns = num_or(o, "cpu_ns", 0);
+	n->cpu_samples = num_or(o, "cpu_samples", 0);
+	n->errors = num_or(o, "errors", 0);
+	n->err_other = num_or(o, "errors_other", 0);
+	n->waits = num_or(o, "waits", 0);
+	n->wait_ns = num_or(o, "wait_ns", 0);
+	n->lat_sum = num_or(lat, "sum", 0);
+	n->lat_max = num_or(lat, "max", 0);
+	for (int q = 0; q < CQ_COUNT; q++)
+		n->q[q] = num_or(lat, qk[q], 0);
+}
+
+static void read_errnos(const json_t *fo, struct cmp_flowop *f)
+{
+	const json_t *e = json_object_get(fo, "errnos");
+
+	f->errnos = xcalloc(json_array_size(e) + 1, sizeof(*f->errnos));
+	for (size_t k = 0; k < json_array_size(e); k++) {
+		const json_t *x = json_array_get(e, k);
+
+		f->errnos[f->nerrnos++] = (struct cmp_errno){
+			str_dup(x, "message"), num_or(x, "count", 0)
+		};
+	}
+}
+
 static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 {
 	static const char *const keys[CM_COUNT] = {
@@ -65,6 +104,11 @@ static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 	}
 	if (f->has[CM_P99])
 		f->fig[CM_P99] /= 1e6;
+	f->type = str_dup(fo, "type");
+	f->thread = str_dup(fo, "thread");
+	f->sample_mean = json_is_true(json_object_get(fo, "sample_mean"));
+	read_counts(fo, &f->n);
+	read_errnos(fo, f);
 	f->nhist = json_array_size(h);
 	f->hist = xcalloc(f->nhist ? f->nhist : 1, sizeof(*f->hist));
 	for (size_t k = 0; k < f->nhist; k++) {
@@ -100,6 +144,11 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	r->error = str_dup(root, "error");
 	r->data = str_dup(root, "data");
 	r->seconds = num_or(root, "seconds", 0);
+	r->threads = num_or(root, "threads", 0);
+	r->lathist = json_is_true(json_object_get(root,
+						  "latency_histograms"));
+	r->in_ops = num_or(sum, "threads_in_ops", 0);
+	read_counts(sum, &r->io);
 	r->kernel = str_dup(sys, "kernel");
 	r->cpus = num_or(sys, "cpus", 0);
 	r->fs_type = str_dup(fs, "fs_type");
