@@ -62,6 +62,8 @@ static void usage(FILE *out)
 		"      --interval SECONDS   print a line every SECONDS during the run and\n"
 		"                           keep the series in the JSON\n"
 		"      --interval-flowops   with --interval, a line per flowop too\n"
+		"      --warmup SECONDS     run this long first, not measured (counters\n"
+		"                           start again from zero at its end)\n"
 		"      --keep               leave the filesets on disk after the run\n"
 		"      --force              preallocate even if the files will not fit in\n"
 		"                           the free space (checked before anything is made)\n"
@@ -225,6 +227,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_INTERVAL,
 		OPT_INTERVAL_FLOWOPS,
 		OPT_FORCE,
+		OPT_WARMUP,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -233,6 +236,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
+		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "data", required_argument, NULL, OPT_DATA },
@@ -278,6 +282,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_INTERVAL:
 			if (seconds_arg("--interval", optarg,
 					&o->run.interval_s) < 0)
+				return -1;
+			break;
+		case OPT_WARMUP:
+			if (seconds_arg("--warmup", optarg,
+					&o->run.warmup_s) < 0)
 				return -1;
 			break;
 		case OPT_INTERVAL_FLOWOPS:

@@ -91,6 +91,9 @@ struct cmp_run {
 	double cpus, seconds; /* 0 if missing */
 	double threads, in_ops; /* workers; threads in operations */
 	bool lathist; /* the run printed latency histograms */
+	/* --warmup: its seconds (0 without), completed, its I/O ops */
+	double warm_s, warm_ops;
+	bool warm_done;
 	struct cmp_counts io; /* the IO Summary's counts */
 	/* the first fileset's */
 	char *fs_type, *mountpoint, *mount_options;

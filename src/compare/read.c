@@ -148,6 +148,10 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	r->lathist = json_is_true(json_object_get(root,
 						  "latency_histograms"));
 	r->in_ops = num_or(sum, "threads_in_ops", 0);
+	r->warm_s = num_or(json_object_get(root, "warmup"), "seconds", 0);
+	r->warm_ops = num_or(json_object_get(root, "warmup"), "ops", 0);
+	r->warm_done = json_is_true(json_object_get(
+		json_object_get(root, "warmup"), "completed"));
 	read_counts(sum, &r->io);
 	r->kernel = str_dup(sys, "kernel");
 	r->cpus = num_or(sys, "cpus", 0);

@@ -133,6 +133,8 @@ static void print_text(FILE *out, const struct cmp_run *r)
 			n->lat_max / 1e6);
 	}
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, (size_t)u64(r->threads));
+	if (r->warm_s > 0 && r->warm_done)
+		fprintf(out, LAYOUT_WARMUP, r->warm_s, u64(r->warm_ops));
 	for (size_t i = 0; r->lathist && i < r->nflowops; i++)
 		if (r->flowops[i].n.ops > 0)
 			print_histogram(out, &r->flowops[i]);

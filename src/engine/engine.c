@@ -49,6 +49,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       .seed = e->o->seed,
 			       .data = e->o->data,
 			       .interval_ns = e->o->interval_s * 1000000000u,
+			       .warmup_ns = e->o->warmup_s * 1000000000u,
 			       .interval_flowops = e->o->interval_flowops,
 			       /* JSON or CSV on stdout must stay parseable */
 			       .lines = e->o->data_on_stdout ? stderr : stdout };
@@ -67,11 +68,17 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s", nthreads,
 	      nthreads == 1 ? "" : "s", e->w->nprocesses,
 	      e->w->nprocesses == 1 ? "" : "es");
+	if (e->o->warmup_s)
+		engine_log(e, "Warming up for %" PRIu64 " seconds, not measured",
+			   e->o->warmup_s);
 	engine_log(e, "Running for %" PRIu64 " seconds...",
 	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
 	r = results_collect(&run);
 	engine_log(e, "Run took %.1f seconds", r->secs);
+	if (e->o->warmup_s && !r->warm_done)
+		fb_warning("the run ended during its warm-up: the results are "
+			   "of the warm-up");
 	if (r->reason == STOP_SIGNAL)
 		fb_warning("interrupted by %s after %.1f s; results so far",
 			   timeline_signal_name(timeline_signalled), r->secs);

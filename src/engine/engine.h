@@ -19,6 +19,7 @@ struct engine_opts {
 	const char *script; /* for messages and the JSON */
 	uint64_t runtime_s; /* 0: the script's run time */
 	uint64_t interval_s; /* --interval: 0 if not given */
+	uint64_t warmup_s; /* --warmup: run this long before measuring */
 	bool interval_flowops; /* --interval-flowops */
 	bool keep; /* leave the filesets on disk */
 	bool force; /* preallocate even when it will not fit */

@@ -91,6 +91,10 @@ const struct interval *monitor_take(struct monitor *s, uint64_t now)
 		for (size_t k = 0; k < s->nworkers; k++) {
 			struct fstats *st = &s->workers[k].stats[f];
 
+			/* still in its warm-up: its counters drop to 0 soon */
+			if (!atomic_load_explicit(&s->workers[k].measuring,
+						  memory_order_acquire))
+				continue;
 			n += __atomic_load_n(&st->count, __ATOMIC_RELAXED);
 			b += __atomic_load_n(&st->bytes, __ATOMIC_RELAXED);
 			errors += __atomic_load_n(&st->errors, __ATOMIC_RELAXED);

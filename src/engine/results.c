@@ -27,6 +27,8 @@ struct results *results_collect(const struct run *run)
 			};
 	}
 	r->nworkers = run->nworkers;
+	r->warm_s = (double)run->opts->warmup_ns / 1e9;
+	r->warm_done = run->warm_done;
 	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
 	r->cpu_ns = (run->cpu_end.user_ns + run->cpu_end.sys_ns) -
 		    (run->cpu_start.user_ns + run->cpu_start.sys_ns);
@@ -43,8 +45,21 @@ struct results *results_collect(const struct run *run)
 		ff = flowop_flags(fr->f->type);
 		flowop_label(w, fr->f, fr->label, sizeof(fr->label));
 		fstats_init(&fr->s);
-		for (size_t k = 0; k < run->nworkers; k++)
-			fstats_merge(&fr->s, &run->workers[k].stats[i]);
+		for (size_t k = 0; k < run->nworkers; k++) {
+			const struct worker *wk = &run->workers[k];
+			/* a worker that never saw the warm-up end: all warm-up */
+			bool warm_only = run->warm_done && wk->warming;
+			const struct fstats *warm = wk->warm ? &wk->warm[i] :
+						    warm_only ? &wk->stats[i] :
+								NULL;
+
+			if (!warm_only)
+				fstats_merge(&fr->s, &wk->stats[i]);
+			if (warm && (ff & FF_IO)) {
+				r->warm_ops += warm->count;
+				r->warm_bytes += warm->bytes;
+			}
+		}
 		r->waits += fr->s.waits;
 		r->wait_ns += fr->s.wait_ns;
 		if (fr->f->type != FO_COMPOSITE && r->secs > 0)

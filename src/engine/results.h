@@ -34,6 +34,13 @@ struct results {
 	struct tree_shape *trees; /* per IR fileset */
 	time_t started; /* wall clock, for the JSON */
 	double secs; /* the measured interval */
+	/*
+	 * --warmup: its length asked for (0 without), whether it ended
+	 * before the run did, and the I/O it did, not counted in the rest.
+	 */
+	double warm_s;
+	bool warm_done;
+	uint64_t warm_ops, warm_bytes;
 	struct flowop_result *fo; /* per flowop id, in definition order */
 	size_t nfo;
 	size_t nworkers;

@@ -65,6 +65,10 @@ struct worker {
 	uint64_t probe_wall, probe_cpu;
 	uint64_t probe_total; /* probe_wall taken off the ops so far */
 	bool need_totals; /* the run's: kept here, next to the per-op fields */
+	bool warming; /* --warmup and this worker has not ended it yet */
+	/* set once its counters are the measured ones (read by the monitor) */
+	_Atomic bool measuring;
+	struct fstats *warm; /* per flowop id: its counts in the warm-up */
 	/* totals the finish/limit flowops of other threads read */
 	_Atomic uint64_t io_ops, io_bytes, rw_ops;
 	/* the first failure, for the report */
@@ -89,6 +93,13 @@ void worker_cpu_start(struct worker *wk);
  * preempts them (before the clock starts; op_done_sampled takes it off).
  */
 void worker_calibrate(struct worker *wk);
+
+/*
+ * The warm-up is over (run->warm_gen moved): this worker's counters so far
+ * go to wk->warm and start again from zero.  Called by the worker itself,
+ * between two ops.
+ */
+void worker_warm_end(struct worker *wk);
 
 /* Close every slot still open, and its fileset directories (end of the thread). */
 void worker_close_slots(struct worker *wk);

@@ -116,6 +116,8 @@ void report_text(FILE *out, const struct results *r)
 			s->lat_max / 1e6);
 	}
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, r->nworkers);
+	if (r->warm_s > 0 && r->warm_done)
+		fprintf(out, LAYOUT_WARMUP, r->warm_s, r->warm_ops);
 	if (r->w->lathist) {
 		for (size_t i = 0; i < r->nfo; i++) {
 			const struct hist *h = &r->fo[i].s.hist;
@@ -347,6 +349,14 @@ void report_json(FILE *out, const struct results *r,
 	json_u64(&j, "threads", r->nworkers);
 	if (r->w->lathist)
 		json_bool(&j, "latency_histograms", true);
+	if (r->warm_s > 0) {
+		json_object(&j, "warmup");
+		json_num(&j, "seconds", r->warm_s);
+		json_bool(&j, "completed", r->warm_done);
+		json_u64(&j, "ops", r->warm_ops);
+		json_u64(&j, "bytes", r->warm_bytes);
+		json_end(&j, '}');
+	}
 	json_u64(&j, "peak_rss_bytes", m->peak_rss);
 	datapat_format(pat, sizeof(pat), m->data);
 	json_str(&j, "data", pat); /* --data, for what sets none itself */

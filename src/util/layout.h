@@ -23,6 +23,10 @@
 #define LAYOUT_IN_OPS                                                       \
 	"\nThreads in operations: %.1f of %zu (ops/s x ms/op, summed over "   \
 	"flowops)\n"
+/* --warmup: its length, the I/O operations it did */
+#define LAYOUT_WARMUP                                                       \
+	"\nWarm-up: %.0f s before the measured run, %" PRIu64 " I/O ops not "   \
+	"counted\n"
 #define LAYOUT_HIST_HEAD "\nLatency histogram of %s (ms: from, to, count)\n"
 #define LAYOUT_HIST_ROW "  %12.6f %12.6f %10" PRIu64 "\n"
 /* label, mean, samples */
