@@ -62,6 +62,8 @@ static void usage(FILE *out)
 		"      --interval SECONDS   print a line every SECONDS during the run and\n"
 		"                           keep the series in the JSON\n"
 		"      --interval-flowops   with --interval, a line per flowop too\n"
+		"      --steady[=PCT]       with --interval: say whether the last third's\n"
+		"                           ops/s stay within PCT%% (10) of their mean\n"
 		"      --warmup SECONDS     run this long first, not measured (counters\n"
 		"                           start again from zero at its end)\n"
 		"      --keep               leave the filesets on disk after the run\n"
@@ -209,6 +211,23 @@ static int seconds_arg(const char *opt, const char *arg, uint64_t *out)
 	return 0;
 }
 
+/* --steady[=PCT]: 10% unless given, 1 to 100. */
+static int steady_arg(const char *arg, double *out)
+{
+	int64_t n;
+
+	if (!arg) {
+		*out = 10;
+		return 0;
+	}
+	if (parse_int(arg, strlen(arg), &n) != NUM_OK || n < 1 || n > 100)
+		return fb_error("--steady=PCT expects a percentage from 1 to "
+				"100, got '%s'",
+				arg);
+	*out = (double)n;
+	return 0;
+}
+
 /* Returns -1 to exit with FB_EXIT_USAGE, 1 to exit with FB_EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -228,6 +247,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_INTERVAL_FLOWOPS,
 		OPT_FORCE,
 		OPT_WARMUP,
+		OPT_STEADY,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -237,6 +257,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
+		{ "steady", optional_argument, NULL, OPT_STEADY },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "data", required_argument, NULL, OPT_DATA },
@@ -287,6 +308,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_WARMUP:
 			if (seconds_arg("--warmup", optarg,
 					&o->run.warmup_s) < 0)
+				return -1;
+			break;
+		case OPT_STEADY:
+			if (steady_arg(optarg, &o->run.steady_pct) < 0)
 				return -1;
 			break;
 		case OPT_INTERVAL_FLOWOPS:
@@ -350,6 +375,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return -1;
 		}
 	}
+	if (o->run.steady_pct > 0 && !o->run.interval_s)
+		return fb_error("--steady needs --interval (the series it "
+				"judges)");
 	if (o->run.interval_flowops && !o->run.interval_s) {
 		return fb_error("--interval-flowops needs --interval");
 	}

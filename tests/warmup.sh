@@ -83,4 +83,32 @@ if $have_python; then
 fi
 check "... no warm-up line in the table" eval '! grep -q "^Warm-up" "$TMP/out"'
 
+# --- --steady -------------------------------------------------------------------
+run_fbrun --steady -t 1 "$TMP/w.f"
+check "--steady without --interval: exit 2" test "$rc" -eq 2
+grepq "--steady without --interval: says why" '--steady needs --interval' "$TMP/err"
+for bad in 0 101 x; do
+	run_fbrun --steady="$bad" --interval 1 --parse-only "$TMP/w.f"
+	check "--steady=$bad: exit 2" test "$rc" -eq 2
+done
+# the verdict is a fact of the series the JSON keeps, whatever the speed
+for pct in 10 60; do
+	run_fbrun -q --steady=$pct --interval 1 -t 4 -o "$TMP/st.json" "$TMP/w.f"
+	check "--steady=$pct: exits 0" test "$rc" -eq 0
+	grepq "--steady=$pct: the table says the verdict" "^Steady state: (yes|no), the last third's [0-9]+ intervals are within [0-9.]+% of their mean of [0-9.]+ ops/s \\(tolerance $pct%\\)$|^Steady state: not judged" "$TMP/out"
+	if $have_python; then
+		ok=$(json "$TMP/st.json" "(lambda s, iv: (lambda x: s['intervals'] == len(x) and s['tolerance_pct'] == $pct and s['judged'] == (len(x) >= 2) and (not x or (abs(s['mean_ops_per_sec'] - sum(x) / len(x)) < 1e-3 * max(1, sum(x) / len(x)) and s['steady'] == (len(x) >= 2 and s['max_deviation_pct'] <= $pct) and abs(s['max_deviation_pct'] - 100 * max(abs(v - sum(x) / len(x)) for v in x) / (sum(x) / len(x))) < 0.01)))([i['ops'] / i['seconds'] for i in iv[len(iv) - (len(iv) + 2) // 3:]]))(r['steady'], [i for i in r['intervals'] if i['seconds'] >= 0.5])")
+		check "--steady=$pct: the verdict, mean and deviation are the last third's intervals'" test "$ok" = True
+		v=$(json "$TMP/st.json" "r['steady']['steady']")
+		if [ "$v" = False ]; then
+			grepq "--steady=$pct: not steady, a warning" 'warning: the run did not reach a steady state|warning: steady state not judged' "$TMP/err"
+		else
+			check "--steady=$pct: steady, no warning" eval '! grep -q "steady state" "$TMP/err"'
+		fi
+	fi
+	grep -v '^interval ' "$TMP/out" >"$TMP/table"
+	run_fbrun report "$TMP/st.json"
+	check "--steady=$pct: fbrun report prints the verdict again, byte for byte" cmp -s "$TMP/table" "$TMP/out"
+done
+
 done_testing

@@ -94,6 +94,9 @@ struct cmp_run {
 	/* --warmup: its seconds (0 without), completed, its I/O ops */
 	double warm_s, warm_ops;
 	bool warm_done;
+	/* --steady: tolerance % (0 without), its verdict and figures */
+	double steady_tol, steady_n, steady_mean, steady_dev;
+	bool steady_judged, steady;
 	struct cmp_counts io; /* the IO Summary's counts */
 	/* the first fileset's */
 	char *fs_type, *mountpoint, *mount_options;

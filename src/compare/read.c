@@ -120,6 +120,16 @@ static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 	}
 }
 
+static void read_steady(struct cmp_run *r, const json_t *s)
+{
+	r->steady_tol = num_or(s, "tolerance_pct", 0);
+	r->steady_n = num_or(s, "intervals", 0);
+	r->steady_mean = num_or(s, "mean_ops_per_sec", 0);
+	r->steady_dev = num_or(s, "max_deviation_pct", 0);
+	r->steady_judged = json_is_true(json_object_get(s, "judged"));
+	r->steady = json_is_true(json_object_get(s, "steady"));
+}
+
 /* The model from a parsed file; -1 with the reason in err. */
 static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 		     char *err, size_t errlen)
@@ -148,6 +158,7 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	r->lathist = json_is_true(json_object_get(root,
 						  "latency_histograms"));
 	r->in_ops = num_or(sum, "threads_in_ops", 0);
+	read_steady(r, json_object_get(root, "steady"));
 	r->warm_s = num_or(json_object_get(root, "warmup"), "seconds", 0);
 	r->warm_ops = num_or(json_object_get(root, "warmup"), "ops", 0);
 	r->warm_done = json_is_true(json_object_get(

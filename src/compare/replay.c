@@ -135,6 +135,12 @@ static void print_text(FILE *out, const struct cmp_run *r)
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, (size_t)u64(r->threads));
 	if (r->warm_s > 0 && r->warm_done)
 		fprintf(out, LAYOUT_WARMUP, r->warm_s, u64(r->warm_ops));
+	if (r->steady_tol > 0 && r->steady_judged)
+		fprintf(out, LAYOUT_STEADY, r->steady ? "yes" : "no",
+			(size_t)u64(r->steady_n), r->steady_dev,
+			r->steady_mean, r->steady_tol);
+	else if (r->steady_tol > 0)
+		fprintf(out, LAYOUT_STEADY_NONE, (size_t)u64(r->steady_n));
 	for (size_t i = 0; r->lathist && i < r->nflowops; i++)
 		if (r->flowops[i].n.ops > 0)
 			print_histogram(out, &r->flowops[i]);

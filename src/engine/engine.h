@@ -20,6 +20,7 @@ struct engine_opts {
 	uint64_t runtime_s; /* 0: the script's run time */
 	uint64_t interval_s; /* --interval: 0 if not given */
 	uint64_t warmup_s; /* --warmup: run this long before measuring */
+	double steady_pct; /* --steady: the tolerance in percent, 0: off */
 	bool interval_flowops; /* --interval-flowops */
 	bool keep; /* leave the filesets on disk */
 	bool force; /* preallocate even when it will not fit */

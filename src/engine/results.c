@@ -8,7 +8,29 @@
 #include "engine/fileset.h"
 #include "engine/monitor.h"
 #include "engine/worker.h"
+#include "util/statistics.h"
 #include "util/util.h"
+
+/*
+ * --steady: the last third of the intervals (rounded up), a last one
+ * shorter than half an interval left out (too few ops to say much).
+ */
+static void judge_steady(struct results *r, uint64_t interval_ns)
+{
+	double *x = xcalloc(r->niv ? r->niv : 1, sizeof(*x));
+	double min = (double)interval_ns / 2e9;
+	size_t all = r->niv, n = 0;
+
+	if (all && (r->iv[all - 1].secs < min || r->iv[all - 1].secs <= 0))
+		all--;
+	for (size_t i = all - (all + 2) / 3; i < all; i++)
+		x[n++] = (double)r->iv[i].ops / r->iv[i].secs;
+	r->steady.n = n;
+	r->steady.judged = n >= 2;
+	r->steady.steady = st_steady(x, n, r->steady.tol, &r->steady.mean,
+				     &r->steady.dev);
+	free(x);
+}
 
 struct results *results_collect(const struct run *run)
 {
@@ -100,6 +122,10 @@ struct results *results_collect(const struct run *run)
 	}
 	if (run->monitor)
 		r->iv = monitor_steal(run->monitor, &r->niv);
+	r->iv_latency = run->opts->interval_ns > 0;
+	r->steady.tol = run->opts->steady_tol;
+	if (r->steady.tol > 0)
+		judge_steady(r, run->opts->interval_ns);
 	return r;
 }
 

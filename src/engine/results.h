@@ -62,6 +62,18 @@ struct results {
 	uint64_t waits, wait_ns; /* every flowop's blocks for an entry */
 	struct interval *iv; /* --interval or psrun samples, in time order */
 	size_t niv;
+	bool iv_latency; /* the samples carry p50_ns and p99_ns */
+	/*
+	 * --steady: whether the I/O ops/s of the intervals in the last third
+	 * of the run are within steady_tol (a fraction) of their mean.
+	 */
+	struct steady {
+		double tol; /* 0: not asked */
+		size_t n; /* the intervals judged */
+		bool judged; /* 2 or more */
+		bool steady;
+		double mean, dev; /* ops/s; the largest deviation, a fraction */
+	} steady;
 };
 
 struct results *results_collect(const struct run *run);

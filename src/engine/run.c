@@ -530,6 +530,8 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 			run->monitor = monitor_new(run->w, run->workers,
 						   run->nworkers,
 						   run->start_ns);
+			if (run->opts->interval_ns)
+				monitor_latency(run->monitor);
 			supervise(run, st->n2);
 		}
 	} else {

@@ -36,6 +36,7 @@ struct run_opts {
 	struct datapat data; /* written where neither flowop nor fileset says */
 	uint64_t interval_ns; /* --interval: 0 if not given */
 	uint64_t warmup_ns; /* --warmup: run this long before measuring */
+	double steady_tol; /* --steady: a fraction (0.10), 0 if not asked */
 	bool interval_flowops; /* and a line per flowop after each */
 	bool progress; /* the status line on stderr (a terminal) */
 	FILE *lines; /* where interval and psrun lines go */

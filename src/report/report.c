@@ -118,6 +118,12 @@ void report_text(FILE *out, const struct results *r)
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, r->nworkers);
 	if (r->warm_s > 0 && r->warm_done)
 		fprintf(out, LAYOUT_WARMUP, r->warm_s, r->warm_ops);
+	if (r->steady.tol > 0 && r->steady.judged)
+		fprintf(out, LAYOUT_STEADY, r->steady.steady ? "yes" : "no",
+			r->steady.n, r->steady.dev * 100, r->steady.mean,
+			r->steady.tol * 100);
+	else if (r->steady.tol > 0)
+		fprintf(out, LAYOUT_STEADY_NONE, r->steady.n);
 	if (r->w->lathist) {
 		for (size_t i = 0; i < r->nfo; i++) {
 			const struct hist *h = &r->fo[i].s.hist;
@@ -302,6 +308,10 @@ static void json_intervals(struct json *j, const struct results *r)
 			 secs ? (double)iv->bytes / secs / MIB : 0);
 		json_u64(j, "bytes", iv->bytes);
 		json_u64(j, "errors", iv->errors);
+		if (r->iv_latency) {
+			json_num(j, "p50_ms", iv->p50_ns / 1e6);
+			json_num(j, "p99_ms", iv->p99_ns / 1e6);
+		}
 		json_array(j, "flowops");
 		for (size_t f = 0; f < r->nfo; f++) {
 			json_object(j, NULL);
@@ -380,6 +390,16 @@ void report_json(FILE *out, const struct results *r,
 	json_end(&j, ']');
 	if (r->iv)
 		json_intervals(&j, r);
+	if (r->steady.tol > 0) {
+		json_object(&j, "steady");
+		json_exact(&j, "tolerance_pct", r->steady.tol * 100);
+		json_bool(&j, "judged", r->steady.judged);
+		json_bool(&j, "steady", r->steady.steady);
+		json_u64(&j, "intervals", r->steady.n);
+		json_exact(&j, "mean_ops_per_sec", r->steady.mean);
+		json_exact(&j, "max_deviation_pct", r->steady.dev * 100);
+		json_end(&j, '}');
+	}
 	json_object(&j, "summary");
 	json_u64(&j, "ops", r->io_ops);
 	json_u64(&j, "reads", r->rd_ops);

@@ -27,6 +27,13 @@
 #define LAYOUT_WARMUP                                                       \
 	"\nWarm-up: %.0f s before the measured run, %" PRIu64 " I/O ops not "   \
 	"counted\n"
+/* --steady: "yes" or "no", intervals, deviation %, mean ops/s, tolerance % */
+#define LAYOUT_STEADY                                                       \
+	"\nSteady state: %s, the last third's %zu intervals are within "       \
+	"%.1f%% of their mean of %.1f ops/s (tolerance %g%%)\n"
+#define LAYOUT_STEADY_NONE                                                  \
+	"\nSteady state: not judged, %zu intervals in the last third (2 or "   \
+	"more needed)\n"
 #define LAYOUT_HIST_HEAD "\nLatency histogram of %s (ms: from, to, count)\n"
 #define LAYOUT_HIST_ROW "  %12.6f %12.6f %10" PRIu64 "\n"
 /* label, mean, samples */
