@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,14 @@
 #include "lang/ir.h"
 #include "lang/script.h"
 #include "lang/source.h"
+#include "engine/timeline.h"
+#include "report/repeat.h"
 #include "report/report.h"
 #include "util/msg.h"
 #include "util/util.h"
 
 #define MAX_ERRORS 20
+#define MAX_REPEAT 10000
 
 enum action {
 	ACT_RUN,
@@ -43,6 +47,8 @@ struct options {
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	const char *script;
+	uint64_t repeat; /* --repeat N: 0 if not given */
+	bool fresh; /* --fresh: the filesets made anew for each run */
 };
 
 static void usage(FILE *out)
@@ -64,6 +70,9 @@ static void usage(FILE *out)
 		"      --interval-flowops   with --interval, a line per flowop too\n"
 		"      --steady[=PCT]       with --interval: say whether the last third's\n"
 		"                           ops/s stay within PCT%% (10) of their mean\n"
+		"      --repeat N           run the workload N times: each run's IO Summary,\n"
+		"                           then the mean, sd and 95%% interval per flowop\n"
+		"      --fresh              with --repeat, make the filesets anew each run\n"
 		"      --warmup SECONDS     run this long first, not measured (counters\n"
 		"                           start again from zero at its end)\n"
 		"      --keep               leave the filesets on disk after the run\n"
@@ -248,6 +257,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_FORCE,
 		OPT_WARMUP,
 		OPT_STEADY,
+		OPT_REPEAT,
+		OPT_FRESH,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -258,6 +269,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "steady", optional_argument, NULL, OPT_STEADY },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "fresh", no_argument, NULL, OPT_FRESH },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "data", required_argument, NULL, OPT_DATA },
@@ -309,6 +322,20 @@ static int parse_args(int argc, char **argv, struct options *o)
 			if (seconds_arg("--warmup", optarg,
 					&o->run.warmup_s) < 0)
 				return -1;
+			break;
+		case OPT_REPEAT: {
+			int64_t n;
+
+			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
+			    n < 2 || n > MAX_REPEAT)
+				return fb_error("--repeat expects 2 to %d runs, "
+						"got '%s'",
+						MAX_REPEAT, optarg);
+			o->repeat = (uint64_t)n;
+			break;
+		}
+		case OPT_FRESH:
+			o->fresh = true;
 			break;
 		case OPT_STEADY:
 			if (steady_arg(optarg, &o->run.steady_pct) < 0)
@@ -375,6 +402,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return -1;
 		}
 	}
+	if (o->fresh && !o->repeat)
+		return fb_error("--fresh needs --repeat");
 	if (o->run.steady_pct > 0 && !o->run.interval_s)
 		return fb_error("--steady needs --interval (the series it "
 				"judges)");
@@ -412,6 +441,36 @@ static struct source *defines_source(const struct options *o,
 	src = source_from_string("<command line>", text, strlen(text));
 	free(text);
 	return src;
+}
+
+/*
+ * --repeat N: the workload run N times, its filesets made once (the runs
+ * are a series, as fbrun bonnie's phases) unless --fresh; a failed or
+ * interrupted run ends the series, and what was measured is summarised.
+ */
+static int run_repeated(const struct options *o, const struct workload *w,
+			struct engine_opts *eo, const struct report_dest *dest)
+{
+	struct repeat *rp = repeat_new(dest, (size_t)o->repeat);
+	int rc = FB_EXIT_OK;
+
+	eo->deliver = repeat_deliver;
+	eo->deliver_arg = rp;
+	for (uint64_t i = 0; i < o->repeat; i++) {
+		eo->series = eo->series_reuse = !o->fresh;
+		eo->series_last = i + 1 == o->repeat;
+		rc = engine_run(w, eo);
+		if (rc != FB_EXIT_OK || timeline_signalled)
+			break;
+	}
+	if (repeat_count(rp) < o->repeat)
+		fb_warning("%zu of %" PRIu64 " runs done; their statistics "
+			   "follow",
+			   repeat_count(rp), o->repeat);
+	if (repeat_finish(rp) < 0 && rc == FB_EXIT_OK)
+		rc = FB_EXIT_RUN;
+	repeat_free(rp);
+	return rc;
 }
 
 static int run(const struct options *o)
@@ -456,7 +515,8 @@ static int run(const struct options *o)
 			eo.quiet = eo.data_on_stdout = true;
 		eo.deliver = report_deliver;
 		eo.deliver_arg = &dest;
-		rc = engine_run(w, &eo);
+		rc = o->repeat ? run_repeated(o, w, &eo, &dest) :
+				 engine_run(w, &eo);
 	}
 out:
 	diag_finish(d);

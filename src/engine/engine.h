@@ -37,6 +37,11 @@ struct engine_opts {
 	 */
 	bool series, series_last;
 	/*
+	 * Every fileset of the series is reused, whether its script says
+	 * reuse or not (--repeat without --fresh).
+	 */
+	bool series_reuse;
+	/*
 	 * The results of each run (or of a run that could not start) go here:
 	 * report_deliver prints them, fbrun bonnie keeps its figures.
 	 * Returns 0, or -1 after a message (the run then exits 1).

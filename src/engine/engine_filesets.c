@@ -239,10 +239,13 @@ int engine_create_filesets(struct engine *e)
 		return FB_EXIT_RUN;
 	}
 	e->filesets = xcalloc(n ? n : 1, sizeof(*e->filesets));
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		fileset_set_data(laid[i], datapat_pick(w->filesets[i].data,
 						       e->o->data,
 						       w->filesets[i].data));
+		if (e->o->series && e->o->series_reuse)
+			fileset_set_reuse(laid[i]);
+	}
 	if (!e->o->force && fileset_check_space(laid, n, err, sizeof(err)) < 0) {
 		snprintf(e->error, sizeof(e->error), "%s", err);
 		fb_error("%s", e->error);
@@ -304,7 +307,10 @@ int engine_remove_filesets(struct engine *e, bool failed)
 
 		if (!fs)
 			continue;
-		if (!e->o->keep && (!e->w->filesets[i].reuse || scratch)) {
+		bool reuse = e->w->filesets[i].reuse ||
+			     (e->o->series && e->o->series_reuse);
+
+		if (!e->o->keep && (!reuse || scratch)) {
 			char *label = xasprintf("Removing %s", fileset_name(fs));
 			struct progress *bar;
 

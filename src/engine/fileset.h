@@ -101,6 +101,8 @@ double fileset_nominal_depth(const struct fileset *fs);
 
 /* What preallocation writes (def's data= by default). */
 void fileset_set_data(struct fileset *fs, struct datapat p);
+/* Treat the fileset as if it said reuse (the runs of --repeat). */
+void fileset_set_reuse(struct fileset *fs);
 
 /*
  * Create the tree on disk: check or write the marker, remove an old tree

@@ -89,6 +89,15 @@ static void print_waits(FILE *out, const struct results *r)
 	}
 }
 
+void report_summary_line(FILE *out, const struct results *r)
+{
+	fprintf(out, LAYOUT_SUMMARY_LINE, r->io_ops, per_sec(r, r->io_ops),
+		per_sec(r, r->rd_ops), per_sec(r, r->wr_ops),
+		per_sec(r, r->io_bytes) / MIB,
+		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
+		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+}
+
 void report_text(FILE *out, const struct results *r)
 {
 	fprintf(out, "Per-Operation Breakdown\n");
@@ -99,10 +108,8 @@ void report_text(FILE *out, const struct results *r)
 			per_sec(r, s->bytes) / MIB, ms_per_op(s),
 			cpu_us_per_op(s));
 	}
-	fprintf(out, LAYOUT_SUMMARY, r->io_ops, per_sec(r, r->io_ops), per_sec(r, r->rd_ops),
-		per_sec(r, r->wr_ops), per_sec(r, r->io_bytes) / MIB,
-		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
-		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	fputc('\n', out);
+	report_summary_line(out, r);
 	fprintf(out, LAYOUT_LAT_HEAD, "Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
 		"max");
 	for (size_t i = 0; i < r->nfo; i++) {

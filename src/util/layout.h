@@ -12,9 +12,10 @@
 /* label, ops/s, mb/s, ms/op, us/op-cpu */
 #define LAYOUT_FLOWOP "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
 /* ops, ops/s, reads/s, writes/s, mb/s, us cpu/op, ms latency */
-#define LAYOUT_SUMMARY                                                      \
-	"\nIO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "      \
+#define LAYOUT_SUMMARY_LINE                                                 \
+	"IO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "        \
 	"%5.1fmb/s, %6.0fus cpu/op, %5.1fms latency\n"
+#define LAYOUT_SUMMARY "\n" LAYOUT_SUMMARY_LINE
 #define LAYOUT_LAT_HEAD "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n"
 /* label, count, mean, p50, p90, p99, p99.9, max (ms) */
 #define LAYOUT_LAT_ROW                                                      \
