@@ -222,16 +222,17 @@ int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
 	return rc;
 }
 
-int cmp_read_file(struct cmp_run *r)
+/* The file's bytes, or NULL after saying why. */
+static char *load(const char *path, size_t *len)
 {
-	FILE *f = fopen(r->path, "rb");
-	char *text = NULL, err[512];
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
 	size_t n = 0, cap = 0, got;
-	int rc;
 
-	if (!f)
-		return fb_error("cannot read '%s': %s", r->path,
-				strerror(errno));
+	if (!f) {
+		fb_error("cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
 	do {
 		text = grow_array(text, &cap, n + 65536, 1);
 		got = fread(text + n, 1, 65536, f);
@@ -239,18 +240,66 @@ int cmp_read_file(struct cmp_run *r)
 		if (n > CMP_READ_MAX_SIZE) {
 			fclose(f);
 			free(text);
-			return fb_error("'%s' is too large (over %u MiB)",
-					r->path, CMP_READ_MAX_SIZE >> 20);
+			fb_error("'%s' is too large (over %u MiB)", path,
+				 CMP_READ_MAX_SIZE >> 20);
+			return NULL;
 		}
 	} while (got > 0);
 	if (ferror(f)) {
-		rc = fb_error("cannot read '%s': %s", r->path, strerror(errno));
+		fb_error("cannot read '%s': %s", path, strerror(errno));
 		fclose(f);
 		free(text);
-		return rc;
+		return NULL;
 	}
 	fclose(f);
+	*len = n;
+	return text;
+}
+
+int cmp_read_file(struct cmp_run *r)
+{
+	char err[512], *text;
+	size_t n;
+	int rc;
+
+	if (!(text = load(r->path, &n)))
+		return -1;
 	rc = cmp_read_text(r, r->path, text, n, err, sizeof(err));
+	free(text);
+	return rc < 0 ? fb_error("%s", err) : 0;
+}
+
+int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
+{
+	char err[512], *text;
+	size_t len, n;
+	const json_t *reps;
+	json_error_t e;
+	json_t *root;
+	int rc = 0;
+
+	*runs = NULL;
+	*nruns = 0;
+	if (!(text = load(path, &len)))
+		return -1;
+	root = json_loadb(text, len, READ_FLAGS, &e);
+	if (!root) {
+		read_explain(text, len, &e, path, err, sizeof(err));
+		free(text);
+		return fb_error("%s", err);
+	}
+	reps = json_object_get(root, "repeats");
+	n = json_array_size(reps) ? json_array_size(reps) : 1;
+	*runs = xcalloc(n, sizeof(**runs));
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		(*runs)[i].path = path;
+		*nruns = i + 1;
+		rc = read_root(&(*runs)[i], path,
+			       json_array_size(reps) ? json_array_get(reps, i) :
+						       root,
+			       err, sizeof(err));
+	}
+	json_decref(root);
 	free(text);
 	return rc < 0 ? fb_error("%s", err) : 0;
 }
