@@ -29,7 +29,7 @@ row() { awk -v m="$1" -v f="$2" '$1 == m { on = 1; next } /^$/ { on = 0 } on && 
 # shellcheck disable=SC2086
 run_fbrun compare $A -- $B --html "$TMP/ab.html"
 check "groups A -- B: exits 0" test "$rc" -eq 0
-grepq "the groups are named, with their runs" '^  A: 3 runs from .*a1\.json .*a3\.json$' "$TMP/out"
+grepq "the groups are named, with their runs" '^  A: 3 runs from .*a1\.json .*a3\.json \(fix\.f, \?\)$' "$TMP/out"
 # mean 100, half-width t(0.975, 2) 10 / sqrt(3) = 4.302653 * 5.7735 = 24.84;
 # B: 200 +- 49.68; Welch t = 100 / sqrt(100/3 + 400/3) = 7.746, df 2.94,
 # p = 0.0048; ratio 2, +- t(0.975, 2.94) * 2 sqrt(1/300 + 1/300) = 0.53
@@ -85,6 +85,22 @@ json.dump(top, open(sys.argv[1], 'w'))" "$TMP/rb.json" $B
 		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.47, 2\.53\] +0\.0048 +significant$"'
 	grepq "... named after their files" '^  ra: 3 runs from' "$TMP/out"
 fi
+
+# the plain page: each run's --interval series, ops/s over time
+cat >"$TMP/w.f" <<F
+define fileset name=fs,path=$TMP/w,entries=8,dirwidth=4,size=1k,prealloc
+define process name=p { thread name=t { flowop statfile name=st,filesetname=fs } }
+run 60
+F
+run_fbrun -q -t 2 --interval 1 -o "$TMP/i1.json" "$TMP/w.f"
+run_fbrun -q -t 2 --interval 1 -o "$TMP/i2.json" "$TMP/w.f"
+run_fbrun compare "$TMP/i1.json" "$TMP/i2.json" --html "$TMP/series.html"
+check "runs with --interval: compare exits 0" test "$rc" -eq 0
+n=$(grep -o '<polyline class="run"' "$TMP/series.html" | wc -l)
+check "the page draws each run's series over time ($n of 2)" test "$n" -eq 2
+grepq "... under its heading" '<h2>Operations per second over time</h2>' "$TMP/series.html"
+run_fbrun compare "$TMP/a1.json" "$TMP/b1.json" --html "$TMP/noseries.html"
+check "runs without a series: no such chart" eval '! grep -q "over time" "$TMP/noseries.html"'
 
 # the page: dots per run, error bars, non-significant rows greyed
 check "the page is written" test -s "$TMP/ab.html"

@@ -136,11 +136,15 @@ static void print_table(FILE *out, const struct cmp_group *g)
 		     "at the 5%% level):\n",
 		g[1].label, g[0].label);
 	for (int k = 0; k < 2; k++) {
+		char fs[512];
+
+		cmp_run_fs(&g[k].runs[0], fs, sizeof(fs));
 		fprintf(out, "  %s: %zu run%s from", g[k].label, g[k].nruns,
 			g[k].nruns == 1 ? "" : "s");
 		for (size_t i = 0; i < g[k].npaths; i++)
 			fprintf(out, " %s", g[k].paths[i]);
-		fputc('\n', out);
+		fprintf(out, " (%s, %s)\n",
+			g[k].runs[0].script ? g[k].runs[0].script : "?", fs);
 	}
 	for (size_t mi = 0; mi < NGMETRICS; mi++) {
 		enum cmp_metric m = gmetrics[mi];

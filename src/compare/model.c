@@ -69,6 +69,9 @@ void cmp_run_clear(struct cmp_run *r)
 		free(r->vars[i].value);
 	}
 	free(r->flowops);
+	free(r->iv);
+	r->iv = NULL;
+	r->niv = 0;
 	free(r->vars);
 	free(r->vars_sorted);
 	r->flowops = NULL;

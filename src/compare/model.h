@@ -77,6 +77,11 @@ struct cmp_flowop {
 	size_t nhist;
 };
 
+/* A point of a run's --interval series: its end (s), its I/O ops/s. */
+struct cmp_point {
+	double t, ops;
+};
+
 /* A script variable; value NULL when the file's is not a string. */
 struct cmp_var {
 	char *name, *value;
@@ -104,6 +109,8 @@ struct cmp_run {
 	bool has_summary[CMP_NSUMMARY];
 	struct cmp_flowop *flowops;
 	size_t nflowops;
+	struct cmp_point *iv; /* the "intervals", in the file's order */
+	size_t niv;
 	size_t nleft; /* flowops left out of the comparison (--common) */
 	struct cmp_var *vars; /* in the file's order */
 	struct cmp_var **vars_sorted; /* by name, for cmp_var */

@@ -120,6 +120,19 @@ static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 	}
 }
 
+/* The time series; points without both numbers are left out. */
+static void read_intervals(struct cmp_run *r, const json_t *iv)
+{
+	r->iv = xcalloc(json_array_size(iv) + 1, sizeof(*r->iv));
+	for (size_t i = 0; i < json_array_size(iv); i++) {
+		const json_t *p = json_array_get(iv, i);
+		struct cmp_point pt;
+
+		if (num_get(p, "t_s", &pt.t) && num_get(p, "ops_per_s", &pt.ops))
+			r->iv[r->niv++] = pt;
+	}
+}
+
 static void read_steady(struct cmp_run *r, const json_t *s)
 {
 	r->steady_tol = num_or(s, "tolerance_pct", 0);
@@ -159,6 +172,7 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 						  "latency_histograms"));
 	r->in_ops = num_or(sum, "threads_in_ops", 0);
 	read_steady(r, json_object_get(root, "steady"));
+	read_intervals(r, json_object_get(root, "intervals"));
 	r->warm_s = num_or(json_object_get(root, "warmup"), "seconds", 0);
 	r->warm_ops = num_or(json_object_get(root, "warmup"), "ops", 0);
 	r->warm_done = json_is_true(json_object_get(
