@@ -7,12 +7,14 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bonnie/bonnie.h"
 #include "compare/compare.h"
+#include "compare/replay.h"
 #include "engine/engine.h"
 #include "lang/attr.h"
 #include "lang/catalog.h"
@@ -22,12 +24,15 @@
 #include "lang/ir.h"
 #include "lang/script.h"
 #include "lang/source.h"
+#include "engine/timeline.h"
+#include "report/repeat.h"
 #include "mpi/peers.h"
 #include "report/report.h"
 #include "util/msg.h"
 #include "util/util.h"
 
 #define MAX_ERRORS 20
+#define MAX_REPEAT 10000
 
 enum action {
 	ACT_RUN,
@@ -45,6 +50,8 @@ struct options {
 	const char *script;
 	struct peers *peers; /* fbrun-mpi's job, or NULL */
 	bool stonewall;
+	uint64_t repeat; /* --repeat N: 0 if not given */
+	bool fresh; /* --fresh: the filesets made anew for each run */
 };
 
 static void usage(FILE *out)
@@ -54,6 +61,7 @@ static void usage(FILE *out)
 		"                                    a bare name runs a shipped workload)\n"
 		"       fbrun compare A.json B.json ...  compare runs (fbrun compare --help)\n"
 		"       fbrun bonnie [bonnie++ options]  bonnie++'s tests (fbrun bonnie --help)\n"
+		"       fbrun report RUN.json            a saved run's table again (fbrun report --help)\n"
 		"\n"
 		"  -D, --define NAME=VALUE  set $NAME, overriding the script's own 'set'\n"
 		"  -t, --runtime SECONDS    run this long, whatever the script's 'run' says\n"
@@ -63,6 +71,13 @@ static void usage(FILE *out)
 		"      --interval SECONDS   print a line every SECONDS during the run and\n"
 		"                           keep the series in the JSON\n"
 		"      --interval-flowops   with --interval, a line per flowop too\n"
+		"      --steady[=PCT]       with --interval: say whether the last third's\n"
+		"                           ops/s stay within PCT%% (10) of their mean\n"
+		"      --repeat N           run the workload N times: each run's IO Summary,\n"
+		"                           then the mean, sd and 95%% interval per flowop\n"
+		"      --fresh              with --repeat, make the filesets anew each run\n"
+		"      --warmup SECONDS     run this long first, not measured (counters\n"
+		"                           start again from zero at its end)\n"
 		"      --keep               leave the filesets on disk after the run\n"
 		"      --force              preallocate even if the files will not fit in\n"
 		"                           the free space (checked before anything is made)\n"
@@ -215,6 +230,23 @@ static int seconds_arg(const char *opt, const char *arg, uint64_t *out)
 	return 0;
 }
 
+/* --steady[=PCT]: 10% unless given, 1 to 100. */
+static int steady_arg(const char *arg, double *out)
+{
+	int64_t n;
+
+	if (!arg) {
+		*out = 10;
+		return 0;
+	}
+	if (parse_int(arg, strlen(arg), &n) != NUM_OK || n < 1 || n > 100)
+		return fb_error("--steady=PCT expects a percentage from 1 to "
+				"100, got '%s'",
+				arg);
+	*out = (double)n;
+	return 0;
+}
+
 /* Returns -1 to exit with FB_EXIT_USAGE, 1 to exit with FB_EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -236,6 +268,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_STONEWALL,
 		OPT_DEVICE_WRITES,
 		OPT_FORCE_DEVICE,
+		OPT_WARMUP,
+		OPT_STEADY,
+		OPT_REPEAT,
+		OPT_FRESH,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -244,6 +280,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
+		{ "warmup", required_argument, NULL, OPT_WARMUP },
+		{ "steady", optional_argument, NULL, OPT_STEADY },
+		{ "repeat", required_argument, NULL, OPT_REPEAT },
+		{ "fresh", no_argument, NULL, OPT_FRESH },
 		{ "keep", no_argument, NULL, OPT_KEEP },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "allow-device-writes", no_argument, NULL, OPT_DEVICE_WRITES },
@@ -292,6 +332,29 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_INTERVAL:
 			if (seconds_arg("--interval", optarg,
 					&o->run.interval_s) < 0)
+				return -1;
+			break;
+		case OPT_WARMUP:
+			if (seconds_arg("--warmup", optarg,
+					&o->run.warmup_s) < 0)
+				return -1;
+			break;
+		case OPT_REPEAT: {
+			int64_t n;
+
+			if (parse_int(optarg, strlen(optarg), &n) != NUM_OK ||
+			    n < 2 || n > MAX_REPEAT)
+				return fb_error("--repeat expects 2 to %d runs, "
+						"got '%s'",
+						MAX_REPEAT, optarg);
+			o->repeat = (uint64_t)n;
+			break;
+		}
+		case OPT_FRESH:
+			o->fresh = true;
+			break;
+		case OPT_STEADY:
+			if (steady_arg(optarg, &o->run.steady_pct) < 0)
 				return -1;
 			break;
 		case OPT_INTERVAL_FLOWOPS:
@@ -364,6 +427,11 @@ static int parse_args(int argc, char **argv, struct options *o)
 			return -1;
 		}
 	}
+	if (o->fresh && !o->repeat)
+		return fb_error("--fresh needs --repeat");
+	if (o->run.steady_pct > 0 && !o->run.interval_s)
+		return fb_error("--steady needs --interval (the series it "
+				"judges)");
 	if (o->run.interval_flowops && !o->run.interval_s) {
 		return fb_error("--interval-flowops needs --interval");
 	}
@@ -429,6 +497,42 @@ static struct script *load_script(const struct options *o)
 		sc = script_from_text(o->script, text, len);
 	free(text);
 	return sc;
+}
+
+/*
+ * --repeat N: the workload run N times, its filesets made once (the runs
+ * are a series, as fbrun bonnie's phases) unless --fresh; a failed or
+ * interrupted run ends the series, and what was measured is summarised.
+ */
+static int run_repeated(const struct options *o, const struct workload *w,
+			struct engine_opts *eo, const struct report_dest *dest)
+{
+	struct repeat *rp = repeat_new(dest, (size_t)o->repeat);
+	int rc = FB_EXIT_OK;
+
+	eo->deliver = repeat_deliver;
+	eo->deliver_arg = rp;
+	for (uint64_t i = 0; i < o->repeat; i++) {
+		eo->series = eo->series_reuse = !o->fresh;
+		eo->series_last = i + 1 == o->repeat;
+		rc = engine_run(w, eo);
+		/* in a job the agreed status says it, signals included */
+		if (rc != FB_EXIT_OK || (!o->peers && timeline_signalled))
+			break;
+	}
+	/* in a job, rank 0 keeps the runs and says what they were */
+	if (o->peers && peers_rank(o->peers) != 0) {
+		repeat_free(rp);
+		return rc;
+	}
+	if (repeat_count(rp) < o->repeat)
+		fb_warning("%zu of %" PRIu64 " runs done; their statistics "
+			   "follow",
+			   repeat_count(rp), o->repeat);
+	if (repeat_finish(rp) < 0 && rc == FB_EXIT_OK)
+		rc = FB_EXIT_RUN;
+	repeat_free(rp);
+	return rc;
 }
 
 static int run(const struct options *o)
@@ -503,7 +607,8 @@ static int run(const struct options *o)
 			if (eo.seed) /* the ranks' threads draw apart */
 				eo.seed += rank * 0x9e3779b97f4a7c15ull;
 		}
-		rc = engine_run(w, &eo);
+		rc = o->repeat ? run_repeated(o, w, &eo, &dest) :
+				 engine_run(w, &eo);
 	}
 out:
 	diag_finish(d);
@@ -562,16 +667,19 @@ int main(int argc, char **argv)
 
 	join_job(&o, &argc, &argv);
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
-	if (argc > 1 && strcmp(argv[1], "compare") == 0) {
-		if (o.peers) {
-			msg_mute(peers_rank(o.peers) != 0);
-			fb_error("compare reads results files in one process: "
-				 "run it with fbrun");
-			peers_free(o.peers);
-			return FB_EXIT_USAGE;
-		}
-		return check_stdout(compare_main(argc - 1, argv + 1));
+	if (argc > 1 && (strcmp(argv[1], "compare") == 0 ||
+			 strcmp(argv[1], "report") == 0) && o.peers) {
+		msg_mute(peers_rank(o.peers) != 0);
+		fb_error("%s reads results files in one process: run it with "
+			 "fbrun", argv[1]);
+		peers_free(o.peers);
+		return FB_EXIT_USAGE;
 	}
+	if (argc > 1 && strcmp(argv[1], "compare") == 0)
+		return check_stdout(compare_main(argc - 1, argv + 1));
+	/* "fbrun report RUN.json": a saved run printed again */
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return check_stdout(replay_main(argc - 1, argv + 1));
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0) {
 		msg_mute(false);

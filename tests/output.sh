@@ -93,8 +93,8 @@ run_fbrun -t 3 --interval 1 -o "$TMP/i.json" "$TMP/w.f"
 check "--interval 1: exits 0" test "$rc" -eq 0
 n=$(grep -c '^interval ' "$TMP/out" || :)
 check "--interval 1, 3 s: 2 to 4 interval lines on stdout ($n)" test "$n" -ge 2 -a "$n" -le 4
-grepq "an interval line: time, ops/s, mb/s, errors" \
-	'^interval +[0-9]+\.[0-9]{3} s +[0-9]+ ops/s +[0-9]+\.[0-9] mb/s +0 errors$' "$TMP/out"
+grepq "an interval line: time, ops/s, mb/s, errors, p50, p99" \
+	'^interval +[0-9]+\.[0-9]{3} s +[0-9]+ ops/s +[0-9]+\.[0-9] mb/s +0 errors  p50 [0-9]+\.[0-9]{3} ms  p99 [0-9]+\.[0-9]{3} ms$' "$TMP/out"
 check "the interval lines come before the results" \
 	test "$(grep -n '^interval ' "$TMP/out" | tail -1 | cut -d: -f1)" -lt \
 	"$(grep -n '^Per-Operation' "$TMP/out" | cut -d: -f1)"
@@ -114,6 +114,10 @@ if $have_python; then
 	check "per flowop, the intervals' ops sum to its total" test "$ok" = True
 	ok=$(json "$TMP/i.json" "all(0 < a['t_s'] < b['t_s'] for a, b in zip(r['intervals'], r['intervals'][1:])) and abs(r['intervals'][-1]['t_s'] - r['seconds']) < 0.01 and all(set(i) >= {'t_s', 'seconds', 'ops', 'ops_per_s', 'mb_per_s', 'bytes', 'errors', 'flowops'} for i in r['intervals'])")
 	check "intervals: every field, in time order, the last ends with the run" test "$ok" = True
+	# the interval's quantiles, from its own histogram: ordered, within
+	# the run's largest I/O latency (a bucket's midpoint: 0.8% over at most)
+	ok=$(json "$TMP/i.json" "all(0 < i['p50_ms'] <= i['p99_ms'] <= 1.01 * max(f['latency_ns']['max'] for f in r['flowops'] if f['type'] in ('openfile', 'readwholefile', 'closefile', 'appendfilerand')) / 1e6 for i in r['intervals'] if i['ops'] > 0)")
+	check "intervals: 0 < p50_ms <= p99_ms <= the I/O's largest latency" test "$ok" = True
 else
 	skip "--interval JSON: needs python3"
 fi
@@ -147,7 +151,7 @@ rc=0
 (ulimit -n 20 && exec "$FBRUN" -q -t 2 --interval 1 --continue-on-error -o "$TMP/e.json" "$TMP/emf.f") \
 	>"$TMP/out" 2>"$TMP/err" || rc=$?
 check "EMFILE --interval: exits 1 (errors happened)" test "$rc" -eq 1
-grepq "EMFILE --interval: the interval lines count errors" '^interval .* [1-9][0-9]* errors$' "$TMP/out"
+grepq "EMFILE --interval: the interval lines count errors" '^interval .* [1-9][0-9]* errors  p50 ' "$TMP/out"
 if $have_python; then
 	s=$(json "$TMP/e.json" "'%d %d' % (sum(i['errors'] for i in r['intervals']), sum(f['errors'] for f in r['flowops']))")
 	check "EMFILE: the intervals' errors sum to the flowops' ($s)" \

@@ -20,7 +20,7 @@ leftovers() {
 # th ARGS...: run the script at a tiny scale; status in $rc
 th() {
 	rc=0
-	FBRUN=$FBRUN timeout 300 sh "$thumper" -t 2 -s 512M -w "$TMP/work" \
+	FBRUN=$FBRUN timeout 300 sh "$thumper" -t 2 -r 2 -s 512M -w "$TMP/work" \
 		-D nfiles=100 -D nthreads=2 -D ncreators=1 "$@" \
 		>"$TMP/out" 2>"$TMP/err" || rc=$?
 }
@@ -63,14 +63,16 @@ else
 	fail "run.sh exits 0 (exit $rc)"
 	diag <"$TMP/err"
 fi
-grepq "the comparison has a raid10 and a raid5 column" \
-	'^flowop +metric +raid10 +raid5$' "$TMP/out"
-grepq "with each flowop's ratio to raid10" \
-	'^readfile2 +ops/s +[0-9.]+ +[0-9.]+ \([0-9.]+x\)$' "$TMP/out"
-grepq "and the IO Summary" '^IO Summary +ops/s ' "$TMP/out"
+grepq "each layout's own table: RAID10 Results" '^RAID10 Results$' "$TMP/out"
+grepq "... and RAID5 Results" '^RAID5 Results$' "$TMP/out"
+grepq "... of 2 runs each (-r 2)" '^Per-Operation Breakdown, mean of 2 runs' "$TMP/out"
+grepq "the comparison has a raid10 and a raid5 group" \
+	'^ops/s +raid10 \(2\) +raid5 \(2\) +ratio \[95% interval\] +p +verdict$' "$TMP/out"
+grepq "with each flowop's ratio to raid10 and a verdict" \
+	'^readfile2 +[0-9.]+ \+- [0-9.]+ +[0-9.]+ \+- [0-9.]+ +[0-9.]+x \[-?[0-9.]+, [0-9.]+\] +[0-9.e-]+ +(significant|within noise)$' "$TMP/out"
 grepq "both file systems were btrfs" \
-	'raid10 .*btrfs on .*/raid10, .*' "$TMP/out"
-for f in raid10.json raid5.json compare.txt; do
+	'raid10: 2 runs from .*btrfs on .*/raid10\)$' "$TMP/out"
+for f in raid10.json raid5.json raid10.txt raid5.txt compare.txt; do
 	check "it wrote $f" test -s "$TMP/res/$f"
 done
 check "it wrote the HTML page with charts" grep -q '<svg' "$TMP/res/compare.html"

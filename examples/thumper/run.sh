@@ -6,10 +6,13 @@
 # makes (loop files, loop devices, mounts, the work directory) is removed
 # on every way out.  Needs root, loop devices and btrfs-progs.
 #
-# usage: run.sh [-t SECONDS] [-s SIZE] [-o OUTDIR] [-w WORKDIR] [-D NAME=VALUE]...
+# usage: run.sh [-t SECONDS] [-r RUNS] [-s SIZE] [-o OUTDIR] [-w WORKDIR] [-D NAME=VALUE]...
 #   -t  seconds per run (default 30)
+#   -r  runs per layout (default 3; fbrun --repeat), so the comparison
+#       has 95% intervals and a significance verdict; 1 for one run each
 #   -s  size of each of the 4 sparse loop files (default 2G)
-#   -o  directory for raid10.json, raid5.json, compare.txt, compare.html
+#   -o  directory for raid10.json, raid5.json, their tables raid10.txt
+#       and raid5.txt, compare.txt, compare.html
 #       (default: a new thumper-DATE directory here; must not hold them yet)
 #   -w  where the work directory with the loop files goes
 #       (default: $TMPDIR, else /var/tmp)
@@ -24,12 +27,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 
 die() { echo "$me: $*" >&2; exit 1; }
-usage() { sed -n '9,19s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '9,22s/^# \{0,1\}//p' "$0"; }
 
-runtime=30 size=2G outdir= workdir=${TMPDIR:-/var/tmp} defines=
-while getopts t:s:o:w:D:h opt; do
+runtime=30 runs=3 size=2G outdir= workdir=${TMPDIR:-/var/tmp} defines=
+while getopts t:r:s:o:w:D:h opt; do
 	case $opt in
 	t) runtime=$OPTARG ;;
+	r) runs=$OPTARG ;;
 	s) size=$OPTARG ;;
 	o) outdir=$OPTARG ;;
 	w) workdir=$OPTARG ;;
@@ -45,6 +49,9 @@ done
 shift $((OPTIND - 1))
 [ $# -eq 0 ] || { usage >&2; exit 2; }
 case $runtime in '' | *[!0-9]*) echo "$me: -t expects seconds" >&2; exit 2 ;; esac
+case $runs in '' | *[!0-9]* | 0) echo "$me: -r expects 1 or more runs" >&2; exit 2 ;; esac
+repeat=
+[ "$runs" -eq 1 ] || repeat="--repeat $runs"
 case $size in '' | *[!0-9KMGTkmgt]* | [!0-9]*) echo "$me: -s expects a size like 2G" >&2; exit 2 ;; esac
 
 # --- what it needs, said plainly when it is missing ------------------------
@@ -75,7 +82,7 @@ if [ -z "$outdir" ]; then
 	outdir=./thumper-$(date +%Y%m%d-%H%M%S)
 fi
 mkdir -p "$outdir"
-for f in raid10.json raid5.json compare.txt compare.html; do
+for f in raid10.json raid5.json raid10.txt raid5.txt compare.txt compare.html; do
 	[ ! -e "$outdir/$f" ] || die "$outdir/$f exists; give another -o"
 done
 
@@ -132,11 +139,17 @@ run_layout() {
 	first=${devs# }
 	first=${first%% *}
 	mount -t btrfs -o "$opts" "$first" "$mnt" || die "cannot mount the $p file system"
-	echo "$me: $p on$devs, mounted on $mnt; running images.f for ${runtime}s" >&2
-	# shellcheck disable=SC2086 # scale and defines are lists
-	"$fbrun" -q $scale -D "dir=$mnt/images" $defines \
+	echo "$me: $p on$devs, mounted on $mnt; running images.f for ${runtime}s, $runs time(s)" >&2
+	# shellcheck disable=SC2086 # scale, repeat and defines are lists
+	"$fbrun" -q $repeat $scale -D "dir=$mnt/images" $defines \
 		-o "$outdir/$p.json" "$script" >"$work/$p.out" ||
 		{ cat "$work/$p.out" >&2; die "fbrun failed on $p"; }
+	# the layout's own table, as the seed prints "RAID 10 Results"
+	{
+		echo "$2 Results"
+		cat "$work/$p.out"
+		echo
+	} | tee "$outdir/$p.txt"
 	umount "$mnt"
 	mnt=
 	for l in $devs; do losetup -d "$l"; done
@@ -144,9 +157,9 @@ run_layout() {
 	rm -f "$work"/"$p"-?.img
 }
 
-run_layout raid10
-run_layout raid5
+run_layout raid10 "RAID10"
+run_layout raid5 "RAID5"
 
 "$fbrun" compare "$outdir/raid10.json" "$outdir/raid5.json" | tee "$outdir/compare.txt"
 "$fbrun" compare --html "$outdir/compare.html" "$outdir/raid10.json" "$outdir/raid5.json" >/dev/null
-echo "$me: results in $outdir (raid10.json, raid5.json, compare.txt, compare.html)" >&2
+echo "$me: results in $outdir (raid10.json, raid5.json, raid10.txt, raid5.txt, compare.txt, compare.html)" >&2

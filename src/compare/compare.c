@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/groups.h"
 #include "compare/html.h"
 #include "compare/match.h"
 #include "compare/model.h"
@@ -31,6 +32,8 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: fbrun compare [options] A.json B.json [C.json ...]\n"
+		"       fbrun compare [options] A1.json A2.json ... -- "
+		"B1.json B2.json ...\n"
 		"\n"
 		"  -l, --label NAME   name the next run's column (repeat, in "
 		"file order;\n"
@@ -40,8 +43,10 @@ static void usage(FILE *out)
 		"      --common       compare only the flowops every run has\n"
 		"  -h, --help         show this help\n"
 		"\n"
-		"Ratios are to the first run.  Exit status: 0 ok, 2 usage or "
-		"bad input.\n");
+		"Ratios are to the first run.  Groups of runs (split by --, or "
+		"files written\nwith fbrun --repeat) are compared by their "
+		"means, with 95%% intervals and\nWelch's t-test; --label names "
+		"the groups.  Exit status: 0 ok, 2 usage or\nbad input.\n");
 }
 
 static char *default_label(const char *path)
@@ -131,16 +136,124 @@ static int write_table(const struct cmp *c)
 	return 0;
 }
 
+/* Whether any of the files holds repeated runs (fbrun --repeat). */
+static bool any_repeats(char **paths, size_t n)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < n && !any; i++) {
+		struct cmp_run *r;
+		size_t nr;
+
+		if (cmp_read_runs(paths[i], &r, &nr) == 0 && nr > 1)
+			any = true;
+		for (size_t k = 0; k < nr; k++)
+			cmp_run_clear(&r[k]);
+		free(r);
+	}
+	return any;
+}
+
+/*
+ * Groups: the files between "--" (group_of, by argv pointer), or each
+ * file its own group when none was given.
+ */
+static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
+			  char **orig, const size_t *group_of, size_t norig,
+			  size_t ngroups)
+{
+	static const char *const names[] = { "A", "B" };
+	struct cmp_group g[2] = { { 0 } };
+	char *own[2] = { NULL, NULL };
+	int rc = FB_EXIT_USAGE;
+
+	if (ngroups != 2) {
+		fb_error("compare takes two groups of runs, got %zu", ngroups);
+		return FB_EXIT_USAGE;
+	}
+	if (o->nlabels > 2) {
+		fb_error("%zu labels for 2 groups", o->nlabels);
+		return FB_EXIT_USAGE;
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t k = i;
+
+		for (size_t j = 0; norig && j < norig; j++)
+			if (orig[j] == files[i])
+				k = group_of[j];
+		if (k >= 2)
+			continue;
+		g[k].paths = xrealloc(g[k].paths,
+				      (g[k].npaths + 1) * sizeof(char *));
+		g[k].paths[g[k].npaths++] = files[i];
+	}
+	for (int k = 0; k < 2; k++) {
+		if (!g[k].npaths) {
+			fb_error("group %s has no files", names[k]);
+			goto out;
+		}
+		if ((size_t)k < o->nlabels)
+			g[k].label = o->labels[k];
+		else if (!norig)
+			g[k].label = own[k] = default_label(g[k].paths[0]);
+		else
+			g[k].label = names[k];
+	}
+	if (groups_read(g, 2) == 0 &&
+	    groups_compare(stdout, g, 2, o->html) == 0)
+		rc = FB_EXIT_OK;
+out:
+	groups_free(g, 2);
+	for (int k = 0; k < 2; k++) {
+		free(g[k].paths);
+		free(own[k]);
+	}
+	return rc;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct cmp_opts o = { 0 };
 	struct cmp c = { 0 };
-	int rc = parse_args(argc, argv, &o);
+	/* argv without its "--": the group each argument is in */
+	char **av = xcalloc((size_t)argc + 1, sizeof(*av));
+	char **orig = xcalloc((size_t)argc + 1, sizeof(*orig));
+	size_t *group_of = xcalloc((size_t)argc + 1, sizeof(*group_of));
+	size_t nsep = 0;
+	int ac = 0, rc;
 
+	for (int i = 0; i < argc; i++) {
+		if (i > 0 && strcmp(argv[i], "--") == 0) {
+			nsep++;
+			continue;
+		}
+		group_of[ac] = nsep;
+		orig[ac] = argv[i]; /* getopt permutes av, not this */
+		av[ac++] = argv[i];
+	}
+	argc = ac;
+	argv = av;
+	rc = parse_args(argc, argv, &o);
 	if (rc) {
 		free(o.labels);
+		free(av);
+		free(orig);
+		free(group_of);
 		return rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
 	}
+	if (nsep || any_repeats(argv + optind, (size_t)(argc - optind))) {
+		rc = compare_groups(&o, argv + optind, (size_t)(argc - optind),
+				    nsep ? orig : NULL, group_of,
+				    nsep ? (size_t)ac : 0,
+				    nsep ? nsep + 1 : (size_t)(argc - optind));
+		free(orig);
+		free(o.labels);
+		free(av);
+		free(group_of);
+		return rc;
+	}
+	free(group_of);
+	free(orig);
 	rc = FB_EXIT_USAGE;
 	c.nruns = (size_t)(argc - optind);
 	c.runs = xcalloc(c.nruns, sizeof(*c.runs));
@@ -165,5 +278,6 @@ out:
 	cmp_rows_free(&c);
 	free(c.runs);
 	free(o.labels);
+	free(av);
 	return rc;
 }

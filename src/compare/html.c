@@ -386,6 +386,25 @@ static void bar_chart(FILE *out, const struct cmp *c, enum cmp_metric m)
 	free(ok);
 }
 
+void html_page(FILE *out, const struct cmp *c)
+{
+	page_head(out, c);
+	if (c->nruns == 1) {
+		fputs("<h1>fbrun: ", out);
+		html_esc(out, c->runs[0].label);
+		fputs("</h1>\n", out);
+	} else {
+		fprintf(out, "<h1>fbrun: %zu runs compared</h1>\n", c->nruns);
+	}
+	runs_table(out, c);
+	summary_table(out, c);
+	for (int m = 0; m < CM_COUNT; m++)
+		bar_chart(out, c, m);
+	html_series_section(out, c);
+	html_cdf_section(out, c);
+	fputs("</body>\n</html>\n", out);
+}
+
 int html_write(const char *path, const struct cmp *c)
 {
 	FILE *out = fopen(path, "w");
@@ -393,14 +412,7 @@ int html_write(const char *path, const struct cmp *c)
 
 	if (!out)
 		return fb_error("cannot write '%s': %s", path, strerror(errno));
-	page_head(out, c);
-	fprintf(out, "<h1>fbrun: %zu runs compared</h1>\n", c->nruns);
-	runs_table(out, c);
-	summary_table(out, c);
-	for (int m = 0; m < CM_COUNT; m++)
-		bar_chart(out, c, m);
-	html_cdf_section(out, c);
-	fputs("</body>\n</html>\n", out);
+	html_page(out, c);
 	err = ferror(out) ? errno : 0;
 	if (fclose(out) != 0 && !err)
 		err = errno;

@@ -5,8 +5,12 @@
 #ifndef FBRUN_COMPARE_HTML_H
 #define FBRUN_COMPARE_HTML_H
 
+#include <stdio.h>
+
 #include "compare/model.h"
 
+/* The page, on out (one run: that run's page, fbrun report). */
+void html_page(FILE *out, const struct cmp *c);
 /* Write the page to path; 0, or -1 after saying why. */
 int html_write(const char *path, const struct cmp *c);
 

@@ -25,6 +25,8 @@ void html_esc_short(FILE *out, const char *s);
  */
 int html_legend(FILE *out, const struct cmp *c, int x0, int y, int max_x,
 		bool lines);
+/* The runs' --interval series: I/O ops/s over time, a line per run. */
+void html_series_section(FILE *out, const struct cmp *c);
 /* The latency distributions: a CDF chart per flowop with data. */
 void html_cdf_section(FILE *out, const struct cmp *c);
 

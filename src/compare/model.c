@@ -54,14 +54,24 @@ void cmp_run_clear(struct cmp_run *r)
 		*strs[i] = NULL;
 	}
 	for (size_t i = 0; i < r->nflowops; i++) {
-		free(r->flowops[i].name);
-		free(r->flowops[i].hist);
+		struct cmp_flowop *f = &r->flowops[i];
+
+		free(f->name);
+		free(f->type);
+		free(f->thread);
+		free(f->hist);
+		for (size_t k = 0; k < f->nerrnos; k++)
+			free(f->errnos[k].message);
+		free(f->errnos);
 	}
 	for (size_t i = 0; i < r->nvars; i++) {
 		free(r->vars[i].name);
 		free(r->vars[i].value);
 	}
 	free(r->flowops);
+	free(r->iv);
+	r->iv = NULL;
+	r->niv = 0;
 	free(r->vars);
 	free(r->vars_sorted);
 	r->flowops = NULL;

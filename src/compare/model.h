@@ -45,12 +45,41 @@ struct cmp_bucket {
 	double from_ns, to_ns, count;
 };
 
+/*
+ * The counts behind a flowop's figures or the IO Summary's, as the file
+ * has them (0 where it lacks one), for fbrun report to print the run's
+ * own table again.  Times in ns.
+ */
+enum cmp_quantile { CQ_P50, CQ_P90, CQ_P99, CQ_P999, CQ_COUNT };
+
+struct cmp_counts {
+	double ops, bytes, rd_bytes, wr_bytes, reads, writes;
+	double lat_sum, lat_max, q[CQ_COUNT];
+	double cpu_ns, cpu_samples, errors, err_other, waits, wait_ns;
+};
+
+/* A failure's count under its message ("errnos" in the file). */
+struct cmp_errno {
+	char *message;
+	double count;
+};
+
 struct cmp_flowop {
 	char *name;
+	char *type, *thread; /* NULL where the file lacks them */
+	struct cmp_counts n;
+	bool sample_mean; /* a mean of samples (FF_MEAN): its own line */
+	struct cmp_errno *errnos;
+	size_t nerrnos;
 	double fig[CM_COUNT];
 	bool has[CM_COUNT]; /* false: the run lacks the figure */
 	struct cmp_bucket *hist; /* the "histogram" array's elements */
 	size_t nhist;
+};
+
+/* A point of a run's --interval series: its end (s), its I/O ops/s. */
+struct cmp_point {
+	double t, ops;
 };
 
 /* A script variable; value NULL when the file's is not a string. */
@@ -65,12 +94,23 @@ struct cmp_run {
 	char *script, *script_sha256, *started, *ended_by, *error, *data;
 	char *kernel;
 	double cpus, seconds; /* 0 if missing */
+	double threads, in_ops; /* workers; threads in operations */
+	bool lathist; /* the run printed latency histograms */
+	/* --warmup: its seconds (0 without), completed, its I/O ops */
+	double warm_s, warm_ops;
+	bool warm_done;
+	/* --steady: tolerance % (0 without), its verdict and figures */
+	double steady_tol, steady_n, steady_mean, steady_dev;
+	bool steady_judged, steady;
+	struct cmp_counts io; /* the IO Summary's counts */
 	/* the first fileset's */
 	char *fs_type, *mountpoint, *mount_options;
 	double summary[CMP_NSUMMARY];
 	bool has_summary[CMP_NSUMMARY];
 	struct cmp_flowop *flowops;
 	size_t nflowops;
+	struct cmp_point *iv; /* the "intervals", in the file's order */
+	size_t niv;
 	size_t nleft; /* flowops left out of the comparison (--common) */
 	struct cmp_var *vars; /* in the file's order */
 	struct cmp_var **vars_sorted; /* by name, for cmp_var */

@@ -42,6 +42,45 @@ static double num_or(const json_t *obj, const char *key, double def)
 	return num_get(obj, key, &v) ? v : def;
 }
 
+/* A flowop's or the summary's counts, where the file has them. */
+static void read_counts(const json_t *o, struct cmp_counts *n)
+{
+	static const char *const qk[CQ_COUNT] = { "p50", "p90", "p99",
+						  "p99.9" };
+	const json_t *lat = json_object_get(o, "latency_ns");
+
+	n->ops = num_or(o, "ops", 0);
+	n->bytes = num_or(o, "bytes", 0);
+	n->rd_bytes = num_or(o, "read_bytes", 0);
+	n->wr_bytes = num_or(o, "write_bytes", 0);
+	n->reads = num_or(o, "reads", 0);
+	n->writes = num_or(o, "writes", 0);
+	n->cpu_ns = num_or(o, "cpu_ns", 0);
+	n->cpu_samples = num_or(o, "cpu_samples", 0);
+	n->errors = num_or(o, "errors", 0);
+	n->err_other = num_or(o, "errors_other", 0);
+	n->waits = num_or(o, "waits", 0);
+	n->wait_ns = num_or(o, "wait_ns", 0);
+	n->lat_sum = num_or(lat, "sum", 0);
+	n->lat_max = num_or(lat, "max", 0);
+	for (int q = 0; q < CQ_COUNT; q++)
+		n->q[q] = num_or(lat, qk[q], 0);
+}
+
+static void read_errnos(const json_t *fo, struct cmp_flowop *f)
+{
+	const json_t *e = json_object_get(fo, "errnos");
+
+	f->errnos = xcalloc(json_array_size(e) + 1, sizeof(*f->errnos));
+	for (size_t k = 0; k < json_array_size(e); k++) {
+		const json_t *x = json_array_get(e, k);
+
+		f->errnos[f->nerrnos++] = (struct cmp_errno){
+			str_dup(x, "message"), num_or(x, "count", 0)
+		};
+	}
+}
+
 static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 {
 	static const char *const keys[CM_COUNT] = {
@@ -65,6 +104,11 @@ static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 	}
 	if (f->has[CM_P99])
 		f->fig[CM_P99] /= 1e6;
+	f->type = str_dup(fo, "type");
+	f->thread = str_dup(fo, "thread");
+	f->sample_mean = json_is_true(json_object_get(fo, "sample_mean"));
+	read_counts(fo, &f->n);
+	read_errnos(fo, f);
 	f->nhist = json_array_size(h);
 	f->hist = xcalloc(f->nhist ? f->nhist : 1, sizeof(*f->hist));
 	for (size_t k = 0; k < f->nhist; k++) {
@@ -74,6 +118,29 @@ static void read_flowop(const json_t *fo, struct cmp_flowop *f)
 						  num_or(b, "to_ns", -1),
 						  num_or(b, "count", -1) };
 	}
+}
+
+/* The time series; points without both numbers are left out. */
+static void read_intervals(struct cmp_run *r, const json_t *iv)
+{
+	r->iv = xcalloc(json_array_size(iv) + 1, sizeof(*r->iv));
+	for (size_t i = 0; i < json_array_size(iv); i++) {
+		const json_t *p = json_array_get(iv, i);
+		struct cmp_point pt;
+
+		if (num_get(p, "t_s", &pt.t) && num_get(p, "ops_per_s", &pt.ops))
+			r->iv[r->niv++] = pt;
+	}
+}
+
+static void read_steady(struct cmp_run *r, const json_t *s)
+{
+	r->steady_tol = num_or(s, "tolerance_pct", 0);
+	r->steady_n = num_or(s, "intervals", 0);
+	r->steady_mean = num_or(s, "mean_ops_per_sec", 0);
+	r->steady_dev = num_or(s, "max_deviation_pct", 0);
+	r->steady_judged = json_is_true(json_object_get(s, "judged"));
+	r->steady = json_is_true(json_object_get(s, "steady"));
 }
 
 /* The model from a parsed file; -1 with the reason in err. */
@@ -100,6 +167,17 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	r->error = str_dup(root, "error");
 	r->data = str_dup(root, "data");
 	r->seconds = num_or(root, "seconds", 0);
+	r->threads = num_or(root, "threads", 0);
+	r->lathist = json_is_true(json_object_get(root,
+						  "latency_histograms"));
+	r->in_ops = num_or(sum, "threads_in_ops", 0);
+	read_steady(r, json_object_get(root, "steady"));
+	read_intervals(r, json_object_get(root, "intervals"));
+	r->warm_s = num_or(json_object_get(root, "warmup"), "seconds", 0);
+	r->warm_ops = num_or(json_object_get(root, "warmup"), "ops", 0);
+	r->warm_done = json_is_true(json_object_get(
+		json_object_get(root, "warmup"), "completed"));
+	read_counts(sum, &r->io);
 	r->kernel = str_dup(sys, "kernel");
 	r->cpus = num_or(sys, "cpus", 0);
 	r->fs_type = str_dup(fs, "fs_type");
@@ -158,16 +236,17 @@ int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
 	return rc;
 }
 
-int cmp_read_file(struct cmp_run *r)
+/* The file's bytes, or NULL after saying why. */
+static char *load(const char *path, size_t *len)
 {
-	FILE *f = fopen(r->path, "rb");
-	char *text = NULL, err[512];
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
 	size_t n = 0, cap = 0, got;
-	int rc;
 
-	if (!f)
-		return fb_error("cannot read '%s': %s", r->path,
-				strerror(errno));
+	if (!f) {
+		fb_error("cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
 	do {
 		text = grow_array(text, &cap, n + 65536, 1);
 		got = fread(text + n, 1, 65536, f);
@@ -175,18 +254,66 @@ int cmp_read_file(struct cmp_run *r)
 		if (n > CMP_READ_MAX_SIZE) {
 			fclose(f);
 			free(text);
-			return fb_error("'%s' is too large (over %u MiB)",
-					r->path, CMP_READ_MAX_SIZE >> 20);
+			fb_error("'%s' is too large (over %u MiB)", path,
+				 CMP_READ_MAX_SIZE >> 20);
+			return NULL;
 		}
 	} while (got > 0);
 	if (ferror(f)) {
-		rc = fb_error("cannot read '%s': %s", r->path, strerror(errno));
+		fb_error("cannot read '%s': %s", path, strerror(errno));
 		fclose(f);
 		free(text);
-		return rc;
+		return NULL;
 	}
 	fclose(f);
+	*len = n;
+	return text;
+}
+
+int cmp_read_file(struct cmp_run *r)
+{
+	char err[512], *text;
+	size_t n;
+	int rc;
+
+	if (!(text = load(r->path, &n)))
+		return -1;
 	rc = cmp_read_text(r, r->path, text, n, err, sizeof(err));
+	free(text);
+	return rc < 0 ? fb_error("%s", err) : 0;
+}
+
+int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
+{
+	char err[512], *text;
+	size_t len, n;
+	const json_t *reps;
+	json_error_t e;
+	json_t *root;
+	int rc = 0;
+
+	*runs = NULL;
+	*nruns = 0;
+	if (!(text = load(path, &len)))
+		return -1;
+	root = json_loadb(text, len, READ_FLAGS, &e);
+	if (!root) {
+		read_explain(text, len, &e, path, err, sizeof(err));
+		free(text);
+		return fb_error("%s", err);
+	}
+	reps = json_object_get(root, "repeats");
+	n = json_array_size(reps) ? json_array_size(reps) : 1;
+	*runs = xcalloc(n, sizeof(**runs));
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		(*runs)[i].path = path;
+		*nruns = i + 1;
+		rc = read_root(&(*runs)[i], path,
+			       json_array_size(reps) ? json_array_get(reps, i) :
+						       root,
+			       err, sizeof(err));
+	}
+	json_decref(root);
 	free(text);
 	return rc < 0 ? fb_error("%s", err) : 0;
 }

@@ -19,6 +19,12 @@
  */
 int cmp_read_file(struct cmp_run *r);
 /*
+ * The runs of the file at path: those of its "repeats" (fbrun --repeat),
+ * or the file's one run.  *runs (path set, label NULL) is the caller's to
+ * free with cmp_run_clear on each, even after -1 (said with fb_error).
+ */
+int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns);
+/*
  * The same from text[0..len), `name` naming it in errors; 0, or -1 with
  * the reason in err.
  */

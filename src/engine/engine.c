@@ -104,6 +104,8 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       .seed = e->o->seed,
 			       .data = e->o->data,
 			       .interval_ns = e->o->interval_s * 1000000000u,
+			       .warmup_ns = e->o->warmup_s * 1000000000u,
+			       .steady_tol = e->o->steady_pct / 100,
 			       .interval_flowops = e->o->interval_flowops,
 			       /* JSON or CSV on stdout must stay parseable */
 			       .lines = e->o->data_on_stdout ? stderr : stdout,
@@ -130,11 +132,29 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s",
 			   nthreads, nthreads == 1 ? "" : "s", e->w->nprocesses,
 			   e->w->nprocesses == 1 ? "" : "es");
+	if (e->o->warmup_s)
+		engine_log(e, "Warming up for %" PRIu64 " seconds, not measured",
+			   e->o->warmup_s);
 	engine_log(e, "Running for %" PRIu64 " seconds...",
 	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
 	r = results_collect(&run);
 	engine_log(e, "Run took %.1f seconds", r->secs);
+	if (!e->lead)
+		; /* rank 0 speaks for the job */
+	else if (r->steady.tol > 0 && !r->steady.judged)
+		fb_warning("steady state not judged: %zu intervals in the last "
+			   "third of the run, 2 or more needed (a shorter "
+			   "--interval or a longer run)",
+			   r->steady.n);
+	else if (r->steady.tol > 0 && !r->steady.steady)
+		fb_warning("the run did not reach a steady state: the last "
+			   "third's ops/s are up to %.1f%% off their mean "
+			   "(tolerance %g%%)",
+			   r->steady.dev * 100, r->steady.tol * 100);
+	if (e->o->warmup_s && !r->warm_done && e->lead)
+		fb_warning("the run ended during its warm-up: the results are "
+			   "of the warm-up");
 	if (!e->lead)
 		; /* rank 0 speaks for the job */
 	else if (r->reason == STOP_SIGNAL)

@@ -20,6 +20,8 @@ struct engine_opts {
 	const char *script; /* for messages and the JSON */
 	uint64_t runtime_s; /* 0: the script's run time */
 	uint64_t interval_s; /* --interval: 0 if not given */
+	uint64_t warmup_s; /* --warmup: run this long before measuring */
+	double steady_pct; /* --steady: the tolerance in percent, 0: off */
 	bool interval_flowops; /* --interval-flowops */
 	bool keep; /* leave the filesets on disk */
 	bool force; /* preallocate even when it will not fit */
@@ -39,6 +41,11 @@ struct engine_opts {
 	 * run, or after this one if it is the series' last.
 	 */
 	bool series, series_last;
+	/*
+	 * Every fileset of the series is reused, whether its script says
+	 * reuse or not (--repeat without --fresh).
+	 */
+	bool series_reuse;
 	/*
 	 * The results of each run (or of a run that could not start) go here:
 	 * report_deliver prints them, fbrun bonnie keeps its figures.

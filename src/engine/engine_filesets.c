@@ -353,6 +353,8 @@ int engine_create_filesets(struct engine *e)
 						   engine_writes_fileset(w, (int)i),
 					   def->size_set);
 		free(dev);
+		if (e->o->series && e->o->series_reuse)
+			fileset_set_reuse(laid[i]);
 		/* what this process will write: a shared tree is rank 0's */
 		if (!p || !def->shared || p->rank == 0)
 			writes[i] = laid[i];
@@ -397,10 +399,12 @@ int engine_remove_filesets(struct engine *e, bool failed)
 
 		if (!fs)
 			continue;
+		bool reuse = e->w->filesets[i].reuse ||
+			     (e->o->series && e->o->series_reuse);
+
 		if (fileset_device(fs)) {
 			fileset_remove(fs, err, sizeof(err)); /* its claim only */
-		} else if (!e->o->keep &&
-			   (!e->w->filesets[i].reuse || scratch)) {
+		} else if (!e->o->keep && (!reuse || scratch)) {
 			char *label = xasprintf("Removing %s", fileset_name(fs));
 			struct progress *bar;
 

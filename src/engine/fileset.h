@@ -112,6 +112,8 @@ const char *fileset_device(const struct fileset *fs);
 
 /* What preallocation writes (def's data= by default). */
 void fileset_set_data(struct fileset *fs, struct datapat p);
+/* Treat the fileset as if it said reuse (the runs of --repeat). */
+void fileset_set_reuse(struct fileset *fs);
 
 /*
  * Create the tree on disk: check or write the marker, remove an old tree

@@ -531,6 +531,11 @@ void fileset_set_data(struct fileset *fs, struct datapat p)
 	fs->data = p;
 }
 
+void fileset_set_reuse(struct fileset *fs)
+{
+	fs->reuse = true;
+}
+
 void fileset_set_createnext(struct fileset *fs, bool on)
 {
 	fs->createnext = on;

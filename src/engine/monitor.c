@@ -32,6 +32,8 @@ struct monitor {
 	uint64_t *fo_total; /* per flowop: operations as of the last take */
 	uint64_t ops, bytes, errors; /* totals as of the last take */
 	struct interval cur;
+	bool latency; /* read the histograms too */
+	struct hist prev, now; /* the I/O ops' histogram, last take and this */
 	struct interval *series;
 	size_t n, cap;
 	int shown; /* width of the progress line on screen, 0 if none */
@@ -69,10 +71,80 @@ void intervals_free(struct interval *iv, size_t n)
 	free(iv);
 }
 
+void monitor_latency(struct monitor *s)
+{
+	s->latency = true;
+}
+
+static void hist_free(struct hist *h)
+{
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		free(h->group[g]);
+}
+
+/*
+ * The interval's latency quantiles: the measuring workers' I/O histograms
+ * summed, less the sum at the previous take.  The buckets only grow (a
+ * worker is read once its warm-up is over), so the difference is the
+ * interval's own histogram.
+ */
+static void take_latency(struct monitor *s)
+{
+	struct hist d = { 0 };
+
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		if (s->now.group[g])
+			memset(s->now.group[g], 0, HIST_SUB * sizeof(uint64_t));
+	for (size_t f = 0; f < s->nfo; f++) {
+		if (!s->io[f])
+			continue;
+		for (size_t k = 0; k < s->nworkers; k++) {
+			const struct hist *h = &s->workers[k].stats[f].hist;
+
+			if (!atomic_load_explicit(&s->workers[k].measuring,
+						  memory_order_acquire))
+				continue;
+			for (unsigned g = 0; g < HIST_GROUPS; g++) {
+				uint64_t *p = __atomic_load_n(&h->group[g],
+							      __ATOMIC_ACQUIRE);
+
+				if (!p)
+					continue;
+				if (!s->now.group[g])
+					s->now.group[g] = xcalloc(
+						HIST_SUB, sizeof(uint64_t));
+				for (unsigned b = 0; b < HIST_SUB; b++)
+					s->now.group[g][b] += __atomic_load_n(
+						&p[b], __ATOMIC_RELAXED);
+			}
+		}
+	}
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		if (!s->now.group[g])
+			continue;
+		d.group[g] = xcalloc(HIST_SUB, sizeof(uint64_t));
+		for (unsigned b = 0; b < HIST_SUB; b++) {
+			uint64_t was = s->prev.group[g] ? s->prev.group[g][b] : 0;
+
+			d.group[g][b] = s->now.group[g][b] > was ?
+						s->now.group[g][b] - was :
+						0;
+		}
+	}
+	s->cur.p50_ns = hist_quantile(&d, 0.5);
+	s->cur.p99_ns = hist_quantile(&d, 0.99);
+	hist_free(&d);
+	d = s->prev;
+	s->prev = s->now;
+	s->now = d;
+}
+
 void monitor_free(struct monitor *s)
 {
 	if (!s)
 		return;
+	hist_free(&s->prev);
+	hist_free(&s->now);
 	intervals_free(s->series, s->n);
 	free(s->cur.fo_ops);
 	free(s->fo_total);
@@ -91,6 +163,10 @@ const struct interval *monitor_take(struct monitor *s, uint64_t now)
 		for (size_t k = 0; k < s->nworkers; k++) {
 			struct fstats *st = &s->workers[k].stats[f];
 
+			/* still in its warm-up: its counters drop to 0 soon */
+			if (!atomic_load_explicit(&s->workers[k].measuring,
+						  memory_order_acquire))
+				continue;
 			n += __atomic_load_n(&st->count, __ATOMIC_RELAXED);
 			b += __atomic_load_n(&st->bytes, __ATOMIC_RELAXED);
 			errors += __atomic_load_n(&st->errors, __ATOMIC_RELAXED);
@@ -102,6 +178,8 @@ const struct interval *monitor_take(struct monitor *s, uint64_t now)
 			bytes += b;
 		}
 	}
+	if (s->latency)
+		take_latency(s);
 	s->cur.t_s = (double)(now - s->start_ns) / 1e9;
 	s->cur.secs = (double)(now - s->last_ns) / 1e9;
 	s->cur.ops = ops - s->ops;
@@ -150,9 +228,10 @@ void monitor_print_line(const struct monitor *s, FILE *out, bool flowops)
 	const struct interval *iv = &s->cur;
 
 	fprintf(out, "interval %8.3f s %10.0f ops/s %8.1f mb/s %6" PRIu64
-		     " errors\n",
+		     " errors  p50 %.3f ms  p99 %.3f ms\n",
 		iv->t_s, rate(iv->ops, iv->secs),
-		rate(iv->bytes, iv->secs) / MIB, iv->errors);
+		rate(iv->bytes, iv->secs) / MIB, iv->errors, iv->p50_ns / 1e6,
+		iv->p99_ns / 1e6);
 	for (size_t f = 0; flowops && f < s->nfo; f++)
 		fprintf(out, "  %-20s %10.0f ops/s\n", s->labels[f],
 			rate(iv->fo_ops[f], iv->secs));

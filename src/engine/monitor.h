@@ -21,6 +21,8 @@ struct interval {
 	double secs; /* its length */
 	uint64_t ops, bytes; /* of the I/O flowops, as in the IO Summary */
 	uint64_t errors; /* failed operations of every flowop */
+	/* with monitor_latency: the I/O ops' latency quantiles, 0 if none */
+	uint64_t p50_ns, p99_ns;
 	uint64_t *fo_ops; /* per flowop id: completed operations */
 };
 
@@ -31,6 +33,11 @@ struct monitor *monitor_new(const struct workload *w,
 			    const struct worker *workers, size_t nworkers,
 			    uint64_t start_ns);
 void monitor_free(struct monitor *s);
+/*
+ * Also read the I/O flowops' latency histograms at each take, for the
+ * interval's p50 and p99 (--interval; the main thread's work only).
+ */
+void monitor_latency(struct monitor *s);
 
 /*
  * Read the counters at time now (ns, CLOCK_MONOTONIC): the interval since

@@ -9,6 +9,7 @@
 #include "engine/fileset.h"
 #include "engine/monitor.h"
 #include "engine/worker.h"
+#include "util/statistics.h"
 #include "util/util.h"
 
 /*
@@ -51,6 +52,27 @@ static void derive(struct results *r)
 	}
 }
 
+/*
+ * --steady: the last third of the intervals (rounded up), a last one
+ * shorter than half an interval left out (too few ops to say much).
+ */
+static void judge_steady(struct results *r, uint64_t interval_ns)
+{
+	double *x = xcalloc(r->niv ? r->niv : 1, sizeof(*x));
+	double min = (double)interval_ns / 2e9;
+	size_t all = r->niv, n = 0;
+
+	if (all && (r->iv[all - 1].secs < min || r->iv[all - 1].secs <= 0))
+		all--;
+	for (size_t i = all - (all + 2) / 3; i < all; i++)
+		x[n++] = (double)r->iv[i].ops / r->iv[i].secs;
+	r->steady.n = n;
+	r->steady.judged = n >= 2;
+	r->steady.steady = st_steady(x, n, r->steady.tol, &r->steady.mean,
+				     &r->steady.dev);
+	free(x);
+}
+
 struct results *results_collect(const struct run *run)
 {
 	const struct workload *w = run->w;
@@ -68,6 +90,8 @@ struct results *results_collect(const struct run *run)
 			};
 	}
 	r->nworkers = run->nworkers;
+	r->warm_s = (double)run->opts->warmup_ns / 1e9;
+	r->warm_done = run->warm_done;
 	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
 	r->cpu_ns = (run->cpu_end.user_ns + run->cpu_end.sys_ns) -
 		    (run->cpu_start.user_ns + run->cpu_start.sys_ns);
@@ -83,8 +107,21 @@ struct results *results_collect(const struct run *run)
 		fr->f = w->flowops[i];
 		fr->label = fr->f->label;
 		fstats_init(&fr->s);
-		for (size_t k = 0; k < run->nworkers; k++)
-			fstats_merge(&fr->s, &run->workers[k].stats[i]);
+		for (size_t k = 0; k < run->nworkers; k++) {
+			const struct worker *wk = &run->workers[k];
+			/* a worker that never saw the warm-up end: all warm-up */
+			bool warm_only = run->warm_done && wk->warming;
+			const struct fstats *warm = wk->warm ? &wk->warm[i] :
+						    warm_only ? &wk->stats[i] :
+								NULL;
+
+			if (!warm_only)
+				fstats_merge(&fr->s, &wk->stats[i]);
+			if (warm && (flowop_flags(fr->f->type) & FF_IO)) {
+				r->warm_ops += warm->count;
+				r->warm_bytes += warm->bytes;
+			}
+		}
 	}
 	derive(r);
 	for (size_t k = 0; k < run->nworkers; k++) {
@@ -106,6 +143,10 @@ struct results *results_collect(const struct run *run)
 	}
 	if (run->monitor)
 		r->iv = monitor_steal(run->monitor, &r->niv);
+	r->iv_latency = run->opts->interval_ns > 0;
+	r->steady.tol = run->opts->steady_tol;
+	if (r->steady.tol > 0)
+		judge_steady(r, run->opts->interval_ns);
 	return r;
 }
 
@@ -143,9 +184,9 @@ char *results_serialise(const struct results *r, const char *host,
 	fprintf(f, "results v1\n");
 	put_text(f, "host", host);
 	fprintf(f, "secs %a\ncpu %" PRIu64 " %" PRIu64 "\nnworkers %zu\n"
-		   "reason %d\nnfo %zu\n",
+		   "reason %d\nwarm %a %d %" PRIu64 " %" PRIu64 "\nnfo %zu\n",
 		r->secs, r->cpu_ns, r->cpu_sys_ns, r->nworkers, (int)r->reason,
-		r->nfo);
+		r->warm_s, (int)r->warm_done, r->warm_ops, r->warm_bytes, r->nfo);
 	put_text(f, "note", r->note);
 	put_text(f, "error", r->error);
 	for (size_t i = 0; i < r->nfo; i++)
@@ -182,7 +223,7 @@ static int read_part(const char *text, struct results *part,
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	char word[16] = "";
-	int reason = 0, ok;
+	int reason = 0, warm_done = 0, ok;
 	size_t nfo = SIZE_MAX, i = 0;
 
 	if (!f)
@@ -190,13 +231,15 @@ static int read_part(const char *text, struct results *part,
 	ok = fscanf(f, "results v1\n") == 0 &&
 	     !get_text(f, "host", rr->host, sizeof(rr->host)) &&
 	     fscanf(f, "secs %la\ncpu %" SCNu64 " %" SCNu64 "\nnworkers %zu\n"
-		       "reason %d\nnfo %zu\n",
+		       "reason %d\nwarm %la %d %" SCNu64 " %" SCNu64 "\nnfo %zu\n",
 		    &part->secs, &part->cpu_ns, &part->cpu_sys_ns,
-		    &part->nworkers, &reason, &nfo) == 6 &&
+		    &part->nworkers, &reason, &part->warm_s, &warm_done,
+		    &part->warm_ops, &part->warm_bytes, &nfo) == 10 &&
 	     nfo == part->nfo && reason >= STOP_NONE && reason <= STOP_SIGNAL &&
 	     !get_text(f, "note", part->note, sizeof(part->note)) &&
 	     !get_text(f, "error", part->error, sizeof(part->error));
 	part->reason = (enum stop_reason)reason;
+	part->warm_done = warm_done != 0;
 	for (i = 0; ok && i < nfo; i++)
 		ok = fstats_read(f, &part->fo[i].s) == 0;
 	ok = ok && fscanf(f, "%15s", word) == 1 && !strcmp(word, "end");
@@ -264,6 +307,12 @@ struct results *results_merge(const struct results *mine,
 			r->secs = part.secs;
 		r->cpu_ns += part.cpu_ns;
 		r->cpu_sys_ns += part.cpu_sys_ns;
+		/* every rank's warm-up is the same length; done when all's is */
+		r->warm_s = part.warm_s;
+		r->warm_done = k == 0 ? part.warm_done :
+					r->warm_done && part.warm_done;
+		r->warm_ops += part.warm_ops;
+		r->warm_bytes += part.warm_bytes;
 		r->nworkers += part.nworkers;
 		if (part.error[0] && !r->error[0])
 			snprintf(r->error, sizeof(r->error), "rank %zu: %.*s", k,

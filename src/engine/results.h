@@ -44,6 +44,13 @@ struct results {
 	struct tree_shape *trees; /* per IR fileset */
 	time_t started; /* wall clock, for the JSON */
 	double secs; /* the measured interval */
+	/*
+	 * --warmup: its length asked for (0 without), whether it ended
+	 * before the run did, and the I/O it did, not counted in the rest.
+	 */
+	double warm_s;
+	bool warm_done;
+	uint64_t warm_ops, warm_bytes;
 	struct flowop_result *fo; /* per flowop id, in definition order */
 	size_t nfo;
 	size_t nworkers;
@@ -65,6 +72,18 @@ struct results {
 	uint64_t waits, wait_ns; /* every flowop's blocks for an entry */
 	struct interval *iv; /* --interval or psrun samples, in time order */
 	size_t niv;
+	bool iv_latency; /* the samples carry p50_ns and p99_ns */
+	/*
+	 * --steady: whether the I/O ops/s of the intervals in the last third
+	 * of the run are within steady_tol (a fraction) of their mean.
+	 */
+	struct steady {
+		double tol; /* 0: not asked */
+		size_t n; /* the intervals judged */
+		bool judged; /* 2 or more */
+		bool steady;
+		double mean, dev; /* ops/s; the largest deviation, a fraction */
+	} steady;
 	/*
 	 * A job of many processes: each one's figures, in rank order (NULL
 	 * for one process), and the rank whose end ended the run for all

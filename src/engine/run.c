@@ -105,6 +105,10 @@ run_flowop(struct worker *wk, const struct ir_flowop *f)
 
 		if (timeline_flag_set(wk->stop))
 			return FO_OK;
+		if (__builtin_expect(wk->warming, 0) &&
+		    atomic_load_explicit(&wk->run->warm_gen,
+					 memory_order_relaxed))
+			worker_warm_end(wk);
 		if (__builtin_expect(f->type == FO_COMPOSITE, 0))
 			r = run_composite(wk, f);
 		else if (__builtin_expect(s->count + s->errors >= CPU_SAMPLE_FIRST &&
@@ -395,6 +399,43 @@ static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 	}
 }
 
+/* The warm-up is over: the measured interval starts now. */
+static void warm_switch(struct run *run)
+{
+	run->start_ns = now_ns();
+	rusage_now(&run->cpu_start);
+	atomic_store(&run->window_ns, run->start_ns);
+	atomic_store(&run->events_taken, 0);
+	run->warm_done = true;
+	atomic_store_explicit(&run->warm_gen, 1, memory_order_release);
+}
+
+/*
+ * Main thread: the warm-up, polling for signals as supervise does; at its
+ * end the measured interval starts.  False if the run stopped meanwhile.
+ */
+static bool warm_up(struct run *run)
+{
+	uint64_t end = run->start_ns + run->opts->warmup_ns;
+
+	for (;;) {
+		uint64_t now = now_ns();
+
+		if (timeline_stopping(run->ctl))
+			return false;
+		if (timeline_signalled || timeline_check_stdout()) {
+			timeline_stop(run->ctl, STOP_SIGNAL);
+			return false;
+		}
+		if (now >= end)
+			break;
+		timeline_sleep(run->ctl, end - now < 100000000u ? end - now :
+								  100000000u);
+	}
+	warm_switch(run);
+	return true;
+}
+
 /* Main thread: wait for the end of the run, polling for signals. */
 static void supervise(struct run *run, int64_t psrun)
 {
@@ -457,10 +498,16 @@ static enum stop_reason gate(void *arg, enum stop_reason mine)
 static uint64_t supervise_peers(struct run *run)
 {
 	const struct engine_peers *p = run->opts->peers;
-	uint64_t deadline = run->start_ns + run->runtime_ns, local_end = 0;
+	uint64_t warm = run->opts->warmup_ns, local_end = 0;
+	uint64_t deadline = run->start_ns + warm + run->runtime_ns;
 
 	for (;;) {
 		uint64_t now = now_ns();
+
+		/* each rank's own warm-up end, a round's time apart at most */
+		if (warm && !run->warm_done && now >= run->start_ns + warm &&
+		    !timeline_stopping(run->ctl))
+			warm_switch(run);
 		enum stop_reason mine = STOP_NONE, job;
 		bool done = false;
 		int by = -1;
@@ -512,6 +559,8 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	run->ctl = timeline_new(n);
 	atomic_init(&run->events_taken, 0);
 	atomic_init(&run->ndone, 0);
+	atomic_init(&run->warm_gen, 0);
+	atomic_init(&run->window_ns, 0);
 	if (init_workers(run, n, seed) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		if (run->opts->peers) /* the others are told not to start */
@@ -524,6 +573,9 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	for (k = 0; k < n; k++) {
 		run->workers[k].stop = timeline_flag(run->ctl);
 		run->workers[k].need_totals = run->need_totals;
+		run->workers[k].warming = run->opts->warmup_ns > 0;
+		atomic_init(&run->workers[k].measuring,
+			    run->opts->warmup_ns == 0);
 	}
 	for (k = 0; k < n; k++) {
 		/* thousands of threads take seconds to start: look at signals */
@@ -545,6 +597,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	if (run->opts->peers) {
 		/* the job's barrier, whatever happened here: all start or none */
 		run->start_ns = timeline_start(run->ctl, gate, run);
+		run->warm_start_ns = run->start_ns;
 		rusage_now(&run->cpu_start);
 		run->monitor = monitor_new(run->w, run->workers,
 					   run->nworkers, run->start_ns);
@@ -554,10 +607,16 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = timeline_start(run->ctl, NULL, NULL);
+		run->warm_start_ns = run->start_ns;
 		rusage_now(&run->cpu_start);
-		run->monitor = monitor_new(run->w, run->workers,
-					   run->nworkers, run->start_ns);
-		supervise(run, st->n2);
+		if (!run->opts->warmup_ns || warm_up(run)) {
+			run->monitor = monitor_new(run->w, run->workers,
+						   run->nworkers,
+						   run->start_ns);
+			if (run->opts->interval_ns)
+				monitor_latency(run->monitor);
+			supervise(run, st->n2);
+		}
 	} else {
 		run->start_ns = now_ns();
 		rusage_now(&run->cpu_start);
@@ -594,6 +653,9 @@ static void free_workers(struct run *run)
 		free(wk->gens);
 		free(wk->syncs);
 		flowops_release(wk);
+		for (size_t f = 0; wk->warm && f < run->w->nflowops; f++)
+			fstats_release(&wk->warm[f]);
+		free(wk->warm);
 		free(wk->stats);
 		free(wk->cpu_odds);
 		free(wk->slots);

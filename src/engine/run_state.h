@@ -37,6 +37,8 @@ struct run_opts {
 	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
 	struct datapat data; /* written where neither flowop nor fileset says */
 	uint64_t interval_ns; /* --interval: 0 if not given */
+	uint64_t warmup_ns; /* --warmup: run this long before measuring */
+	double steady_tol; /* --steady: a fraction (0.10), 0 if not asked */
 	bool interval_flowops; /* and a line per flowop after each */
 	bool progress; /* the status line on stderr (a terminal) */
 	FILE *lines; /* where interval and psrun lines go */
@@ -52,6 +54,17 @@ struct run {
 	struct worker *workers;
 	size_t nworkers;
 	uint64_t start_ns, end_ns; /* the measured interval */
+	/*
+	 * --warmup: the clock started warmup_ns before start_ns.  At the
+	 * warm-up's end the main thread bumps warm_gen; each worker sees it at
+	 * its next op and moves its counters aside (worker_warm_end), so the
+	 * workers' hot path stays without locks.
+	 */
+	uint64_t warm_start_ns;
+	bool warm_done; /* the warm-up ended before the run did */
+	_Atomic unsigned warm_gen;
+	/* the warm-up's end, where the limit flowops count time from; 0 before */
+	_Atomic uint64_t window_ns;
 	uint64_t runtime_ns;
 	_Atomic uint64_t events_taken; /* eventgen tokens consumed */
 	bool need_totals; /* a finish/limit flowop reads the I/O totals */
@@ -68,10 +81,16 @@ struct run {
 	} cpu_start, cpu_end;
 };
 
-/* Elapsed run time in ns from the start, for the limit flowops. */
+/*
+ * Elapsed run time in ns from the start (after a warm-up, from its end),
+ * for the limit flowops.
+ */
 static inline uint64_t run_elapsed_ns(const struct run *run)
 {
-	return now_ns() - timeline_start_ns(run->ctl);
+	uint64_t t = atomic_load_explicit(&run->window_ns,
+					  memory_order_relaxed);
+
+	return now_ns() - (t ? t : timeline_start_ns(run->ctl));
 }
 
 #endif

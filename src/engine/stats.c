@@ -39,7 +39,9 @@ void fstats_reset(struct fstats *s)
 
 void hist_alloc_group(struct hist *h, unsigned g)
 {
-	h->group[g] = xcalloc(HIST_SUB, sizeof(uint64_t));
+	/* published whole: the monitor may read it while the run goes on */
+	__atomic_store_n(&h->group[g], xcalloc(HIST_SUB, sizeof(uint64_t)),
+			 __ATOMIC_RELEASE);
 }
 
 /*

@@ -76,7 +76,9 @@ static inline void hist_add(struct hist *h, uint64_t v)
 
 	if (__builtin_expect(!h->group[g], 0))
 		hist_alloc_group(h, g);
-	h->group[g][sub]++;
+	/* a plain increment; relaxed, as count, for --interval's reads */
+	__atomic_store_n(&h->group[g][sub], h->group[g][sub] + 1,
+			 __ATOMIC_RELAXED);
 }
 
 /* Record one completed operation. */

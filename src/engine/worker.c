@@ -7,7 +7,10 @@
 
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <string.h>
 #include <unistd.h>
+
+#include "util/util.h"
 
 /*
  * The first read is where the scheduler finds out that the time slice is
@@ -18,6 +21,33 @@ void worker_cpu_start(struct worker *wk)
 {
 	thread_cpu_ns();
 	wk->cpu0 = thread_cpu_ns();
+}
+
+void worker_warm_end(struct worker *wk)
+{
+	size_t n = wk->w->nflowops;
+
+	wk->warm = xcalloc(n ? n : 1, sizeof(*wk->warm));
+	for (size_t f = 0; f < n; f++) {
+		struct fstats *s = &wk->stats[f];
+
+		wk->warm[f] = *s; /* the histogram's groups go with it */
+		memset(&s->hist, 0, sizeof(s->hist));
+		/* what other threads read while the run goes on */
+		__atomic_store_n(&s->count, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&s->bytes, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&s->errors, 0, __ATOMIC_RELAXED);
+		s->lat_sum = s->lat_max = s->cpu_ns = s->cpu_samples = 0;
+		s->lat_min = UINT64_MAX;
+		memset(s->err_no, 0, sizeof(s->err_no));
+		memset(s->err_count, 0, sizeof(s->err_count));
+		s->err_other = s->waits = s->wait_ns = 0;
+	}
+	atomic_store_explicit(&wk->io_ops, 0, memory_order_relaxed);
+	atomic_store_explicit(&wk->io_bytes, 0, memory_order_relaxed);
+	atomic_store_explicit(&wk->rw_ops, 0, memory_order_relaxed);
+	wk->warming = false;
+	atomic_store_explicit(&wk->measuring, true, memory_order_release);
 }
 
 void worker_calibrate(struct worker *wk)

@@ -75,6 +75,10 @@ struct worker {
 	uint64_t probe_wall, probe_cpu;
 	uint64_t probe_total; /* probe_wall taken off the ops so far */
 	bool need_totals; /* the run's: kept here, next to the per-op fields */
+	bool warming; /* --warmup and this worker has not ended it yet */
+	/* set once its counters are the measured ones (read by the monitor) */
+	_Atomic bool measuring;
+	struct fstats *warm; /* per flowop id: its counts in the warm-up */
 	/* totals the finish/limit flowops of other threads read */
 	_Atomic uint64_t io_ops, io_bytes, rw_ops;
 	/* the first failure, for the report */
@@ -104,6 +108,13 @@ void worker_calibrate(struct worker *wk);
 
 /* Undo slot s's mapping, if it has one (before its fd is closed). */
 void slot_unmap(struct slot *s);
+
+/*
+ * The warm-up is over (run->warm_gen moved): this worker's counters so far
+ * go to wk->warm and start again from zero.  Called by the worker itself,
+ * between two ops.
+ */
+void worker_warm_end(struct worker *wk);
 
 /* Close every slot still open, and its fileset directories (end of the thread). */
 void worker_close_slots(struct worker *wk);

@@ -122,6 +122,15 @@ void json_num(struct json *j, const char *key, double v)
 		fputs("null", j->out);
 }
 
+void json_exact(struct json *j, const char *key, double v)
+{
+	next(j, key);
+	if (isfinite(v))
+		fprintf(j->out, "%.17g", v);
+	else
+		fputs("null", j->out);
+}
+
 void json_bool(struct json *j, const char *key, bool v)
 {
 	next(j, key);

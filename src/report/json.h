@@ -26,6 +26,8 @@ void json_str(struct json *j, const char *key, const char *v);
 void json_u64(struct json *j, const char *key, uint64_t v);
 void json_i64(struct json *j, const char *key, int64_t v);
 void json_num(struct json *j, const char *key, double v);
+/* All 17 digits: the number reads back as the same double. */
+void json_exact(struct json *j, const char *key, double v);
 void json_bool(struct json *j, const char *key, bool v);
 
 #endif

@@ -16,6 +16,7 @@
 #include "report/ranks.h"
 #include "report/sysinfo.h"
 #include "util/msg.h"
+#include "util/layout.h"
 #include "util/sha256.h"
 #include "util/util.h"
 
@@ -62,16 +63,15 @@ static void print_errors(FILE *out, const struct results *r)
 		if (!s->errors)
 			continue;
 		if (!any)
-			fprintf(out, "\nErrors:\n");
+			fprintf(out, LAYOUT_ERRORS_HEAD);
 		any = true;
-		fprintf(out, "%-20s %" PRIu64 " failed:", r->fo[i].label,
-			s->errors);
+		fprintf(out, LAYOUT_ERRORS_ROW, r->fo[i].label, s->errors);
 		for (int k = 0; k < FSTATS_ERRNOS; k++)
 			if (s->err_count[k])
-				fprintf(out, " %s (%" PRIu64 ")",
+				fprintf(out, LAYOUT_ERRNO,
 					strerror(s->err_no[k]), s->err_count[k]);
 		if (s->err_other)
-			fprintf(out, " other (%" PRIu64 ")", s->err_other);
+			fprintf(out, LAYOUT_ERR_OTHER, s->err_other);
 		fputc('\n', out);
 	}
 }
@@ -93,14 +93,22 @@ static void print_waits(FILE *out, const struct results *r)
 {
 	if (!r->waits)
 		return;
-	fprintf(out, "\nWaits for an entry (none free in the wanted state):\n");
+	fprintf(out, LAYOUT_WAITS_HEAD);
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct fstats *s = &r->fo[i].s;
 
 		if (s->waits)
-			fprintf(out, "%-20s %" PRIu64 " waits, %.3f s\n",
-				r->fo[i].label, s->waits, s->wait_ns / 1e9);
+			fprintf(out, LAYOUT_WAITS_ROW, r->fo[i].label, s->waits, s->wait_ns / 1e9);
 	}
+}
+
+void report_summary_line(FILE *out, const struct results *r)
+{
+	fprintf(out, LAYOUT_SUMMARY_LINE, r->io_ops, per_sec(r, r->io_ops),
+		per_sec(r, r->rd_ops), per_sec(r, r->wr_ops),
+		per_sec(r, r->io_bytes) / MIB,
+		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
+		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
 }
 
 void report_text(FILE *out, const struct results *r)
@@ -109,45 +117,40 @@ void report_text(FILE *out, const struct results *r)
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct fstats *s = &r->fo[i].s;
 
-		fprintf(out, "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n",
-			r->fo[i].label, per_sec(r, s->count),
+		fprintf(out, LAYOUT_FLOWOP, r->fo[i].label, per_sec(r, s->count),
 			per_sec(r, s->bytes) / MIB, ms_per_op(s),
 			cpu_us_per_op(s));
 	}
-	fprintf(out,
-		"\nIO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "
-		"%5.1fmb/s, %6.0fus cpu/op, %5.1fms latency\n",
-		r->io_ops, per_sec(r, r->io_ops), per_sec(r, r->rd_ops),
-		per_sec(r, r->wr_ops), per_sec(r, r->io_bytes) / MIB,
-		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
-		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
-	fprintf(out, "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n",
-		"Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
+	fputc('\n', out);
+	report_summary_line(out, r);
+	fprintf(out, LAYOUT_LAT_HEAD, "Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
 		"max");
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct fstats *s = &r->fo[i].s;
 
 		if (!s->count)
 			continue;
-		fprintf(out,
-			"%-20s %10" PRIu64 " %10.3f %10.3f %10.3f %10.3f %10.3f "
-			"%10.3f\n",
-			r->fo[i].label, s->count, ms_per_op(s),
+		fprintf(out, LAYOUT_LAT_ROW, r->fo[i].label, s->count, ms_per_op(s),
 			quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
 			quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
 			s->lat_max / 1e6);
 	}
-	fprintf(out, "\nThreads in operations: %.1f of %zu "
-		     "(ops/s x ms/op, summed over flowops)\n",
-		r->in_ops, r->nworkers);
+	fprintf(out, LAYOUT_IN_OPS, r->in_ops, r->nworkers);
+	if (r->warm_s > 0 && r->warm_done)
+		fprintf(out, LAYOUT_WARMUP, r->warm_s, r->warm_ops);
+	if (r->steady.tol > 0 && r->steady.judged)
+		fprintf(out, LAYOUT_STEADY, r->steady.steady ? "yes" : "no",
+			r->steady.n, r->steady.dev * 100, r->steady.mean,
+			r->steady.tol * 100);
+	else if (r->steady.tol > 0)
+		fprintf(out, LAYOUT_STEADY_NONE, r->steady.n);
 	if (r->w->lathist) {
 		for (size_t i = 0; i < r->nfo; i++) {
 			const struct hist *h = &r->fo[i].s.hist;
 
 			if (!r->fo[i].s.count)
 				continue;
-			fprintf(out, "\nLatency histogram of %s (ms: from, to, count)\n",
-				r->fo[i].label);
+			fprintf(out, LAYOUT_HIST_HEAD, r->fo[i].label);
 			for (unsigned g = 0; g < HIST_GROUPS; g++) {
 				if (!h->group[g])
 					continue;
@@ -157,8 +160,7 @@ void report_text(FILE *out, const struct results *r)
 					if (!h->group[g][b])
 						continue;
 					hist_bucket_range(g, b, &lo, &hi);
-					fprintf(out, "  %12.6f %12.6f %10" PRIu64 "\n",
-						lo / 1e6, hi / 1e6, h->group[g][b]);
+					fprintf(out, LAYOUT_HIST_ROW, lo / 1e6, hi / 1e6, h->group[g][b]);
 				}
 			}
 		}
@@ -166,8 +168,7 @@ void report_text(FILE *out, const struct results *r)
 	for (size_t i = 0; i < r->nfo; i++)
 		if ((flowop_flags(r->fo[i].f->type) & FF_MEAN) &&
 		    r->fo[i].s.count)
-			fprintf(out, "\n%s: mean %.1f over %" PRIu64 " samples\n",
-				r->fo[i].label,
+			fprintf(out, LAYOUT_MEAN, r->fo[i].label,
 				(double)r->fo[i].s.bytes / (double)r->fo[i].s.count,
 				r->fo[i].s.count);
 	print_waits(out, r);
@@ -221,14 +222,23 @@ static void json_flowop(struct json *j, const struct results *r,
 	json_num(j, "ms_per_op", ms_per_op(s));
 	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
 	json_u64(j, "cpu_samples", s->cpu_samples);
+	json_u64(j, "cpu_ns", s->cpu_ns);
+	json_u64(j, "read_bytes", fr->rd_bytes);
+	json_u64(j, "write_bytes", fr->wr_bytes);
 	json_u64(j, "errors", s->errors);
 	json_u64(j, "verify_errors", s->verify_errors);
+	if (s->err_other)
+		json_u64(j, "errors_other", s->err_other);
 	json_u64(j, "waits", s->waits);
 	json_num(j, "wait_seconds", s->wait_ns / 1e9);
+	json_u64(j, "wait_ns", s->wait_ns);
+	if (flowop_flags(fr->f->type) & FF_MEAN)
+		json_bool(j, "sample_mean", true);
 	json_data(j, fr->f->data);
 	json_object(j, "latency_ns");
 	json_u64(j, "min", s->count ? s->lat_min : 0);
 	json_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
+	json_u64(j, "sum", s->lat_sum);
 	json_u64(j, "max", s->lat_max);
 	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
 		json_u64(j, qn[q], quantile(s, qs[q]));
@@ -321,6 +331,10 @@ static void json_intervals(struct json *j, const struct results *r)
 			 secs ? (double)iv->bytes / secs / MIB : 0);
 		json_u64(j, "bytes", iv->bytes);
 		json_u64(j, "errors", iv->errors);
+		if (r->iv_latency) {
+			json_num(j, "p50_ms", iv->p50_ns / 1e6);
+			json_num(j, "p99_ms", iv->p99_ns / 1e6);
+		}
 		json_array(j, "flowops");
 		for (size_t f = 0; f < r->nfo; f++) {
 			json_object(j, NULL);
@@ -332,6 +346,19 @@ static void json_intervals(struct json *j, const struct results *r)
 		json_end(j, '}');
 	}
 	json_end(j, ']');
+}
+
+/* The IO Summary's latency: what its CSV row needs. */
+static void json_summary_latency(struct json *j, const struct fstats *s)
+{
+	json_object(j, "latency_ns");
+	json_u64(j, "sum", s->lat_sum);
+	json_u64(j, "p50", quantile(s, 0.5));
+	json_u64(j, "p90", quantile(s, 0.9));
+	json_u64(j, "p99", quantile(s, 0.99));
+	json_u64(j, "p99.9", quantile(s, 0.999));
+	json_u64(j, "max", s->lat_max);
+	json_end(j, '}');
 }
 
 void report_json(FILE *out, const struct results *r,
@@ -346,13 +373,23 @@ void report_json(FILE *out, const struct results *r,
 	json_str(&j, "fbrun_version", m->version);
 	json_str(&j, "script", m->script);
 	json_str(&j, "started", when);
-	json_num(&j, "seconds", r->secs);
+	json_exact(&j, "seconds", r->secs);
 	json_str(&j, "ended_by", reason_name(r->reason));
 	if (r->note[0])
 		json_str(&j, "note", r->note);
 	if (r->error[0])
 		json_str(&j, "error", r->error);
 	json_u64(&j, "threads", r->nworkers);
+	if (r->w->lathist)
+		json_bool(&j, "latency_histograms", true);
+	if (r->warm_s > 0) {
+		json_object(&j, "warmup");
+		json_num(&j, "seconds", r->warm_s);
+		json_bool(&j, "completed", r->warm_done);
+		json_u64(&j, "ops", r->warm_ops);
+		json_u64(&j, "bytes", r->warm_bytes);
+		json_end(&j, '}');
+	}
 	json_u64(&j, "peak_rss_bytes", m->peak_rss);
 	datapat_format(pat, sizeof(pat), m->data);
 	json_str(&j, "data", pat); /* --data, for what sets none itself */
@@ -376,8 +413,25 @@ void report_json(FILE *out, const struct results *r,
 	json_end(&j, ']');
 	if (r->iv)
 		json_intervals(&j, r);
+	if (r->steady.tol > 0) {
+		json_object(&j, "steady");
+		json_exact(&j, "tolerance_pct", r->steady.tol * 100);
+		json_bool(&j, "judged", r->steady.judged);
+		json_bool(&j, "steady", r->steady.steady);
+		json_u64(&j, "intervals", r->steady.n);
+		json_exact(&j, "mean_ops_per_sec", r->steady.mean);
+		json_exact(&j, "max_deviation_pct", r->steady.dev * 100);
+		json_end(&j, '}');
+	}
 	json_object(&j, "summary");
 	json_u64(&j, "ops", r->io_ops);
+	json_u64(&j, "reads", r->rd_ops);
+	json_u64(&j, "writes", r->wr_ops);
+	json_u64(&j, "read_bytes", r->rd_bytes);
+	json_u64(&j, "write_bytes", r->wr_bytes);
+	json_u64(&j, "errors", r->io.errors);
+	json_u64(&j, "cpu_ns", r->cpu_ns);
+	json_summary_latency(&j, &r->io);
 	json_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
 	json_num(&j, "reads_per_sec", per_sec(r, r->rd_ops));
 	json_num(&j, "writes_per_sec", per_sec(r, r->wr_ops));
@@ -392,7 +446,7 @@ void report_json(FILE *out, const struct results *r,
 		 (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
 	json_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
 	/* Little's law, against the top level's threads (doc/running.md) */
-	json_num(&j, "threads_in_ops", r->in_ops);
+	json_exact(&j, "threads_in_ops", r->in_ops);
 	json_u64(&j, "waits", r->waits);
 	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
 	json_u64(&j, "verify_errors", r->io.verify_errors);
@@ -427,10 +481,7 @@ static void csv_row(FILE *out, const struct results *r, const char *name,
 	csv_str(out, type);
 	fputc(',', out);
 	csv_str(out, thread);
-	fprintf(out,
-		",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64
-		",%" PRIu64 ",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f\n",
-		s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
+	fprintf(out, LAYOUT_CSV_ROW, s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
 		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
 		quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
 		quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
@@ -439,9 +490,7 @@ static void csv_row(FILE *out, const struct results *r, const char *name,
 
 void report_csv(FILE *out, const struct results *r)
 {
-	fprintf(out, "name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,"
-		     "us_per_op_cpu,bytes,read_bytes,write_bytes,errors,"
-		     "p50_ms,p90_ms,p99_ms,p99_9_ms,max_ms\n");
+	fprintf(out, LAYOUT_CSV_HEAD);
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct flowop_result *fr = &r->fo[i];
 

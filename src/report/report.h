@@ -64,6 +64,8 @@ void report_meta_get(struct report_meta *m, const struct results *r,
 		     const char *script, struct datapat data);
 void report_meta_release(struct report_meta *m);
 
+/* The IO Summary line alone, as the text table has it. */
+void report_summary_line(FILE *out, const struct results *r);
 /* Per-flowop lines, the IO Summary and the latency table (seed layout). */
 void report_text(FILE *out, const struct results *r);
 void report_json(FILE *out, const struct results *r,

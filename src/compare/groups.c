@@ -1,0 +1,342 @@
+/*
+ * Two groups of runs compared (groups.h): for each flowop and figure the
+ * runs' values, their mean and interval per group, and Welch's test of the
+ * second group against the first (util/statistics).
+ */
+#include "compare/groups.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/html_int.h"
+#include "compare/read.h"
+#include "util/msg.h"
+#include "util/statistics.h"
+#include "util/util.h"
+
+#define LEVEL 0.95
+#define ALPHA 0.05
+#define GNAME_W 24
+
+/* The figures compared between groups, in table and page order. */
+static const enum cmp_metric gmetrics[] = { CM_OPS, CM_MB, CM_MS };
+#define NGMETRICS (sizeof(gmetrics) / sizeof(gmetrics[0]))
+
+int groups_read(struct cmp_group *g, size_t ng)
+{
+	for (size_t k = 0; k < ng; k++) {
+		for (size_t i = 0; i < g[k].npaths; i++) {
+			struct cmp_run *r;
+			size_t n;
+			int rc = cmp_read_runs(g[k].paths[i], &r, &n);
+
+			g[k].runs = xrealloc(g[k].runs, (g[k].nruns + n) *
+							       sizeof(*r));
+			memcpy(&g[k].runs[g[k].nruns], r, n * sizeof(*r));
+			g[k].nruns += n;
+			free(r);
+			if (rc < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+void groups_free(struct cmp_group *g, size_t ng)
+{
+	for (size_t k = 0; k < ng; k++) {
+		for (size_t i = 0; i < g[k].nruns; i++)
+			cmp_run_clear(&g[k].runs[i]);
+		free(g[k].runs);
+		g[k].runs = NULL;
+		g[k].nruns = 0;
+	}
+}
+
+/* A flowop's figure in each run of a group that has it; the count. */
+static size_t values(const struct cmp_group *g, const char *name,
+		     enum cmp_metric m, double *x)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < g->nruns; i++)
+		for (size_t f = 0; f < g->runs[i].nflowops; f++)
+			if (strcmp(g->runs[i].flowops[f].name, name) == 0) {
+				if (cmp_value(&g->runs[i].flowops[f], m, &x[n]))
+					n++;
+				break;
+			}
+	return n;
+}
+
+/* One flowop's figure in both groups, and the test. */
+struct gcell {
+	double *x[2];
+	size_t n[2];
+	struct st_summary s[2];
+	struct st_welch w;
+	bool significant;
+};
+
+static void cell(const struct cmp_group *g, const char *name,
+		 enum cmp_metric m, struct gcell *c)
+{
+	for (int k = 0; k < 2; k++) {
+		c->x[k] = xcalloc(g[k].nruns + 1, sizeof(double));
+		c->n[k] = values(&g[k], name, m, c->x[k]);
+		st_summarise(c->x[k], c->n[k], LEVEL, &c->s[k]);
+	}
+	st_welch(&c->s[0], &c->s[1], LEVEL, &c->w);
+	c->significant = c->w.valid && c->w.p < ALPHA;
+}
+
+static void cell_free(struct gcell *c)
+{
+	free(c->x[0]);
+	free(c->x[1]);
+}
+
+static void mean_ci(FILE *out, const struct st_summary *s, int prec)
+{
+	char buf[64];
+
+	if (!s->n)
+		snprintf(buf, sizeof(buf), "-");
+	else if (s->n < 2)
+		snprintf(buf, sizeof(buf), "%.*f", prec, s->mean);
+	else
+		snprintf(buf, sizeof(buf), "%.*f +- %.*f", prec, s->mean, prec,
+			 s->half);
+	fprintf(out, " %*s", GNAME_W, buf);
+}
+
+static const char *verdict(const struct gcell *c)
+{
+	if (!c->w.valid && (c->n[0] < 2 || c->n[1] < 2))
+		return "not tested (2 runs a side needed)";
+	if (!c->w.valid)
+		return "not tested (a mean of 0)";
+	return c->significant ? "significant" : "within noise";
+}
+
+/* The flowops of the first group's first run, in its order. */
+static const struct cmp_run *first_run(const struct cmp_group *g)
+{
+	return g[0].nruns ? &g[0].runs[0] : NULL;
+}
+
+static void print_table(FILE *out, const struct cmp_group *g)
+{
+	const struct cmp_run *r0 = first_run(g);
+
+	fprintf(out, "Groups (%s against %s; 95%% intervals, Welch's t-test "
+		     "at the 5%% level):\n",
+		g[1].label, g[0].label);
+	for (int k = 0; k < 2; k++) {
+		char fs[512];
+
+		cmp_run_fs(&g[k].runs[0], fs, sizeof(fs));
+		fprintf(out, "  %s: %zu run%s from", g[k].label, g[k].nruns,
+			g[k].nruns == 1 ? "" : "s");
+		for (size_t i = 0; i < g[k].npaths; i++)
+			fprintf(out, " %s", g[k].paths[i]);
+		fprintf(out, " (%s, %s)\n",
+			g[k].runs[0].script ? g[k].runs[0].script : "?", fs);
+	}
+	for (size_t mi = 0; mi < NGMETRICS; mi++) {
+		enum cmp_metric m = gmetrics[mi];
+		int prec = cmp_metrics[m].prec;
+		char head[2][64];
+
+		for (int k = 0; k < 2; k++)
+			snprintf(head[k], sizeof(head[k]), "%s (%zu)",
+				 g[k].label, g[k].nruns);
+		fprintf(out, "\n%-20s %*s %*s  %-24s %8s  %s\n",
+			cmp_metrics[m].name, GNAME_W, head[0], GNAME_W,
+			head[1], "ratio [95% interval]", "p", "verdict");
+		for (size_t f = 0; f < r0->nflowops; f++) {
+			struct gcell c;
+			char ratio[64] = "-";
+
+			cell(g, r0->flowops[f].name, m, &c);
+			if (!c.n[0] && !c.n[1]) {
+				cell_free(&c);
+				continue;
+			}
+			fprintf(out, "%-20s", r0->flowops[f].name);
+			mean_ci(out, &c.s[0], prec);
+			mean_ci(out, &c.s[1], prec);
+			if (c.w.valid)
+				snprintf(ratio, sizeof(ratio),
+					 "%.2fx [%.2f, %.2f]", c.w.ratio,
+					 c.w.ratio_lo, c.w.ratio_hi);
+			fprintf(out, "  %-24s ", ratio);
+			if (c.w.valid)
+				fprintf(out, "%8.3g", c.w.p);
+			else
+				fprintf(out, "%8s", "-");
+			fprintf(out, "  %s\n", verdict(&c));
+			cell_free(&c);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ page */
+
+#define ROW_H 34
+#define PLOT_X 260
+#define PLOT_W 460
+#define CHART_W (PLOT_X + PLOT_W + 260)
+
+static double pos(double v, double max)
+{
+	return PLOT_X + (max > 0 ? v / max * PLOT_W : 0);
+}
+
+/* A group's strip: a dot per run, the mean, its interval as an error bar. */
+static void strip(FILE *out, const struct gcell *c, int k, int y, double max,
+		  const char *color)
+{
+	const struct st_summary *s = &c->s[k];
+
+	if (!s->n)
+		return;
+	if (s->n >= 2)
+		fprintf(out,
+			"<line class=\"ci\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+			"y2=\"%d\" stroke=\"%s\" stroke-width=\"2\"/>\n"
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			"stroke=\"%s\" stroke-width=\"2\"/>\n"
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			"stroke=\"%s\" stroke-width=\"2\"/>\n",
+			pos(s->mean - s->half, max), y,
+			pos(s->mean + s->half, max), y, color,
+			pos(s->mean - s->half, max), y - 5,
+			pos(s->mean - s->half, max), y + 5, color,
+			pos(s->mean + s->half, max), y - 5,
+			pos(s->mean + s->half, max), y + 5, color);
+	for (size_t i = 0; i < c->n[k]; i++)
+		fprintf(out,
+			"<circle class=\"run\" cx=\"%.1f\" cy=\"%d\" r=\"3.5\" "
+			"fill=\"%s\" fill-opacity=\"0.6\"/>\n",
+			pos(c->x[k][i], max), y, color);
+	fprintf(out,
+		"<rect class=\"mean\" x=\"%.1f\" y=\"%d\" width=\"3\" "
+		"height=\"14\" fill=\"%s\"/>\n",
+		pos(s->mean, max) - 1.5, y - 7, color);
+}
+
+static void chart(FILE *out, const struct cmp_group *g, enum cmp_metric m)
+{
+	const struct cmp_run *r0 = first_run(g);
+	struct gcell *cells = xcalloc(r0->nflowops + 1, sizeof(*cells));
+	double max = 0;
+	int y = 30;
+
+	for (size_t f = 0; f < r0->nflowops; f++) {
+		cell(g, r0->flowops[f].name, m, &cells[f]);
+		for (int k = 0; k < 2; k++)
+			for (size_t i = 0; i < cells[f].n[k]; i++)
+				max = fmax(max, cells[f].x[k][i]);
+		for (int k = 0; k < 2; k++)
+			max = fmax(max, cells[f].s[k].mean + cells[f].s[k].half);
+	}
+	fprintf(out, "<h2>");
+	html_esc(out, cmp_metrics[m].title);
+	fprintf(out, "</h2>\n<svg class=\"groups\" width=\"%d\" height=\"%zu\" "
+		     "xmlns=\"http://www.w3.org/2000/svg\">\n",
+		CHART_W, 40 + r0->nflowops * ROW_H);
+	fprintf(out, "<text x=\"%d\" y=\"16\">%s: dots are runs, bars the "
+		     "95%% interval of the mean</text>\n",
+		PLOT_X, "0 at the left");
+	for (size_t f = 0; f < r0->nflowops; f++) {
+		const struct gcell *c = &cells[f];
+		bool grey = !c->significant;
+
+		fprintf(out, "<g class=\"%s\"%s>\n",
+			grey ? "noise" : "significant",
+			grey ? " opacity=\"0.35\"" : "");
+		fprintf(out, "<text x=\"8\" y=\"%d\">", y + 8);
+		html_esc_short(out, r0->flowops[f].name);
+		fputs("</text>\n", out);
+		strip(out, c, 0, y + 2, max, grey ? "#888" : html_color(0));
+		strip(out, c, 1, y + 14, max, grey ? "#888" : html_color(1));
+		fprintf(out, "<text x=\"%d\" y=\"%d\">", PLOT_X + PLOT_W + 12,
+			y + 12);
+		if (c->w.valid)
+			fprintf(out, "%.2fx [%.2f, %.2f] %s", c->w.ratio,
+				c->w.ratio_lo, c->w.ratio_hi, verdict(c));
+		else
+			fputs(verdict(c), out);
+		fputs("</text>\n</g>\n", out);
+		y += ROW_H;
+	}
+	fprintf(out, "<line x1=\"%d\" y1=\"24\" x2=\"%d\" y2=\"%d\" "
+		     "stroke=\"#888\"/>\n</svg>\n",
+		PLOT_X, PLOT_X, y);
+	for (size_t f = 0; f < r0->nflowops; f++)
+		cell_free(&cells[f]);
+	free(cells);
+}
+
+static void page(FILE *out, const struct cmp_group *g)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	      "<meta charset=\"utf-8\">\n<title>fbrun compare: ", out);
+	html_esc(out, g[0].label);
+	fputs(" vs ", out);
+	html_esc(out, g[1].label);
+	fputs("</title>\n<style>\n"
+	      "body { font-family: sans-serif; color: #222; margin: 16px 24px; }\n"
+	      "h2 { font-size: 18px; margin-top: 28px; "
+	      "border-bottom: 1px solid #ccc; }\n"
+	      "svg text { font-family: sans-serif; font-size: 12px; "
+	      "fill: #222; }\n"
+	      ".swatch { display: inline-block; width: 10px; height: 10px; "
+	      "margin: 0 6px 0 12px; }\n"
+	      "</style>\n</head>\n<body>\n<h1>fbrun: two groups of runs "
+	      "compared</h1>\n<p>",
+	      out);
+	for (int k = 0; k < 2; k++) {
+		fprintf(out, "<span class=\"swatch\" style=\"background: %s\">"
+			     "</span>",
+			html_color((size_t)k));
+		html_esc(out, g[k].label);
+		fprintf(out, " (%zu runs)", g[k].nruns);
+	}
+	fputs("</p>\n<p>Ratios are of the second group's mean to the "
+	      "first's, with their 95% interval; a difference Welch's t-test "
+	      "does not find significant at the 5% level is greyed out.</p>\n",
+	      out);
+	for (size_t mi = 0; mi < NGMETRICS; mi++)
+		chart(out, g, gmetrics[mi]);
+	fputs("</body>\n</html>\n", out);
+}
+
+int groups_compare(FILE *out, const struct cmp_group *g, size_t ng,
+		   const char *html)
+{
+	FILE *f;
+	int err;
+
+	if (ng != 2)
+		return fb_error("compare takes two groups of runs, got %zu", ng);
+	for (size_t k = 0; k < ng; k++)
+		if (!g[k].nruns)
+			return fb_error("group %s has no runs", g[k].label);
+	print_table(out, g);
+	if (!html)
+		return 0;
+	if (!(f = fopen(html, "w")))
+		return fb_error("cannot write '%s': %s", html, strerror(errno));
+	page(f, g);
+	err = ferror(f) ? errno : 0;
+	if (fclose(f) != 0 && !err)
+		err = errno;
+	if (err)
+		return fb_error("cannot write '%s': %s", html, strerror(err));
+	return 0;
+}

@@ -1,0 +1,11 @@
+/*
+ * fbrun report: one results file printed again in the run's own layout
+ * (doc/compare.md).
+ */
+#ifndef FBRUN_COMPARE_REPLAY_H
+#define FBRUN_COMPARE_REPLAY_H
+
+/* Entry point of "fbrun report ..."; argv[0] is "report".  0 or 2. */
+int replay_main(int argc, char **argv);
+
+#endif

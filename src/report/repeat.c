@@ -1,0 +1,330 @@
+/*
+ * --repeat: runs collected, their statistics printed (repeat.h).  Each
+ * run keeps its figures and, when a JSON is wanted, its whole JSON
+ * object; the file written is the last run's object with "repeats" (every
+ * run's) and "statistics" added, so a reader of one run reads it as
+ * before (doc/compare.md).
+ */
+#include "config.h"
+
+#include "report/repeat.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/json.h"
+#include "util/msg.h"
+#include "util/statistics.h"
+#include "util/util.h"
+
+#define MIB (1024.0 * 1024.0)
+#define LEVEL 0.95
+
+/* The figures summarised, per flowop and for the IO Summary. */
+enum { RM_OPS, RM_MB, RM_MS, RM_COUNT };
+static const char *const rm_key[RM_COUNT] = { "ops_per_sec", "mb_per_sec",
+					      "ms_per_op" };
+
+struct repeat {
+	const struct report_dest *dest;
+	size_t want, n, cap, jcap;
+	size_t nfo;
+	char (*labels)[128];
+	/* per run: nfo + 1 rows (the last is the IO Summary) of RM_COUNT */
+	double *fig;
+	char **json; /* per run, its JSON object, if one is wanted */
+	bool want_json;
+};
+
+static bool is_json(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	return n > 5 && strcmp(path + n - 5, ".json") == 0;
+}
+
+static bool is_csv(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	return n > 4 && strcmp(path + n - 4, ".csv") == 0;
+}
+
+struct repeat *repeat_new(const struct report_dest *dest, size_t want)
+{
+	struct repeat *rp = xcalloc(1, sizeof(*rp));
+
+	rp->dest = dest;
+	rp->want = want;
+	rp->want_json = dest->format == FORMAT_JSON || is_json(dest->output);
+	return rp;
+}
+
+void repeat_free(struct repeat *rp)
+{
+	if (!rp)
+		return;
+	for (size_t i = 0; i < rp->n; i++)
+		free(rp->json ? rp->json[i] : NULL);
+	free(rp->json);
+	free(rp->fig);
+	free(rp->labels);
+	free(rp);
+}
+
+size_t repeat_count(const struct repeat *rp)
+{
+	return rp->n;
+}
+
+static double *row(const struct repeat *rp, size_t run, size_t fo)
+{
+	return &rp->fig[(run * (rp->nfo + 1) + fo) * RM_COUNT];
+}
+
+static void keep_figures(struct repeat *rp, const struct results *r)
+{
+	double secs = r->secs > 0 ? r->secs : 0;
+
+	for (size_t i = 0; i < rp->nfo; i++) {
+		const struct fstats *s = &r->fo[i].s;
+		double *x = row(rp, rp->n, i);
+
+		x[RM_OPS] = secs ? (double)s->count / secs : 0;
+		x[RM_MB] = secs ? (double)s->bytes / secs / MIB : 0;
+		x[RM_MS] = s->count ? (double)s->lat_sum / (double)s->count /
+					      1e6 :
+				      0;
+	}
+	row(rp, rp->n, rp->nfo)[RM_OPS] = secs ? (double)r->io_ops / secs : 0;
+	row(rp, rp->n, rp->nfo)[RM_MB] =
+		secs ? (double)r->io_bytes / secs / MIB : 0;
+	row(rp, rp->n, rp->nfo)[RM_MS] =
+		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0;
+}
+
+/* The run's whole JSON object, as -o would write it alone. */
+static char *render_json(const struct results *r, const struct report_dest *d)
+{
+	struct report_meta m;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return NULL;
+	report_meta_get(&m, r, d->script, d->data);
+	report_json(mem, r, &m);
+	report_meta_release(&m);
+	if (fclose(mem) != 0) {
+		free(text);
+		return NULL;
+	}
+	/* the object without its final line feed, to nest it */
+	while (len && text[len - 1] == '\n')
+		text[--len] = '\0';
+	return text;
+}
+
+int repeat_deliver(const struct results *r, void *arg)
+{
+	struct repeat *rp = arg;
+	FILE *lines = rp->dest->format == FORMAT_TEXT ? stdout : stderr;
+
+	if (rp->n == 0) {
+		rp->nfo = r->nfo;
+		rp->labels = xcalloc(r->nfo ? r->nfo : 1, sizeof(*rp->labels));
+		for (size_t i = 0; i < r->nfo; i++)
+			memcpy(rp->labels[i], r->fo[i].label,
+			       sizeof(rp->labels[i]));
+	} else if (r->nfo != rp->nfo) {
+		return fb_error("run %zu has %zu flowops, the first had %zu: "
+				"--repeat needs the same run each time",
+				rp->n + 1, r->nfo, rp->nfo);
+	}
+	rp->fig = grow_array(rp->fig, &rp->cap, rp->n + 1,
+			     (rp->nfo + 1) * RM_COUNT * sizeof(double));
+	if (rp->want_json) {
+		rp->json = grow_array(rp->json, &rp->jcap, rp->n + 1,
+				      sizeof(*rp->json));
+		rp->json[rp->n] = render_json(r, rp->dest);
+		if (!rp->json[rp->n])
+			return fb_error("cannot build the JSON of run %zu: %s",
+					rp->n + 1, strerror(errno));
+	}
+	keep_figures(rp, r);
+	rp->n++;
+	fprintf(lines, "\nRun %zu of %zu: ", rp->n, rp->want);
+	report_summary_line(lines, r);
+	fflush(lines);
+	return 0;
+}
+
+static void summarise(const struct repeat *rp, size_t fo, int m,
+		      struct st_summary *s)
+{
+	double *x = xcalloc(rp->n ? rp->n : 1, sizeof(*x));
+
+	for (size_t i = 0; i < rp->n; i++)
+		x[i] = row(rp, i, fo)[m];
+	st_summarise(x, rp->n, LEVEL, s);
+	free(x);
+}
+
+static void text_row(FILE *out, const struct repeat *rp, size_t fo,
+		     const char *name)
+{
+	struct st_summary s[RM_COUNT];
+
+	for (int m = 0; m < RM_COUNT; m++)
+		summarise(rp, fo, m, &s[m]);
+	fprintf(out,
+		"%-20s %10.0f %8.0f %8.0f %8.1f %7.1f %7.1f %9.3f %8.3f %8.3f\n",
+		name, s[RM_OPS].mean, s[RM_OPS].half, s[RM_OPS].sd,
+		s[RM_MB].mean, s[RM_MB].half, s[RM_MB].sd, s[RM_MS].mean,
+		s[RM_MS].half, s[RM_MS].sd);
+}
+
+static void print_text(FILE *out, const struct repeat *rp)
+{
+	fprintf(out,
+		"\nPer-Operation Breakdown, mean of %zu runs, the half-width "
+		"of its 95%% confidence\ninterval (Student's t) and the "
+		"standard deviation\n",
+		rp->n);
+	fprintf(out,
+		"%-20s %10s %8s %8s %8s %7s %7s %9s %8s %8s\n", "", "ops/s",
+		"+-95%", "sd", "mb/s", "+-95%", "sd", "ms/op", "+-95%", "sd");
+	for (size_t i = 0; i < rp->nfo; i++)
+		text_row(out, rp, i, rp->labels[i]);
+	fputc('\n', out);
+	text_row(out, rp, rp->nfo, "IO Summary");
+}
+
+static void csv_name(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void print_csv(FILE *out, const struct repeat *rp)
+{
+	fprintf(out, "name,runs");
+	for (int m = 0; m < RM_COUNT; m++)
+		fprintf(out, ",%s_mean,%s_sd,%s_ci95", rm_key[m], rm_key[m],
+			rm_key[m]);
+	fputc('\n', out);
+	for (size_t i = 0; i <= rp->nfo; i++) {
+		csv_name(out, i < rp->nfo ? rp->labels[i] : "IO Summary");
+		fprintf(out, ",%zu", rp->n);
+		for (int m = 0; m < RM_COUNT; m++) {
+			struct st_summary s;
+
+			summarise(rp, i, m, &s);
+			fprintf(out, ",%.6f,%.6f,%.6f", s.mean, s.sd, s.half);
+		}
+		fputc('\n', out);
+	}
+}
+
+static void json_stats(struct json *j, const struct repeat *rp, size_t fo)
+{
+	for (int m = 0; m < RM_COUNT; m++) {
+		struct st_summary s;
+
+		summarise(rp, fo, m, &s);
+		json_object(j, rm_key[m]);
+		json_num(j, "mean", s.mean);
+		json_num(j, "sd", s.sd);
+		json_num(j, "ci95", s.half);
+		json_array(j, "values");
+		for (size_t i = 0; i < rp->n; i++)
+			json_num(j, NULL, row(rp, i, fo)[m]);
+		json_end(j, ']');
+		json_end(j, '}');
+	}
+}
+
+/*
+ * The last run's object, reopened: its members, then "repeats" (every
+ * run's object) and "statistics".
+ */
+static void print_json(FILE *out, const struct repeat *rp)
+{
+	const char *last = rp->json[rp->n - 1];
+	size_t len = strlen(last);
+	struct json j;
+
+	/* the object without its closing brace and the line before it */
+	while (len && last[len - 1] != '}')
+		len--;
+	if (len)
+		len--;
+	while (len && (last[len - 1] == '\n' || last[len - 1] == ' '))
+		len--;
+	fwrite(last, 1, len, out);
+	fputs(",\n  \"repeats\": [\n", out);
+	for (size_t i = 0; i < rp->n; i++)
+		fprintf(out, "%s%s", rp->json[i], i + 1 < rp->n ? ",\n" : "\n");
+	fputs("  ],\n  \"statistics\": ", out);
+	json_init(&j, out);
+	json_object(&j, NULL);
+	json_u64(&j, "runs", rp->n);
+	json_num(&j, "confidence", LEVEL);
+	json_array(&j, "flowops");
+	for (size_t i = 0; i < rp->nfo; i++) {
+		json_object(&j, NULL);
+		json_str(&j, "name", rp->labels[i]);
+		json_stats(&j, rp, i);
+		json_end(&j, '}');
+	}
+	json_end(&j, ']');
+	json_object(&j, "summary");
+	json_stats(&j, rp, rp->nfo);
+	json_end(&j, '}');
+	json_end(&j, '}');
+	fputs("}\n", out);
+}
+
+static void print_as(FILE *out, const struct repeat *rp, bool json, bool csv)
+{
+	if (json)
+		print_json(out, rp);
+	else if (csv)
+		print_csv(out, rp);
+	else
+		print_text(out, rp);
+}
+
+int repeat_finish(struct repeat *rp)
+{
+	const struct report_dest *d = rp->dest;
+	FILE *f;
+
+	if (!rp->n)
+		return 0;
+	print_as(stdout, rp, d->format == FORMAT_JSON,
+		 d->format == FORMAT_CSV);
+	if (!d->output)
+		return 0;
+	f = fopen(d->output, "w");
+	if (!f)
+		return fb_error("cannot write '%s': %s", d->output,
+				strerror(errno));
+	print_as(f, rp, is_json(d->output), is_csv(d->output));
+	if (fclose(f) != 0)
+		return fb_error("cannot write '%s': %s", d->output,
+				strerror(errno));
+	return 0;
+}

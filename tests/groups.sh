@@ -1,0 +1,135 @@
+#!/bin/sh
+# fbrun compare with groups of runs: fixtures with answers computed by
+# hand (means, 95% intervals, Welch's test), a file of repeated runs as a
+# group, and the page in a real browser.
+. "${srcdir:-.}/tests/lib.sh"
+
+# fixture NAME OPS_PER_S MB_PER_S MS_PER_OP STAT_OPS_PER_S
+fixture() {
+	printf '{"script": "fix.f", "seconds": 10, "flowops": [{"name": "read1", "ops": 1000, "ops_per_sec": %s, "mb_per_sec": %s, "ms_per_op": %s, "cpu_samples": 0}, {"name": "stat1", "ops": 1000, "ops_per_sec": %s, "mb_per_sec": 0, "ms_per_op": 0.5, "cpu_samples": 0}], "summary": {"ops_per_sec": %s}}\n' \
+		"$2" "$3" "$4" "$5" "$2" >"$TMP/$1.json"
+}
+# A: 100 110 90 (mean 100, sd 10); B: twice A; C: 105 95 100 (mean 100, sd 5)
+fixture a1 100 10 1.0 50
+fixture a2 110 11 1.1 50
+fixture a3 90 9 0.9 50
+fixture b1 200 20 2.0 50
+fixture b2 220 22 2.2 50
+fixture b3 180 18 1.8 50
+fixture c1 105 10.5 1.05 51
+fixture c2 95 9.5 0.95 49
+fixture c3 100 10 1.0 50
+A="$TMP/a1.json $TMP/a2.json $TMP/a3.json"
+B="$TMP/b1.json $TMP/b2.json $TMP/b3.json"
+C="$TMP/c1.json $TMP/c2.json $TMP/c3.json"
+
+# row METRIC FLOWOP: that flowop's line in that metric's table
+row() { awk -v m="$1" -v f="$2" '$1 == m { on = 1; next } /^$/ { on = 0 } on && $1 == f' "$TMP/out"; }
+
+# shellcheck disable=SC2086
+run_fbrun compare $A -- $B --html "$TMP/ab.html"
+check "groups A -- B: exits 0" test "$rc" -eq 0
+grepq "the groups are named, with their runs" '^  A: 3 runs from .*a1\.json .*a3\.json \(fix\.f, \?\)$' "$TMP/out"
+# mean 100, half-width t(0.975, 2) 10 / sqrt(3) = 4.302653 * 5.7735 = 24.84;
+# B: 200 +- 49.68; Welch t = 100 / sqrt(100/3 + 400/3) = 7.746, df 2.94,
+# p = 0.0048; ratio 2, +- t(0.975, 2.94) * 2 sqrt(1/300 + 1/300) = 0.53
+got=$(row ops/s read1)
+check "2x: means and intervals by hand (100.0 +- 24.8, 200.0 +- 49.7)" \
+	eval 'echo "$got" | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 "'
+check "2x: the ratio and its interval (2.00x [1.47, 2.53])" \
+	eval 'echo "$got" | grep -q " 2\.00x \[1\.47, 2\.53\] "'
+check "2x: p = 0.0048, significant" \
+	eval 'echo "$got" | grep -Eq " 0\.0048 +significant$"'
+check "ms/op too: 2.00x, significant" \
+	eval 'row ms/op read1 | grep -Eq "^read1 +1\.000 \+- 0\.248 +2\.000 \+- 0\.497 +2\.00x .* significant$"'
+check "the same figure on both sides: within noise" \
+	eval 'row ops/s stat1 | grep -Eq " 1\.00x \[1\.00, 1\.00\] +1 +within noise$"'
+check "a mean of 0 is not tested" \
+	eval 'row mb/s stat1 | grep -q "not tested (a mean of 0)$"'
+
+# shellcheck disable=SC2086
+run_fbrun compare $A -- $C
+check "A -- C (same mean, other spread): within noise" \
+	eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +100\.0 \+- 12\.4 +1\.00x .* within noise$"'
+# shellcheck disable=SC2086
+run_fbrun compare $A -- $A
+check "a group against itself: p = 1, within noise" \
+	eval 'row ops/s read1 | grep -Eq " 1\.00x \[0\.[0-9]+, 1\.[0-9]+\] +1 +within noise$"'
+# shellcheck disable=SC2086
+run_fbrun compare --label before --label after $A -- $B
+grepq "--label names the groups" '^  after: 3 runs from' "$TMP/out"
+run_fbrun compare "$TMP/a1.json" -- "$TMP/b1.json"
+check "one run a side: exits 0" test "$rc" -eq 0
+check "one run a side: not tested" \
+	eval 'row ops/s read1 | grep -q "not tested (2 runs a side needed)$"'
+# shellcheck disable=SC2086
+run_fbrun compare $A -- $B -- $C
+check "three groups: exit 2" test "$rc" -eq 2
+run_fbrun compare "$TMP/a1.json" "$TMP/b1.json"
+grepq "two plain files: the run-by-run table as before" '^Runs \(ratios are to the first' "$TMP/out"
+
+# a file with repeats is a group: the A runs in one file
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c "
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[2:]]
+top = dict(runs[-1]); top['repeats'] = runs
+json.dump(top, open(sys.argv[1], 'w'))" "$TMP/ra.json" $A
+	python3 -c "
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[2:]]
+top = dict(runs[-1]); top['repeats'] = runs
+json.dump(top, open(sys.argv[1], 'w'))" "$TMP/rb.json" $B
+	run_fbrun compare "$TMP/ra.json" "$TMP/rb.json"
+	check "two --repeat files: compared as groups" \
+		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.47, 2\.53\] +0\.0048 +significant$"'
+	grepq "... named after their files" '^  ra: 3 runs from' "$TMP/out"
+fi
+
+# the plain page: each run's --interval series, ops/s over time
+cat >"$TMP/w.f" <<F
+define fileset name=fs,path=$TMP/w,entries=8,dirwidth=4,size=1k,prealloc
+define process name=p { thread name=t { flowop statfile name=st,filesetname=fs } }
+run 60
+F
+run_fbrun -q -t 2 --interval 1 -o "$TMP/i1.json" "$TMP/w.f"
+run_fbrun -q -t 2 --interval 1 -o "$TMP/i2.json" "$TMP/w.f"
+run_fbrun compare "$TMP/i1.json" "$TMP/i2.json" --html "$TMP/series.html"
+check "runs with --interval: compare exits 0" test "$rc" -eq 0
+n=$(grep -o '<polyline class="run"' "$TMP/series.html" | wc -l)
+check "the page draws each run's series over time ($n of 2)" test "$n" -eq 2
+grepq "... under its heading" '<h2>Operations per second over time</h2>' "$TMP/series.html"
+run_fbrun compare "$TMP/a1.json" "$TMP/b1.json" --html "$TMP/noseries.html"
+check "runs without a series: no such chart" eval '! grep -q "over time" "$TMP/noseries.html"'
+
+# the page: dots per run, error bars, non-significant rows greyed
+check "the page is written" test -s "$TMP/ab.html"
+n=$(grep -o '<circle class="run"' "$TMP/ab.html" | wc -l)
+check "a dot per run, flowop, group and figure (3 x 2 x 2 x 3 = 36: $n)" test "$n" -eq 36
+n=$(grep -o '<line class="ci"' "$TMP/ab.html" | wc -l)
+check "an error bar per flowop, group and figure ($n of 12)" test "$n" -eq 12
+n=$(grep -o '<g class="noise" opacity="0.35"' "$TMP/ab.html" | wc -l)
+check "the differences within noise greyed out ($n of 3)" test "$n" -eq 3
+n=$(grep -o '<g class="significant">' "$TMP/ab.html" | wc -l)
+check "the significant ones not ($n of 3)" test "$n" -eq 3
+if command -v chromium >/dev/null 2>&1; then
+	chrome() {
+		timeout 120 chromium --headless --no-sandbox --disable-gpu \
+			--disable-background-networking --disable-component-update \
+			--disable-sync --no-first-run --disable-quic \
+			--user-data-dir="$TMP/chrome" --window-size=1200,1200 "$@" \
+			"file://$TMP/ab.html" 2>/dev/null
+	}
+	chrome --dump-dom >"$TMP/dom.html"
+	check "Chromium: its DOM has the 3 charts and the 36 dots" \
+		test "$(grep -o '<svg' "$TMP/dom.html" | wc -l)" -eq 3 -a \
+		"$(grep -o '<circle' "$TMP/dom.html" | wc -l)" -eq 36
+	chrome --screenshot="$TMP/shot.png" >/dev/null
+	check "Chromium: the screenshot shows the charts" \
+		test "$(stat -c %s "$TMP/shot.png" 2>/dev/null || echo 0)" -gt 20000
+else
+	skip "Chromium: the page's DOM: chromium is not installed"
+	skip "Chromium: the screenshot: chromium is not installed"
+fi
+
+done_testing

@@ -1,0 +1,89 @@
+#!/bin/sh
+# fbrun report: a saved run printed again as the run printed it (the text
+# table byte for byte apart from the log lines, the CSV, a page).
+. "${srcdir:-.}/tests/lib.sh"
+
+# logless FILE: the run's output without its "0.012: ..." log lines
+logless() { grep -Ev '^[0-9]+\.[0-9]{3}: ' "$1" || :; }
+
+# same DESCRIPTION A B: ok if the files are byte for byte equal
+same() {
+	if cmp -s "$2" "$3"; then pass "$1"; else fail "$1"; diff "$2" "$3" | head -20 | diag; fi
+}
+
+run_fbrun --help
+grepq "--help names fbrun report" 'fbrun report RUN.json' "$TMP/out"
+
+# every line of the table: flowops that move data, one that never runs
+# (no latency row), a mean of samples, the latency histograms
+cat >"$TMP/w.f" <<F
+set \$u = randvar(type=uniform, min=200, mean=1000)
+define fileset name=fs,path=$TMP/w,entries=20,dirwidth=5,size=16k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=openfile1,filesetname=fs,fd=1
+  flowop readwholefile name=read1,fd=1,iosize=4k
+  flowop closefile name=closefile1,fd=1
+  flowop appendfilerand name="app,end \"q\"",filesetname=fs,iosize=1k
+  flowop testrandvar name=rv,value=\$u
+  flowop finishoncount name=fin,target=rv,value=300 }
+  thread name=idle { flowop delay name=never,value=100 } }
+enable lathist
+run 30
+F
+run_fbrun -o "$TMP/r.json" "$TMP/w.f"
+check "the run exits 0" test "$rc" -eq 0
+logless "$TMP/out" >"$TMP/table"
+grepq "the run printed histograms" '^Latency histogram of read1' "$TMP/table"
+grepq "and a mean of samples" '^rv: mean [0-9.]+ over 300 samples$' "$TMP/table"
+run_fbrun report "$TMP/r.json"
+check "report: exits 0" test "$rc" -eq 0
+same "report: the text table the run printed, byte for byte" "$TMP/table" "$TMP/out"
+check "report: nothing on stderr" test ! -s "$TMP/err"
+run_fbrun report --format text "$TMP/r.json"
+same "report --format text: the same" "$TMP/table" "$TMP/out"
+
+# failures counted per errno: the Errors lines
+{
+	echo "define fileset name=data,path=$TMP/emf,entries=40,size=1k,dirwidth=10,prealloc=100"
+	echo "define process name=p { thread name=t {"
+	for i in $(seq 1 24); do echo "  flowop openfile name=open$i,filesetname=data,fd=$i"; done
+	for i in $(seq 1 24); do echo "  flowop closefile name=close$i,fd=$i"; done
+	echo "  flowop finishoncount name=fin,value=2000"
+	echo "} }"
+	echo "run 30"
+} >"$TMP/emf.f"
+rc=0
+(ulimit -n 20 && exec "$FBRUN" -q --continue-on-error -o "$TMP/e.json" "$TMP/emf.f") \
+	>"$TMP/e.txt" 2>"$TMP/err" || rc=$?
+check "EMFILE: the run exits 1 (errors happened)" test "$rc" -eq 1
+grepq "EMFILE: the run printed its Errors" '^open[0-9]+ +[0-9]+ failed: .* \([0-9]+\)$' "$TMP/e.txt"
+run_fbrun report "$TMP/e.json"
+same "report of a run with errors: its table, byte for byte" "$TMP/e.txt" "$TMP/out"
+
+# the CSV
+run_fbrun -q --format csv -o "$TMP/c.json" "$TMP/w.f"
+cp "$TMP/out" "$TMP/c.csv"
+run_fbrun report --format csv "$TMP/c.json"
+same "report --format csv: the CSV the run printed, byte for byte" "$TMP/c.csv" "$TMP/out"
+
+# the page
+run_fbrun report --format html "$TMP/r.json"
+check "report --format html: exits 0" test "$rc" -eq 0
+grepq "report --format html: a page named after the file" '<h1>fbrun: r\.json</h1>' "$TMP/out"
+grepq "report --format html: with the flowops' charts" 'read1' "$TMP/out"
+
+# usage
+run_fbrun report
+check "report without a file: exit 2" test "$rc" -eq 2
+run_fbrun report "$TMP/r.json" "$TMP/c.json"
+check "report with two files: exit 2" test "$rc" -eq 2
+run_fbrun report --format pdf "$TMP/r.json"
+check "report --format pdf: exit 2" test "$rc" -eq 2
+grepq "report --format pdf: says which formats there are" "text, csv or html" "$TMP/err"
+run_fbrun report "$TMP/none.json"
+check "report of a missing file: exit 2" test "$rc" -eq 2
+echo '{"a": 1}' >"$TMP/bad.json"
+run_fbrun report "$TMP/bad.json"
+check "report of a file that is not a results file: exit 2" test "$rc" -eq 2
+
+done_testing
