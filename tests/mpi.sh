@@ -114,6 +114,30 @@ else
 	fail "TCP: -o written"
 fi
 
+# --repeat and --warmup in a job: the runs agreed, rank 0 keeps them
+rm -f "$TMP/r.json"
+mpi 2 -- -q --repeat 2 -o "$TMP/r.json" "$TMP/count.f"
+check "--repeat 2, 2 ranks: exit 0" test "$rc" -eq 0
+if [ -f "$TMP/r.json" ]; then
+	check "--repeat 2: two runs of 600 reads each (300 per rank)" \
+		test "$(json "$TMP/r.json" "[[f['ops'] for f in x['flowops'] if f['name']=='read1'][0] for x in r['repeats']]")" = "[600, 600]"
+fi
+# (a finish condition reached in the warm-up ends the run there, as in
+# fbrun: a timed run shows the warm-up's end instead)
+cat >"$TMP/warm.f" <<F
+define fileset name=fs1,path=$dir,entries=8,size=4k,dirwidth=4,prealloc=100
+define process name=p { thread name=t,memsize=64k {
+  flowop statfile name=st,filesetname=fs1 } }
+run 600
+F
+rm -f "$TMP/r.json"
+mpi 2 -- -q --warmup 1 -t 1 -o "$TMP/r.json" "$TMP/warm.f"
+check "--warmup 1, 2 ranks: exit 0" test "$rc" -eq 0
+if [ -f "$TMP/r.json" ]; then
+	check "--warmup: every rank's warm-up ended, its ops apart from the measured ones" \
+		test "$(json "$TMP/r.json" "r['warmup']['completed'] and r['warmup']['ops'] > 0 and r['summary']['ops'] > 0 and r['ended_by'] == 'timeout'")" = True
+fi
+
 # A tree per rank under <path>/rank-N, kept with --keep
 mpi 3 -- --keep -q "$TMP/count.f"
 check "--keep, 3 ranks: exit 0" test "$rc" -eq 0
