@@ -31,7 +31,7 @@ struct repeat {
 	const struct report_dest *dest;
 	size_t want, n, cap, jcap;
 	size_t nfo;
-	char (*labels)[128];
+	char **labels; /* the flowops' report labels, copied */
 	/* per run: nfo + 1 rows (the last is the IO Summary) of RM_COUNT */
 	double *fig;
 	char **json; /* per run, its JSON object, if one is wanted */
@@ -70,6 +70,8 @@ void repeat_free(struct repeat *rp)
 		free(rp->json ? rp->json[i] : NULL);
 	free(rp->json);
 	free(rp->fig);
+	for (size_t i = 0; rp->labels && i < rp->nfo; i++)
+		free(rp->labels[i]);
 	free(rp->labels);
 	free(rp);
 }
@@ -137,8 +139,7 @@ int repeat_deliver(const struct results *r, void *arg)
 		rp->nfo = r->nfo;
 		rp->labels = xcalloc(r->nfo ? r->nfo : 1, sizeof(*rp->labels));
 		for (size_t i = 0; i < r->nfo; i++)
-			memcpy(rp->labels[i], r->fo[i].label,
-			       sizeof(rp->labels[i]));
+			rp->labels[i] = xstrdup(r->fo[i].label);
 	} else if (r->nfo != rp->nfo) {
 		return fb_error("run %zu has %zu flowops, the first had %zu: "
 				"--repeat needs the same run each time",
