@@ -154,31 +154,15 @@ static void print_text(FILE *out, const struct cmp_run *r)
 	print_waits_errors(out, r);
 }
 
-/* RFC 4180: quoted when it holds a comma, quote or line break. */
-static void csv_str(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void csv_row(FILE *out, const struct cmp_run *r, const char *name,
 		    const char *type, const char *thread,
 		    const struct cmp_counts *n, double cpu_us)
 {
-	csv_str(out, name);
+	csv_put(out, name);
 	fputc(',', out);
-	csv_str(out, type ? type : "");
+	csv_put(out, type ? type : "");
 	fputc(',', out);
-	csv_str(out, thread ? thread : "");
+	csv_put(out, thread ? thread : "");
 	fprintf(out, LAYOUT_CSV_ROW, u64(n->ops), per_sec(r, n->ops),
 		per_sec(r, n->bytes) / MIB, ms_per_op(n), cpu_us,
 		u64(n->bytes), u64(n->rd_bytes), u64(n->wr_bytes),

@@ -204,21 +204,6 @@ static void print_text(FILE *out, const struct repeat *rp)
 	text_row(out, rp, rp->nfo, "IO Summary");
 }
 
-static void csv_name(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void print_csv(FILE *out, const struct repeat *rp)
 {
 	fprintf(out, "name,runs");
@@ -227,7 +212,7 @@ static void print_csv(FILE *out, const struct repeat *rp)
 			rm_key[m]);
 	fputc('\n', out);
 	for (size_t i = 0; i <= rp->nfo; i++) {
-		csv_name(out, i < rp->nfo ? rp->labels[i] : "IO Summary");
+		csv_put(out, i < rp->nfo ? rp->labels[i] : "IO Summary");
 		fprintf(out, ",%zu", rp->n);
 		for (int m = 0; m < RM_COUNT; m++) {
 			struct st_summary s;

@@ -455,32 +455,16 @@ void report_json(FILE *out, const struct results *r,
 	json_end(&j, '}');
 }
 
-/* RFC 4180: quoted when it holds a comma, quote or line break. */
-static void csv_str(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void csv_row(FILE *out, const struct results *r, const char *name,
 		    const char *type, const char *thread,
 		    const struct fstats *s, uint64_t rd_bytes,
 		    uint64_t wr_bytes, double cpu_us)
 {
-	csv_str(out, name);
+	csv_put(out, name);
 	fputc(',', out);
-	csv_str(out, type);
+	csv_put(out, type);
 	fputc(',', out);
-	csv_str(out, thread);
+	csv_put(out, thread);
 	fprintf(out, LAYOUT_CSV_ROW, s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
 		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
 		quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,

@@ -327,3 +327,18 @@ size_t utf8_seq_len(const unsigned char *s, size_t n)
 		return 0;
 	return len;
 }
+
+void csv_put(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -82,5 +83,8 @@ void strmap_free(struct strmap *m);
 void *strmap_get(const struct strmap *m, const char *key);
 /* Add key -> value unless key is there; returns the value already there, or NULL. */
 void *strmap_add(struct strmap *m, const char *key, void *value);
+
+/* A CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
+void csv_put(FILE *out, const char *s);
 
 #endif
