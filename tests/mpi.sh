@@ -147,7 +147,8 @@ check "--keep: each holds the fileset's 16 files" \
 	test "$(find "$dir/rank-2/fs1" -type f ! -name '.fbrun*' | wc -l)" -eq 16
 rm -rf "$dir"
 
-# A shared fileset: one tree, made by rank 0, read by every rank
+# A shared fileset: one tree, made by rank 0, read by every rank; it
+# holds entries for each rank (12 x 3)
 cat >"$TMP/shared.f" <<F
 define fileset name=pub,path=$dir,entries=12,size=8k,dirwidth=4,prealloc=100,shared
 define process name=p { thread name=t,memsize=64k {
@@ -162,8 +163,8 @@ mpi 3 -- --keep -o "$TMP/r.json" "$TMP/shared.f"
 check "shared, 3 ranks: exit 0" test "$rc" -eq 0
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 check "shared: one tree at <path>/pub, no rank-N" test "$(ls "$dir" | tr '\n' ' ')" = "pub "
-check "shared: made once: its 12 files" \
-	test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 12
+check "shared: made once: 12 files for each of 3 ranks" \
+	test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 36
 check "shared: rank 0 says it creates it, once" test "$(grep -c 'Creating fileset pub' "$TMP/out")" -eq 1
 if [ -f "$TMP/r.json" ]; then
 	check "shared: every rank read it 100 times" \
@@ -176,13 +177,82 @@ check "shared: rank 0 removes it after every rank is done" test -z "$(ls -A "$di
 run_fbrun -q -t 1 --keep "$TMP/shared.f"
 check "fbrun: a shared fileset is an ordinary one (exit 0, at <path>/pub)" \
 	test "$rc" -eq 0 -a -f "$dir/pub/.fbrun-fileset"
+check "fbrun: ... of its 12 entries" \
+	test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 12
 rm -rf "$dir"
-# what ranks cannot share yet: entries made or removed
-sed 's/flowop closefile name=close1,fd=1/flowop closefile name=close1,fd=1\
-  flowop deletefile name=del1,filesetname=pub/' "$TMP/shared.f" >"$TMP/shdel.f"
-mpi 2 -- "$TMP/shdel.f"
-check "shared + deletefile in fbrun-mpi: exit 2" test "$rc" -eq 2
-grepq "... located, saying why" "shdel\.f:6:[0-9]+: error: flowop 'del1' \(deletefile\) makes or removes entries of fileset 'pub', which the ranks share" "$TMP/err"
+
+# Entries made and removed in a shared tree: entry i is rank i mod N's,
+# so each rank creates exactly its own 10 and deletes them, no two ranks
+# take one entry (that would leave fewer files, or fail a delete)
+cat >"$TMP/shmk.f" <<F
+define fileset name=pub,path=$dir,entries=10,size=4k,dirwidth=1000,prealloc=0,shared
+define process name=p { thread name=t,memsize=64k {
+  flowop createfile name=create1,filesetname=pub,fd=1
+  flowop closefile name=close1,fd=1
+  flowop finishoncount name=fin,value=10,target=create1 } }
+run 600
+F
+rm -f "$TMP/r.json"
+mpi 3 -- -q --keep -o "$TMP/r.json" "$TMP/shmk.f"
+check "shared + createfile, 3 ranks: exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+check "... 30 files, each made once" \
+	test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 30
+if [ -f "$TMP/r.json" ]; then
+	check "... 30 creates, no errors on any rank" \
+		test "$(json "$TMP/r.json" "[f['ops'] for f in r['flowops'] if f['name'] == 'create1'] == [30] and [k['errors'] for k in r['ranks']] == [0] * 3")" = True
+fi
+sed 's/prealloc=0,shared/prealloc=100,shared,reuse,trusttree/
+s/flowop createfile name=create1,filesetname=pub,fd=1/flowop deletefile name=create1,filesetname=pub/
+/closefile/d' "$TMP/shmk.f" >"$TMP/shdel.f"
+rm -f "$TMP/r.json"
+mpi 3 -- -q -o "$TMP/r.json" "$TMP/shdel.f"
+check "shared + deletefile, 3 ranks: exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if [ -f "$TMP/r.json" ]; then
+	check "... 30 deletes, no errors on any rank" \
+		test "$(json "$TMP/r.json" "[f['ops'] for f in r['flowops'] if f['name'] == 'create1'] == [30] and [k['errors'] for k in r['ranks']] == [0] * 3")" = True
+fi
+check "... no file left" test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 0
+rm -rf "$dir"
+
+# Which rank has which entries: rank 0's (entries 0, 2, 4: the odd
+# serials) are removed behind fbrun's back; a trusting read finds them
+# gone on the rank that reads rank 0's entries: rank 0, or with
+# rankshift=1 rank 1 (it works on the entries of the rank after it)
+cat >"$TMP/shown.f" <<F
+define fileset name=pub,path=$dir,entries=3,size=4k,dirwidth=1000,prealloc=100,shared,reuse,trusttree,rankshift=\$shift
+define process name=p { thread name=t,memsize=64k {
+  flowop openfile name=open1,filesetname=pub,fd=1
+  flowop closefile name=close1,fd=1
+  flowop finishoncount name=fin,value=3,target=open1 } }
+run 600
+F
+mpi 2 -- -q -D shift=0 "$TMP/shown.f"
+check "shared, reuse: the tree for 2 ranks is made (exit 0)" test "$rc" -eq 0
+check "... 6 files, kept" \
+	test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 6
+rm -f "$dir"/pub/*/00000001 "$dir"/pub/*/00000003 "$dir"/pub/*/00000005
+for shift in 0 1; do
+	rm -f "$TMP/r.json"
+	mpi 2 -- -q -D shift=$shift -o "$TMP/r.json" "$TMP/shown.f"
+	check "rankshift=$shift: a missing file is an error: exit 1" test "$rc" -eq 1
+	[ -f "$TMP/r.json" ] || { fail "rankshift=$shift: -o written"; continue; }
+	check "rankshift=$shift: only rank $shift met rank 0's removed files" \
+		test "$(json "$TMP/r.json" "[k['errors'] > 0 for k in r['ranks']]")" = \
+		"$([ $shift -eq 0 ] && echo '[True, False]' || echo '[False, True]')"
+done
+rm -rf "$dir"
+# names of a count of each rank's own would clash in one tree
+cat >"$TMP/shnext.f" <<F
+define fileset name=pub,path=$dir,entries=10,size=0,dirwidth=1000,prealloc=0,shared
+define process name=p { thread name=t,memsize=64k {
+  flowop createnext name=cn1,filesetname=pub,entries=10 } }
+run 600
+F
+mpi 2 -- "$TMP/shnext.f"
+check "shared + createnext in fbrun-mpi: exit 2" test "$rc" -eq 2
+grepq "... located, saying why" "shnext\.f:3:[0-9]+: error: flowop 'cn1' \(createnext\) names files by a count of its own" "$TMP/err"
 check "... nothing is created" test ! -e "$dir"
 
 # IO500's mdtest-easy phases (workloads/scale), small: exact counts per rank

@@ -355,6 +355,17 @@ int engine_create_filesets(struct engine *e)
 		free(dev);
 		if (e->o->series && e->o->series_reuse)
 			fileset_set_reuse(laid[i]);
+		/* a shared tree's entries are split among the ranks */
+		if (p && def->shared && !def->is_file &&
+		    fileset_partition(laid[i],
+				      (unsigned)((p->rank + (uint64_t)def->rankshift) %
+						 p->nranks),
+				      p->nranks) < 0) {
+			snprintf(e->error, sizeof(e->error),
+				 "fileset %s: out of memory", def->name);
+			fb_error("%s", e->error);
+			rc = 1;
+		}
 		/* what this process will write: a shared tree is rank 0's */
 		if (!p || !def->shared || p->rank == 0)
 			writes[i] = laid[i];

@@ -54,9 +54,11 @@ void fileset_free(struct fileset *fs)
 	free(fs->files.ent);
 	free(fs->files.exists);
 	free(fs->files.busy);
+	free(fs->files.foreign);
 	free(fs->leaves.ent);
 	free(fs->leaves.exists);
 	free(fs->leaves.busy);
+	free(fs->leaves.foreign);
 	free(fs->sizes);
 	free(fs->dirs);
 	free(fs->name);

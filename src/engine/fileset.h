@@ -114,6 +114,13 @@ const char *fileset_device(const struct fileset *fs);
 void fileset_set_data(struct fileset *fs, struct datapat p);
 /* Treat the fileset as if it said reuse (the runs of --repeat). */
 void fileset_set_reuse(struct fileset *fs);
+/*
+ * Give this process (rank of nranks, fbrun-mpi) only the entries i with
+ * i mod nranks == rank of a tree the ranks share: the others are never
+ * picked here, so each entry's creates, deletes and exists-state are one
+ * process's.  Before fileset_create or fileset_attach.  -1: out of memory.
+ */
+int fileset_partition(struct fileset *fs, unsigned rank, unsigned nranks);
 
 /*
  * Create the tree on disk: check or write the marker, remove an old tree

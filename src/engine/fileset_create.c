@@ -125,7 +125,7 @@ void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
 	rv_rng_seed(&rng, fs->seed ^ (stream * 0x9e3779b97f4a7c15ULL));
 	for (uint64_t w = 0; w < k->nwords; w++) {
 		atomic_store(&k->exists[w], 0);
-		atomic_store(&k->busy[w], 0);
+		atomic_store(&k->busy[w], k->foreign ? k->foreign[w] : 0);
 	}
 	/* selection sampling (Knuth's algorithm S): one pass, no memory */
 	for (uint64_t i = 0; i < k->n && want > 0; i++) {

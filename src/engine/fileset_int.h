@@ -40,6 +40,11 @@ struct fs_kind {
 	unsigned shift; /* block == 1 << shift */
 	uint64_t nwords; /* of each bitmap: 8 per block */
 	_Atomic uint64_t *exists, *busy; /* bitmaps, 64-byte aligned */
+	/*
+	 * Entries another process of the job owns (fileset_partition): set
+	 * in busy for good, so no pick claims them; NULL when all are ours.
+	 */
+	uint64_t *foreign;
 	_Alignas(64) _Atomic uint64_t rotor; /* blocks handed out, never wraps */
 	/*
 	 * Threads blocked in fileset_pick_wait, by the state they want (0

@@ -241,6 +241,35 @@ void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 		wake(k);
 }
 
+/*
+ * Foreign entries are held busy for good: every pick already skips a
+ * busy entry, so the partition costs the picks nothing (in_flux, the
+ * slow path, tells them apart from held ones).
+ */
+static int partition(struct fs_kind *k, unsigned rank, unsigned nranks)
+{
+	free(k->foreign);
+	k->foreign = calloc(k->nwords ? k->nwords : 1, sizeof(*k->foreign));
+	if (!k->foreign)
+		return -1;
+	for (uint64_t e = 0; e < k->n; e++)
+		if (e % nranks != rank)
+			k->foreign[fs_word(k, e)] |= fs_bit(k, e);
+	for (uint64_t w = 0; w < k->nwords; w++)
+		atomic_store(&k->busy[w], k->foreign[w]);
+	return 0;
+}
+
+int fileset_partition(struct fileset *fs, unsigned rank, unsigned nranks)
+{
+	if (nranks < 2)
+		return 0;
+	return partition(&fs->files, rank, nranks) ||
+			       partition(&fs->leaves, rank, nranks) ?
+		       -1 :
+		       0;
+}
+
 uint64_t fileset_block(const struct fileset *fs, enum fs_pick kind)
 {
 	return fs_kind_of((struct fileset *)fs, kind)->block;
@@ -304,19 +333,22 @@ static enum flux in_flux(struct fs_kind *k, const struct attempt *a)
 		uint64_t w = fs_word(k, (uint64_t)a->at);
 		uint64_t m = fs_bit(k, (uint64_t)a->at);
 
+		if (k->foreign && (k->foreign[w] & m))
+			return SETTLED;
 		if (atomic_load(&k->busy[w]) & m)
 			return BUSY;
 		return !!(atomic_load(&k->exists[w]) & m) == want ? FREE :
 								   SETTLED;
 	}
 	for (uint64_t w = 0; w < k->nwords; w++) {
-		uint64_t busy = atomic_load(&k->busy[w]);
+		uint64_t mine = k->foreign ? ~k->foreign[w] : ~0ULL;
+		uint64_t busy = atomic_load(&k->busy[w]) & mine;
 		uint64_t ex = atomic_load(&k->exists[w]);
 
 		if (busy)
 			return BUSY;
 		/* ~ex has the padding bits set: only entries count */
-		if ((want ? ex : ~ex) & word_entries(k, w))
+		if ((want ? ex : ~ex) & word_entries(k, w) & mine)
 			return FREE;
 	}
 	return SETTLED;

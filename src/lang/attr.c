@@ -55,9 +55,15 @@ static const struct attr_spec fileset_specs[] = {
 	{ .name = "writeonly", .type = AT_BOOL, .off = FS(writeonly),
 	  .flags = A_FILE, .help = "open files write-only" },
 	{ .name = "shared", .type = AT_BOOL, .off = FS(shared), .flags = A_FILE,
-	  .help = "fbrun-mpi: one tree for every rank, made by rank 0, its "
-		  "entries split among the ranks (without it: a tree per rank "
-		  "under <path>/rank-N)" },
+	  .help = "fbrun-mpi: one tree for every rank, made by rank 0, "
+		  "holding entries (and leafdirs) for each rank, entry i rank "
+		  "i mod nranks's (without it: a tree per rank under "
+		  "<path>/rank-N)" },
+	{ .name = "rankshift", .type = AT_INT, .off = FS(rankshift),
+	  .max = BIG,
+	  .help = "fbrun-mpi, with shared: each rank works on the entries of "
+		  "the rank this many after it, so none reads what it wrote "
+		  "itself (mdtest -N)" },
 	{ .name = "verify", .type = AT_BOOL, .off = FS(verify),
 	  .flags = A_FILE,
 	  .help = "write 4 KiB blocks stamped with the file, the offset and "

@@ -143,12 +143,12 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 		diag_error(c->d, c->src, f->value.loc,
 			   "value of flowop '%s' must be an integer, got '%s'",
 			   f->name, f->value.s);
-	if (fs && fs->shared && c->opts->rank_dirs && (fi->flags & FF_TREE))
+	if (fs && fs->shared && c->opts->rank_dirs && (fi->flags & FF_SERIAL))
 		diag_error(c->d, c->src, f->loc,
-			   "flowop '%s' (%s) makes or removes entries of "
-			   "fileset '%s', which the ranks share: fbrun-mpi "
-			   "cannot split that work among them yet (without "
-			   "'shared' each rank has a tree of its own)",
+			   "flowop '%s' (%s) names files by a count of its "
+			   "own, which every rank would repeat in fileset '%s' "
+			   "that the ranks share (without 'shared' each rank "
+			   "has a tree of its own)",
 			   f->name, fi->name, fs->name);
 	if (w->eventgen_rate == 0 && (fi->needs & NEED_EVENTGEN))
 		diag_warning(c->d, c->src, f->loc,

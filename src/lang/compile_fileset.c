@@ -85,6 +85,29 @@ static bool lengths_fit(struct compiler *c, const struct ast_stmt *s,
 	return false;
 }
 
+/*
+ * A fileset the ranks share holds entries (and leafdirs) for each rank,
+ * so the job has as many files as with a tree per rank; alone (nranks
+ * 1) nothing changes.
+ */
+static void share_entries(struct compiler *c, const struct ast_stmt *s,
+			  struct ir_fileset *fs)
+{
+	int64_t n = c->opts->rank_dirs ? c->opts->nranks : 1;
+
+	if (n <= 1)
+		return;
+	if (fs->entries > INT64_MAX / n || fs->leafdirs > INT64_MAX / n) {
+		diag_error(c->d, c->src, s->loc,
+			   "fileset '%s' is shared by %" PRId64 " ranks: its "
+			   "entries for each of them are too many in all",
+			   fs->name, n);
+		return;
+	}
+	fs->entries *= n;
+	fs->leafdirs *= n;
+}
+
 void build_fileset(struct compiler *c, const struct ast_stmt *s)
 {
 	struct workload *w = c->w;
@@ -111,6 +134,13 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	}
 	fs.loc = s->loc;
 	fs.is_file = is_file;
+	if (fs.shared && !is_file)
+		share_entries(c, s, &fs);
+	else if (fs.rankshift && ast_attr_find(s->attrs, "rankshift"))
+		diag_warning(c->d, c->src,
+			     ast_attr_find(s->attrs, "rankshift")->loc,
+			     "'rankshift' has no effect without 'shared' (a "
+			     "define fileset the ranks share)");
 	fs.size_set = ast_attr_find(s->attrs, "size") ||
 		      ast_attr_find(s->attrs, "filesize");
 	if (is_file) {

@@ -63,10 +63,11 @@ enum {
 	   that is a block device has none */
 	FF_NAMES = 1 << 8,
 	/*
-	 * Makes or removes entries of its fileset (which exist changes):
-	 * not yet in a fileset that fbrun-mpi's ranks share.
+	 * Makes or removes names of its own numbering, not the fileset's
+	 * entries (createnext, deletenext): each process would number alike,
+	 * so not in a fileset that fbrun-mpi's ranks share.
 	 */
-	FF_TREE = 1 << 9,
+	FF_SERIAL = 1 << 9,
 };
 
 /* What compile checks of a flowop. */

@@ -82,7 +82,7 @@ FLOWOP(MMAPWRITE, "mmapwrite", fo_mmapwrite, FF_WRITES,
        "copy iosize bytes into a shared mapping of the file, as mmapread "
        "reads; the file does not grow, so it must hold iosize bytes "
        "(fsync msyncs it; an fbrun extension)")
-FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(CREATEFILE, "createfile", fo_createfile, FF_IO | FF_NAMES,
        FA(FILESET) | FA(FD) | FA(DIRECTIO) | FA(DSYNC) | FA(INDEXED),
        NEED_FILESET | OPENS,
        NULL, NULL,
@@ -98,7 +98,7 @@ FLOWOP(CLOSEFILE, "closefile", fo_closefile, FF_IO,
        NEED_FD,
        NULL, NULL,
        "close the file open in fd")
-FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_NAMES,
        FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE,
        NULL, NULL,
@@ -136,20 +136,20 @@ FLOWOP(GETXATTR, "getxattr", fo_getxattr, FF_IO,
        NULL, NULL,
        "read the file's extended attribute user.fbrun, up to iosize bytes; "
        "a file without it is an error (an fbrun extension)")
-FLOWOP(RENAMEFILE, "renamefile", fo_renamefile, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(RENAMEFILE, "renamefile", fo_renamefile, FF_IO | FF_NAMES,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
        "rename an existing file of the fileset to one of its free names "
        "(never over anything): the old name is free afterwards (an fbrun "
        "extension)")
-FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO | FF_NAMES,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
        "hard-link an existing file of the fileset at one of its free names: "
        "both exist afterwards (an fbrun extension)")
-FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile, FF_IO | FF_NAMES,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
@@ -167,12 +167,12 @@ FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FF_IO,
        NEED_FILESET,
        NULL, NULL,
        "fsync every file of the fileset this thread has open")
-FLOWOP(MAKEDIR, "makedir", fo_makedir, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(MAKEDIR, "makedir", fo_makedir, FF_IO | FF_NAMES,
        FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS,
        NULL, NULL,
        "create a leaf directory")
-FLOWOP(REMOVEDIR, "removedir", fo_removedir, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(REMOVEDIR, "removedir", fo_removedir, FF_IO | FF_NAMES,
        FA(FILESET) | FA(INDEXED),
        NEED_FILESET | NEED_LEAFDIRS,
        NULL, NULL,
@@ -213,7 +213,7 @@ FLOWOP(SYNC, "sync", fo_sync, FF_IO,
        0,
        NULL, NULL,
        "flush every file system's dirty data (sync())")
-FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_NAMES | FF_SERIAL,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
          FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
@@ -227,7 +227,7 @@ FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO | FF_NAMES,
        flowop_names_prepare, flowop_names_free,
        "stat the next file in directory order (random: in an order shuffled "
        "before the run) and read its data if it has any")
-FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FF_IO | FF_NAMES | FF_TREE,
+FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FF_IO | FF_NAMES | FF_SERIAL,
        FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC),
        NEED_FILESET,
        flowop_names_prepare, flowop_names_free,

@@ -60,7 +60,13 @@ struct ir_fileset {
 	int64_t leafdirs;
 	int64_t prealloc; /* percent of entries created before the run */
 	bool paralloc, reuse, trusttree, readonly, writeonly;
-	bool shared; /* fbrun-mpi: one tree for all ranks, made by rank 0 */
+	/*
+	 * fbrun-mpi: one tree for all ranks, made by rank 0, with entries
+	 * (and leafdirs) per rank: entry i is rank (i + rankshift) mod
+	 * nranks's.
+	 */
+	bool shared;
+	int64_t rankshift;
 	bool verify; /* stamp written blocks, check the reads (engine/verify.h) */
 	struct datapat data; /* DATA_DEFAULT if not given */
 };
