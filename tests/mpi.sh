@@ -34,6 +34,11 @@ if [ -n "$why" ]; then
 	done_testing
 	exit
 fi
+# The ranks run as $TMP/bin/fbrun-mpi: the signal tests below find this
+# test's ranks by that path, never another test's (make -j check)
+mkdir "$TMP/bin"
+ln -s "$(cd "$(dirname "$MPI_FBRUN")" && pwd)/fbrun-mpi" "$TMP/bin/fbrun-mpi"
+MPI_FBRUN=$TMP/bin/fbrun-mpi
 
 # root may run mpirun when it says so; the ranks may outnumber the CPUs
 OMPI_ALLOW_RUN_AS_ROOT=1
@@ -400,7 +405,7 @@ rm -f "$TMP/r.json"
 ) &
 bg=$!
 wait_running
-pkill -INT -x mpirun 2>/dev/null || :
+pkill -INT -x -P "$bg" mpirun 2>/dev/null || : # this test's mpirun only
 rc=0
 wait $bg || rc=$?
 check "SIGINT to mpirun: exits non-zero" test "$rc" -ne 0
