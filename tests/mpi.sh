@@ -279,6 +279,35 @@ for phase in write stat delete; do
 done
 rm -rf "$md"
 
+# IO500's mdtest-hard phases: one directory all ranks share, 3901-byte
+# files, each rank its own entries (rankshift=1 after the write phase)
+for phase in write stat read delete; do
+	rm -f "$TMP/r.json"
+	mpi 3 -- -q -D dir="$md" -D files=100 -o "$TMP/r.json" \
+		"$srcdir/workloads/scale/mdtest-hard-$phase.f"
+	check "mdtest-hard-$phase, 3 ranks: exit 0" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	[ -f "$TMP/r.json" ] || { fail "mdtest-hard-$phase: -o written"; continue; }
+	check "mdtest-hard-$phase: 100 per rank, 300 in all, no errors" \
+		test "$(json "$TMP/r.json" "r['flowops'][0]['ops'] == 300 and [k['errors'] for k in r['ranks']] == [0] * 3")" = True
+	case $phase in
+	write | read)
+		check "mdtest-hard-$phase: 300 x 3901 bytes" \
+			test "$(json "$TMP/r.json" "r['flowops'][1]['bytes']")" -eq $((300 * 3901)) ;;
+	esac
+	n=$(find "$md" -type f ! -name '.fbrun*' | wc -l)
+	case $phase in
+	delete) want=0 ;;
+	*) want=300 ;;
+	esac
+	check "mdtest-hard-$phase: $want files on disk after it" test "$n" -eq "$want"
+	check "mdtest-hard-$phase: in one directory" \
+		test "$(find "$md" -mindepth 2 -type d | wc -l)" -eq 1
+	[ "$phase" = write ] && check "mdtest-hard-write: each file 3901 bytes" \
+		test "$(find "$md" -type f ! -name '.fbrun*' -size 3901c | wc -l)" -eq 300
+done
+rm -rf "$md"
+
 # bonnie++'s tests on every rank at once: the job's line, then each rank's
 mkdir -p "$TMP/bon"
 mpi 2 -- bonnie -q -d "$TMP/bon" -s 16 -r 8 -n 1 -f -m job
