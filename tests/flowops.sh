@@ -127,6 +127,49 @@ jcheck "random read: every read is whole, bytes = ops x iosize" read \
 	"ops('rnd') == 1000 and nbytes('rnd') == 1000 * 4096"
 check "reads leave the file as it was" test "$(size "$(onefile "$TMP/read" f)")" -eq 65536
 
+# --- stride, startrecord: sequential records placed apart -------------------
+cat >"$TMP/stride.f" <<F
+set mode quit firstdone
+define file name=w,path=$TMP/stride,size=0,prealloc,data=random
+define process name=p { thread name=t {
+  flowop write name=sw,filesetname=w,fd=1,iosize=4k,stride=3,startrecord=1
+  flowop finishoncount name=finw,target=sw,value=5 } }
+run 10
+F
+cat >"$TMP/strider.f" <<F
+set mode quit firstdone
+define file name=r,path=$TMP/stride,size=32k,prealloc
+define process name=p { thread name=u {
+  flowop read name=sr,filesetname=r,fd=1,iosize=4k,stride=2,startrecord=1
+  flowop finishoncount name=finr,target=sr,value=10 } }
+run 10
+F
+fb stride
+ran stride
+fb strider
+ran strider
+f=$(onefile "$TMP/stride" w)
+check "stride=3,startrecord=1: 5 writes at records 1, 4, .. 13: the file is 14 records" \
+	test "$(size "$f")" -eq $((14 * 4096))
+if dd if="$f" bs=4096 skip=13 count=1 2>/dev/null | cmp -s - /dev/zero -n 4096 ||
+	! dd if="$f" bs=4096 skip=12 count=1 2>/dev/null | cmp -s - /dev/zero -n 4096; then
+	fail "... record 13 written, record 12 (between strides) a hole of zeros"
+else
+	pass "... record 13 written, record 12 (between strides) a hole of zeros"
+fi
+# records 1, 3, 5, 7, then 9 is past the end (0 bytes): again from 1
+jcheck "stride=2,startrecord=1 over 8 records: 4 whole reads, then one at the end, again" strider \
+	"ops('sr') == 10 and nbytes('sr') == 8 * 4096 and errors == 0"
+cat >"$TMP/strand.f" <<F
+define file name=w,path=$TMP/strand,size=0,prealloc
+define process name=p { thread name=t {
+  flowop write name=sw,filesetname=w,fd=1,iosize=4k,random,stride=2 } }
+run 1
+F
+run_fbrun "$TMP/strand.f"
+check "stride with random: exit 2" test "$rc" -eq 2
+grepq "... located, saying why" "strand\.f:3:[0-9]+: error: flowop 'sw' \(write\) is random: stride and startrecord place sequential I/O" "$TMP/err"
+
 # --- appendfile and appendfilerand ----------------------------------------
 cat >"$TMP/append.f" <<F
 set mode quit firstdone

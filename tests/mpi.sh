@@ -308,6 +308,23 @@ for phase in write stat read delete; do
 done
 rm -rf "$md"
 
+# IO500's ior-hard: one file all ranks share, 47008-byte records, rank r
+# writes records r, r + 3, ...; each then reads the next rank's
+ih=$TMP/ih
+for phase in write read; do
+	rm -f "$TMP/r.json"
+	mpi 3 -- -q -D dir="$ih" -D records=20 -o "$TMP/r.json" \
+		"$srcdir/workloads/scale/ior-hard-$phase.f"
+	check "ior-hard-$phase, 3 ranks: exit 0" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	[ -f "$TMP/r.json" ] || { fail "ior-hard-$phase: -o written"; continue; }
+	check "ior-hard-$phase: 20 records per rank, 60 x 47008 bytes, no errors" \
+		test "$(json "$TMP/r.json" "(r['flowops'][0]['ops'], r['flowops'][0]['bytes'], [k['errors'] for k in r['ranks']]) == (60, 60 * 47008, [0] * 3)")" = True
+	check "ior-hard-$phase: one file of 60 records, no record written twice or left out" \
+		test "$(find "$ih" -type f ! -name '.fbrun*' -size $((60 * 47008))c | wc -l)" -eq 1
+done
+rm -rf "$ih"
+
 # bonnie++'s tests on every rank at once: the job's line, then each rank's
 mkdir -p "$TMP/bon"
 mpi 2 -- bonnie -q -d "$TMP/bon" -s 16 -r 8 -n 1 -f -m job

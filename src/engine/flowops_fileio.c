@@ -17,6 +17,26 @@
 
 #include "engine/flowops_int.h"
 
+/*
+ * stride=, startrecord=: the offset of this sequential op, records of
+ * iosize bytes apart; the next is stride records on.  A read past the
+ * end starts again at startrecord, as a plain sequential read wraps.
+ */
+static uint64_t strided_offset(const struct ir_flowop *f, struct slot *s,
+			       uint64_t iosize)
+{
+	uint64_t stride = f->stride > 0 ? (uint64_t)f->stride : 1;
+	uint64_t at;
+
+	if (!s->rec_set) {
+		s->rec = (uint64_t)f->startrecord;
+		s->rec_set = true;
+	}
+	at = s->rec;
+	s->rec += stride;
+	return at * iosize;
+}
+
 /* Inlined into fo_read and fo_write: the per-op path has no call to spare. */
 static inline __attribute__((always_inline)) enum fo_result
 do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
@@ -28,15 +48,18 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	const char *wbuf = NULL;
 	uint64_t t0, off = 0;
 	ssize_t n;
-	bool vfy;
+	bool vfy, placed;
 
 	if (r != FO_OK)
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
 	vfy = __builtin_expect(slot_verify(wk, s), 0);
+	placed = f->random || f->stride || f->startrecord;
 	if (f->random) {
 		off = random_offset(wk, f, s, (uint64_t)iosize);
+	} else if (placed) {
+		off = strided_offset(f, s, (uint64_t)iosize);
 	} else if (vfy) {
 		int64_t here = verify_offset(wk, f, s, SEEK_CUR);
 
@@ -51,7 +74,7 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 		rbuf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!wbuf && !rbuf)
 		return FO_ERROR;
-	if (f->random) {
+	if (placed) {
 		t0 = op_start(wk);
 		n = is_write ? pwrite(s->fd, wbuf, (size_t)iosize, (off_t)off) :
 			       pread(s->fd, rbuf, (size_t)iosize, (off_t)off);
@@ -67,8 +90,10 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 				    s);
 	}
 	op_done(wk, f, t0, (uint64_t)n);
-	if (!is_write && !f->random && n == 0)
+	if (!is_write && !placed && n == 0)
 		lseek(s->fd, 0, SEEK_SET); /* sequential reads wrap at EOF */
+	else if (!is_write && !f->random && placed && n == 0)
+		s->rec_set = false; /* so do strided ones, to startrecord */
 	if (vfy && !is_write && n > 0)
 		return verify_read(wk, f, s, rbuf, off, (uint64_t)n);
 	return FO_OK;

@@ -91,6 +91,7 @@ void slot_unmap(struct slot *s)
 	s->map = NULL;
 	s->maplen = s->mappos = 0;
 	s->mapped = s->map_shared_rw = false;
+	s->rec_set = false; /* a file opened again starts at startrecord */
 }
 
 void worker_close_slots(struct worker *wk)

@@ -40,6 +40,9 @@ struct slot {
 	uint64_t mappos; /* where the next sequential op starts */
 	bool mapped; /* map and maplen are set */
 	bool map_shared_rw; /* mapped writable: fsync msyncs it first */
+	/* stride=, startrecord=: the next op's record; rec_set once placed */
+	uint64_t rec;
+	bool rec_set;
 };
 
 enum fo_result {

@@ -140,6 +140,15 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 	  .help = "bytes of the file random I/O stays within; 0 = whole file" },
 	[FA_RANDOM] = { .name = "random", .type = AT_BOOL, .off = FO(random),
 	  .help = "random offsets instead of sequential I/O" },
+	[FA_STRIDE] = { .name = "stride", .type = AT_INT, .off = FO(stride),
+	  .min = 1, .max = BIG,
+	  .help = "sequential I/O every this many iosize records of the file "
+		  "(1: each the next record); with startrecord=$rank and "
+		  "stride=$nranks the ranks of a job interleave in one file" },
+	[FA_STARTRECORD] = { .name = "startrecord", .type = AT_INT,
+	  .off = FO(startrecord), .max = BIG,
+	  .help = "sequential I/O from this iosize record of the file on "
+		  "(counted from 0), each time the file is opened" },
 	[FA_DSYNC] = { .name = "dsync", .type = AT_BOOL, .off = FO(dsync),
 	  .help = "open with O_SYNC" },
 	[FA_DIRECTIO] = { .name = "directio", .type = AT_BOOL,

@@ -388,6 +388,13 @@ static void predefine(struct compiler *c)
 	b->value = (struct ir_value){ .kind = IRV_INT,
 				      .i = o->nranks > 0 ? o->nranks : 1 };
 	b->set = b->builtin = b->shy = true;
+	/* the rank after this one: work on what it wrote (IOR -C) */
+	b = env_put(c->env, "nextrank");
+	b->value = (struct ir_value){
+		.kind = IRV_INT,
+		.i = o->nranks > 1 ? (o->rank + 1) % o->nranks : 0
+	};
+	b->set = b->builtin = b->shy = true;
 	for (size_t i = 0; i < o->ndefines; i++) {
 		const char *v = o->defines[i].value;
 		int64_t n;

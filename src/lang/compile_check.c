@@ -143,6 +143,11 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 		diag_error(c->d, c->src, f->value.loc,
 			   "value of flowop '%s' must be an integer, got '%s'",
 			   f->name, f->value.s);
+	if (f->random && (f->stride || f->startrecord))
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) is random: stride and startrecord "
+			   "place sequential I/O",
+			   f->name, fi->name);
 	if (fs && fs->shared && c->opts->rank_dirs && (fi->flags & FF_SERIAL))
 		diag_error(c->d, c->src, f->loc,
 			   "flowop '%s' (%s) names files by a count of its "

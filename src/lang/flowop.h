@@ -36,6 +36,8 @@ enum flowop_attr {
 	FA_FSYNC,
 	FA_DELETE,
 	FA_IODEPTH,
+	FA_STRIDE,
+	FA_STARTRECORD,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

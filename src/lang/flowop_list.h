@@ -36,13 +36,14 @@
 #define FF_WRITES (FF_IO | FF_MOVES_DATA | FF_WRITE)
 
 FLOWOP(READ, "read", fo_read, FF_READS,
-       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET),
+       FA_FILEIO | FA(RANDOM) | FA(WORKINGSET) | FA(STRIDE) | FA(STARTRECORD),
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
        "read iosize bytes: at a random aligned offset within the working set "
        "if random, else sequentially, rewinding at end of file")
 FLOWOP(WRITE, "write", fo_write, FF_WRITES,
-       FA_WRITES | FA(RANDOM) | FA(WORKINGSET),
+       FA_WRITES | FA(RANDOM) | FA(WORKINGSET) | FA(STRIDE) |
+         FA(STARTRECORD),
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
        "write iosize bytes: at a random aligned offset within the working "

@@ -78,6 +78,7 @@ struct ir_flowop {
 	int id; /* index in workload->flowops */
 	struct ir_ref fileset;
 	int64_t fd, srcfd; /* -1 if not given */
+	int64_t stride, startrecord; /* sequential records; 0: not given */
 	struct ir_value iosize, workingset, value, indexed, entries, filesize;
 	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
 	bool del; /* delete= */
