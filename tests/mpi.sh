@@ -221,6 +221,25 @@ fi
 check "... no file left" test "$(find "$dir/pub" -type f ! -name '.fbrun*' | wc -l)" -eq 0
 rm -rf "$dir"
 
+# leaf directories are split the same way: each rank makes its own 5
+cat >"$TMP/shdir.f" <<F
+define fileset name=pub,path=$dir,entries=2,size=4k,dirwidth=1000,leafdirs=5,prealloc=0,shared
+define process name=p { thread name=t,memsize=64k {
+  flowop makedir name=mk,filesetname=pub
+  flowop finishoncount name=fin,value=5,target=mk } }
+run 600
+F
+rm -f "$TMP/r.json"
+mpi 2 -- -q --keep -o "$TMP/r.json" "$TMP/shdir.f"
+check "shared + makedir, 2 ranks: exit 0" test "$rc" -eq 0
+check "... 10 leaf directories, each made once" \
+	test "$(find "$dir/pub" -mindepth 2 -type d | wc -l)" -eq 10
+if [ -f "$TMP/r.json" ]; then
+	check "... 10 makedirs, no errors on any rank" \
+		test "$(json "$TMP/r.json" "[f['ops'] for f in r['flowops'] if f['name'] == 'mk'] == [10] and [k['errors'] for k in r['ranks']] == [0] * 2")" = True
+fi
+rm -rf "$dir"
+
 # Which rank has which entries: rank 0's (entries 0, 2, 4: the odd
 # serials) are removed behind fbrun's back; a trusting read finds them
 # gone on the rank that reads rank 0's entries: rank 0, or with
