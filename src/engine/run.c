@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/datagen.h"
@@ -380,12 +381,18 @@ static void rusage_now(struct rusage_snap *s)
 /*
  * One sample: --interval and psrun keep it in the series and print their
  * lines (psrun not at the end, as before), else it feeds the status line.
+ * In a job, rank 0 keeps and prints the job's (job_sample), the others
+ * nothing.
  */
+static bool job_sample(struct run *run, uint64_t now);
+
 static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 {
 	const struct run_opts *o = run->opts;
 
 	monitor_take(run->monitor, now);
+	if (o->peers && !job_sample(run, now))
+		return;
 	if (o->interval_ns || psrun) {
 		monitor_keep(run->monitor);
 		if (o->interval_ns)
@@ -489,19 +496,76 @@ static enum stop_reason gate(void *arg, enum stop_reason mine)
 }
 
 /*
+ * A sample in a job (collective: every process takes it in the same
+ * round): the interval each process just took, summed on rank 0, which
+ * makes it the job's, ending at the longest of the processes' times since
+ * their start.  True on rank 0, which keeps and prints it.
+ */
+static bool job_sample(struct run *run, uint64_t now)
+{
+	const struct engine_peers *p = run->opts->peers;
+	size_t n = monitor_job_len(run->monitor);
+	uint64_t *mine = xcalloc(n, sizeof(*mine)), *sum = NULL;
+	uint64_t t = now > run->start_ns ? now - run->start_ns : 0, t_max = t;
+
+	if (p->rank == 0)
+		sum = xcalloc(n, sizeof(*sum));
+	monitor_job_counts(run->monitor, mine);
+	p->reduce_sum(p->arg, mine, sum, n);
+	p->reduce_max(p->arg, &t, &t_max, 1);
+	if (sum)
+		monitor_set_job(run->monitor, sum, t_max);
+	free(mine);
+	free(sum);
+	return p->rank == 0;
+}
+
+/* The length of a round of a job's stop: its ranks agree every 0.1 s. */
+#define ROUND_NS 100000000u
+
+/*
+ * Sleep until round r's time, r rounds after start: rounds on a schedule,
+ * so the series' intervals are as long as asked, not a little longer
+ * each round.  A signal that fbrun stops on ends the nap at once.
+ */
+static void round_wait(uint64_t start, uint64_t r)
+{
+	uint64_t at = start + r * ROUND_NS;
+	struct timespec ts = { (time_t)(at / 1000000000u),
+			       (long)(at % 1000000000u) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
+		       EINTR &&
+	       !timeline_signalled)
+		;
+}
+
+/*
  * Main thread of one process of a job: the run ends for all at once, in
  * a round every 0.1 s where each says whether it has a reason to stop
  * (agree_stop decides).  A process whose threads are done waits for the
  * others (or, with --stonewall, ends the run for all); its measured time
  * ends when its own threads did.  Returns that end.
+ *
+ * The rounds are the job's common clock: --interval's (and psrun's)
+ * samples are taken in every k-th round after the warm-up's (k rounds
+ * make the interval), by every process at once, and summed on rank 0.
  */
-static uint64_t supervise_peers(struct run *run)
+static uint64_t supervise_peers(struct run *run, int64_t psrun)
 {
 	const struct engine_peers *p = run->opts->peers;
-	uint64_t warm = run->opts->warmup_ns, local_end = 0;
-	uint64_t deadline = run->start_ns + warm + run->runtime_ns;
+	const struct run_opts *o = run->opts;
+	uint64_t warm = o->warmup_ns, local_end = 0;
+	uint64_t start = run->start_ns;
+	uint64_t deadline = start + warm + run->runtime_ns;
+	/* the whole seconds of --interval or psrun, in rounds; 0: none */
+	uint64_t secs = o->interval_ns ? o->interval_ns / 1000000000u :
+			psrun < 0 ? (uint64_t)-(psrun + 1) + 1 :
+				    (uint64_t)psrun;
+	uint64_t every = secs > UINT64_MAX / 10 ? UINT64_MAX : secs * 10;
+	uint64_t measured = warm / ROUND_NS; /* the round the series starts */
 
-	for (;;) {
+	for (uint64_t round = 0;; round++) {
 		uint64_t now = now_ns();
 
 		/* each rank's own warm-up end, a round's time apart at most */
@@ -511,7 +575,6 @@ static uint64_t supervise_peers(struct run *run)
 		enum stop_reason mine = STOP_NONE, job;
 		bool done = false;
 		int by = -1;
-		struct timespec nap = { 0, 100000000 };
 
 		if (timeline_stopping(run->ctl)) {
 			mine = timeline_reason(run->ctl);
@@ -523,13 +586,24 @@ static uint64_t supervise_peers(struct run *run)
 		} else if (now >= deadline) {
 			mine = STOP_TIMEOUT;
 		}
+		/* every process's monitor from the same round on */
+		if (every && round == measured) {
+			run->monitor = monitor_new(run->w, run->workers,
+						   run->nworkers,
+						   run->start_ns);
+			if (o->interval_ns)
+				monitor_latency(run->monitor);
+		}
 		job = p->agree_stop(p->arg, mine, done, &by);
 		if (job != STOP_NONE) {
 			timeline_stop(run->ctl, job);
 			run->stopped_by = (unsigned)(by + 1);
 			break;
 		}
-		nanosleep(&nap, NULL);
+		if (run->monitor && round > measured &&
+		    (round - measured) % every == 0)
+			sample(run, psrun, now_ns(), false);
+		round_wait(start, round + 1);
 	}
 	return local_end ? local_end : now_ns();
 }
@@ -599,11 +673,9 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		run->start_ns = timeline_start(run->ctl, gate, run);
 		run->warm_start_ns = run->start_ns;
 		rusage_now(&run->cpu_start);
-		run->monitor = monitor_new(run->w, run->workers,
-					   run->nworkers, run->start_ns);
 		/* as agreed, not as here: a thread may fail at once */
 		if (run->job_start == STOP_NONE)
-			run->end_ns = supervise_peers(run);
+			run->end_ns = supervise_peers(run, st->n2);
 	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = timeline_start(run->ctl, NULL, NULL);
@@ -627,8 +699,12 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);
-	/* the last interval ends with the run: the series sums to the totals */
-	if (run->monitor && !run->opts->peers)
+	/*
+	 * The last interval ends with the run: the series sums to the
+	 * totals.  In a job every process has a monitor or none (made in
+	 * the same round), so all take this sample together.
+	 */
+	if (run->monitor)
 		sample(run, st->n2, run->end_ns, true);
 	return timeline_reason(run->ctl) == STOP_ERROR ||
 			       (k < n && timeline_reason(run->ctl) != STOP_SIGNAL) ?
