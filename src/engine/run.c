@@ -9,12 +9,12 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "engine/datagen.h"
 #include "engine/flowops.h"
 #include "engine/monitor.h"
+#include "engine/run_int.h"
 #include "engine/verify.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -384,14 +384,12 @@ static void rusage_now(struct rusage_snap *s)
  * In a job, rank 0 keeps and prints the job's (job_sample), the others
  * nothing.
  */
-static bool job_sample(struct run *run, uint64_t now);
-
-static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
+void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 {
 	const struct run_opts *o = run->opts;
 
 	monitor_take(run->monitor, now);
-	if (o->peers && !job_sample(run, now))
+	if (o->peers && !run_job_sample(run, now))
 		return;
 	if (o->interval_ns || psrun) {
 		monitor_keep(run->monitor);
@@ -407,7 +405,7 @@ static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 }
 
 /* The warm-up is over: the measured interval starts now. */
-static void warm_switch(struct run *run)
+void run_warm_switch(struct run *run)
 {
 	run->start_ns = now_ns();
 	rusage_now(&run->cpu_start);
@@ -439,7 +437,7 @@ static bool warm_up(struct run *run)
 		timeline_sleep(run->ctl, end - now < 100000000u ? end - now :
 								  100000000u);
 	}
-	warm_switch(run);
+	run_warm_switch(run);
 	return true;
 }
 
@@ -466,7 +464,7 @@ static void supervise(struct run *run, int64_t psrun)
 			break;
 		}
 		if (now >= next) {
-			sample(run, psrun, now, false);
+			run_sample(run, psrun, now, false);
 			while (next <= now)
 				next += every;
 		}
@@ -480,133 +478,6 @@ static void supervise(struct run *run, int64_t psrun)
 		monitor_progress_clear(run->monitor, stderr);
 }
 
-/*
- * Start with the job's other processes: every one's threads ready, or
- * the job's reason not to start.
- */
-static enum stop_reason gate(void *arg, enum stop_reason mine)
-{
-	struct run *run = arg;
-	const struct engine_peers *p = run->opts->peers;
-
-	if (mine == STOP_NONE && timeline_signalled)
-		mine = STOP_SIGNAL;
-	run->job_start = (enum stop_reason)p->agree(p->arg, (int)mine);
-	return run->job_start;
-}
-
-/*
- * A sample in a job (collective: every process takes it in the same
- * round): the interval each process just took, summed on rank 0, which
- * makes it the job's, ending at the longest of the processes' times since
- * their start.  True on rank 0, which keeps and prints it.
- */
-static bool job_sample(struct run *run, uint64_t now)
-{
-	const struct engine_peers *p = run->opts->peers;
-	size_t n = monitor_job_len(run->monitor);
-	uint64_t *mine = xcalloc(n, sizeof(*mine)), *sum = NULL;
-	uint64_t t = now > run->start_ns ? now - run->start_ns : 0, t_max = t;
-
-	if (p->rank == 0)
-		sum = xcalloc(n, sizeof(*sum));
-	monitor_job_counts(run->monitor, mine);
-	p->reduce_sum(p->arg, mine, sum, n);
-	p->reduce_max(p->arg, &t, &t_max, 1);
-	if (sum)
-		monitor_set_job(run->monitor, sum, t_max);
-	free(mine);
-	free(sum);
-	return p->rank == 0;
-}
-
-/* The length of a round of a job's stop: its ranks agree every 0.1 s. */
-#define ROUND_NS 100000000u
-
-/*
- * Sleep until round r's time, r rounds after start: rounds on a schedule,
- * so the series' intervals are as long as asked, not a little longer
- * each round.  A signal that fbrun stops on ends the nap at once.
- */
-static void round_wait(uint64_t start, uint64_t r)
-{
-	uint64_t at = start + r * ROUND_NS;
-	struct timespec ts = { (time_t)(at / 1000000000u),
-			       (long)(at % 1000000000u) };
-
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) ==
-		       EINTR &&
-	       !timeline_signalled)
-		;
-}
-
-/*
- * Main thread of one process of a job: the run ends for all at once, in
- * a round every 0.1 s where each says whether it has a reason to stop
- * (agree_stop decides).  A process whose threads are done waits for the
- * others (or, with --stonewall, ends the run for all); its measured time
- * ends when its own threads did.  Returns that end.
- *
- * The rounds are the job's common clock: --interval's (and psrun's)
- * samples are taken in every k-th round after the warm-up's (k rounds
- * make the interval), by every process at once, and summed on rank 0.
- */
-static uint64_t supervise_peers(struct run *run, int64_t psrun)
-{
-	const struct engine_peers *p = run->opts->peers;
-	const struct run_opts *o = run->opts;
-	uint64_t warm = o->warmup_ns, local_end = 0;
-	uint64_t start = run->start_ns;
-	uint64_t deadline = start + warm + run->runtime_ns;
-	/* the whole seconds of --interval or psrun, in rounds; 0: none */
-	uint64_t secs = o->interval_ns ? o->interval_ns / 1000000000u :
-			psrun < 0 ? (uint64_t)-(psrun + 1) + 1 :
-				    (uint64_t)psrun;
-	uint64_t every = secs > UINT64_MAX / 10 ? UINT64_MAX : secs * 10;
-	uint64_t measured = warm / ROUND_NS; /* the round the series starts */
-
-	for (uint64_t round = 0;; round++) {
-		uint64_t now = now_ns();
-
-		/* each rank's own warm-up end, a round's time apart at most */
-		if (warm && !run->warm_done && now >= run->start_ns + warm &&
-		    !timeline_stopping(run->ctl))
-			warm_switch(run);
-		enum stop_reason mine = STOP_NONE, job;
-		bool done = false;
-		int by = -1;
-
-		if (timeline_stopping(run->ctl)) {
-			mine = timeline_reason(run->ctl);
-			done = mine == STOP_DONE;
-			if (!local_end)
-				local_end = now;
-		} else if (timeline_signalled || timeline_check_stdout()) {
-			mine = STOP_SIGNAL;
-		} else if (now >= deadline) {
-			mine = STOP_TIMEOUT;
-		}
-		/* every process's monitor from the same round on */
-		if (every && round == measured) {
-			run->monitor = monitor_new(run->w, run->workers,
-						   run->nworkers,
-						   run->start_ns);
-			if (o->interval_ns)
-				monitor_latency(run->monitor);
-		}
-		job = p->agree_stop(p->arg, mine, done, &by);
-		if (job != STOP_NONE) {
-			timeline_stop(run->ctl, job);
-			run->stopped_by = (unsigned)(by + 1);
-			break;
-		}
-		if (run->monitor && round > measured &&
-		    (round - measured) % every == 0)
-			sample(run, psrun, now_ns(), false);
-		round_wait(start, round + 1);
-	}
-	return local_end ? local_end : now_ns();
-}
 
 int run_workload(struct run *run, const struct ir_stmt *st)
 {
@@ -638,7 +509,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	if (init_workers(run, n, seed) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		if (run->opts->peers) /* the others are told not to start */
-			timeline_start(run->ctl, gate, run);
+			timeline_start(run->ctl, run_job_gate, run);
 		run->start_ns = run->end_ns = now_ns();
 		rusage_now(&run->cpu_start);
 		run->cpu_end = run->cpu_start;
@@ -670,12 +541,12 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	run->end_ns = 0;
 	if (run->opts->peers) {
 		/* the job's barrier, whatever happened here: all start or none */
-		run->start_ns = timeline_start(run->ctl, gate, run);
+		run->start_ns = timeline_start(run->ctl, run_job_gate, run);
 		run->warm_start_ns = run->start_ns;
 		rusage_now(&run->cpu_start);
 		/* as agreed, not as here: a thread may fail at once */
 		if (run->job_start == STOP_NONE)
-			run->end_ns = supervise_peers(run, st->n2);
+			run->end_ns = run_job_supervise(run, st->n2);
 	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = timeline_start(run->ctl, NULL, NULL);
@@ -705,7 +576,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	 * the same round), so all take this sample together.
 	 */
 	if (run->monitor)
-		sample(run, st->n2, run->end_ns, true);
+		run_sample(run, st->n2, run->end_ns, true);
 	return timeline_reason(run->ctl) == STOP_ERROR ||
 			       (k < n && timeline_reason(run->ctl) != STOP_SIGNAL) ?
 		       -1 :
