@@ -438,10 +438,6 @@ static int parse_args(int argc, char **argv, struct options *o)
 	if (o->stonewall && !o->peers)
 		return fb_error("--stonewall is for fbrun-mpi, whose ranks it "
 				"stops together");
-	if (o->run.interval_s && o->peers)
-		return fb_error("--interval: fbrun-mpi keeps no interval series "
-				"(each rank's would differ); run fbrun on one "
-				"client for it");
 	if (optind != argc - 1) {
 		fb_error("%s", optind >= argc ? "no script given" :
 						"one script at a time");

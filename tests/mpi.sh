@@ -358,10 +358,6 @@ mpi 2 -- bonnie -d "$TMP/nowhere" -s 16 -r 8 -n 0
 check "fbrun-mpi bonnie with a bad -d: exit 2" test "$rc" -eq 2
 check "... said once" test "$(grep -c 'error: cannot use directory' "$TMP/err")" -eq 1
 
-mpi 2 -- --interval 1 "$TMP/count.f"
-check "fbrun-mpi --interval: exit 2" test "$rc" -eq 2
-grepq "... saying why" "^fbrun-mpi: error: --interval: fbrun-mpi keeps no interval series" "$TMP/err"
-
 # A script error: said once, by rank 0; every rank exits 2; nothing made
 cat >"$TMP/bad.f" <<F
 define fileset name=fs1,path=$dir,entries=4,size=4k,prealloc

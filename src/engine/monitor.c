@@ -34,6 +34,10 @@ struct monitor {
 	struct interval cur;
 	bool latency; /* read the histograms too */
 	struct hist prev, now; /* the I/O ops' histogram, last take and this */
+	struct hist diff; /* the interval's own: now less prev */
+	/* a job's series (monitor_set_job): per flowop, its operations */
+	uint64_t *job_total;
+	uint64_t job_ns; /* the end of the job's previous interval */
 	struct interval *series;
 	size_t n, cap;
 	int shown; /* width of the progress line on screen, 0 if none */
@@ -90,7 +94,7 @@ static void hist_free(struct hist *h)
  */
 static void take_latency(struct monitor *s)
 {
-	struct hist d = { 0 };
+	struct hist *d = &s->diff, swap;
 
 	for (unsigned g = 0; g < HIST_GROUPS; g++)
 		if (s->now.group[g])
@@ -120,23 +124,26 @@ static void take_latency(struct monitor *s)
 		}
 	}
 	for (unsigned g = 0; g < HIST_GROUPS; g++) {
-		if (!s->now.group[g])
+		if (!s->now.group[g]) {
+			if (d->group[g])
+				memset(d->group[g], 0, HIST_SUB * sizeof(uint64_t));
 			continue;
-		d.group[g] = xcalloc(HIST_SUB, sizeof(uint64_t));
+		}
+		if (!d->group[g])
+			d->group[g] = xcalloc(HIST_SUB, sizeof(uint64_t));
 		for (unsigned b = 0; b < HIST_SUB; b++) {
 			uint64_t was = s->prev.group[g] ? s->prev.group[g][b] : 0;
 
-			d.group[g][b] = s->now.group[g][b] > was ?
-						s->now.group[g][b] - was :
-						0;
+			d->group[g][b] = s->now.group[g][b] > was ?
+						 s->now.group[g][b] - was :
+						 0;
 		}
 	}
-	s->cur.p50_ns = hist_quantile(&d, 0.5);
-	s->cur.p99_ns = hist_quantile(&d, 0.99);
-	hist_free(&d);
-	d = s->prev;
+	s->cur.p50_ns = hist_quantile(d, 0.5);
+	s->cur.p99_ns = hist_quantile(d, 0.99);
+	swap = s->prev;
 	s->prev = s->now;
-	s->now = d;
+	s->now = swap;
 }
 
 void monitor_free(struct monitor *s)
@@ -145,6 +152,8 @@ void monitor_free(struct monitor *s)
 		return;
 	hist_free(&s->prev);
 	hist_free(&s->now);
+	hist_free(&s->diff);
+	free(s->job_total);
 	intervals_free(s->series, s->n);
 	free(s->cur.fo_ops);
 	free(s->fo_total);
@@ -218,6 +227,66 @@ struct interval *monitor_steal(struct monitor *s, size_t *n)
 	return iv;
 }
 
+/*
+ * A job's interval as numbers that add up across its processes: the I/O
+ * ops, bytes, errors, each flowop's ops, then with monitor_latency every
+ * bucket of the interval's histogram (a group no op reached is 0s).
+ */
+enum { JOB_OPS, JOB_BYTES, JOB_ERRORS, JOB_FLOWOPS };
+
+size_t monitor_job_len(const struct monitor *s)
+{
+	return JOB_FLOWOPS + s->nfo +
+	       (s->latency ? (size_t)HIST_GROUPS * HIST_SUB : 0);
+}
+
+void monitor_job_counts(const struct monitor *s, uint64_t *out)
+{
+	uint64_t *h = out + JOB_FLOWOPS + s->nfo;
+
+	out[JOB_OPS] = s->cur.ops;
+	out[JOB_BYTES] = s->cur.bytes;
+	out[JOB_ERRORS] = s->cur.errors;
+	memcpy(out + JOB_FLOWOPS, s->cur.fo_ops, s->nfo * sizeof(uint64_t));
+	for (unsigned g = 0; s->latency && g < HIST_GROUPS; g++) {
+		if (s->diff.group[g])
+			memcpy(h + (size_t)g * HIST_SUB, s->diff.group[g],
+			       HIST_SUB * sizeof(uint64_t));
+		else
+			memset(h + (size_t)g * HIST_SUB, 0,
+			       HIST_SUB * sizeof(uint64_t));
+	}
+}
+
+void monitor_set_job(struct monitor *s, const uint64_t *sum, uint64_t t_ns)
+{
+	const uint64_t *h = sum + JOB_FLOWOPS + s->nfo;
+	struct hist d = { 0 };
+
+	if (!s->job_total)
+		s->job_total = xcalloc(s->nfo ? s->nfo : 1, sizeof(uint64_t));
+	/* a rank's clock a little behind the last one's: no negative time */
+	if (t_ns < s->job_ns)
+		t_ns = s->job_ns;
+	s->cur.t_s = (double)t_ns / 1e9;
+	s->cur.secs = (double)(t_ns - s->job_ns) / 1e9;
+	s->job_ns = t_ns;
+	s->cur.ops = sum[JOB_OPS];
+	s->cur.bytes = sum[JOB_BYTES];
+	s->cur.errors = sum[JOB_ERRORS];
+	for (size_t f = 0; f < s->nfo; f++) {
+		s->cur.fo_ops[f] = sum[JOB_FLOWOPS + f];
+		s->job_total[f] += s->cur.fo_ops[f];
+	}
+	if (!s->latency)
+		return;
+	/* the groups stay borrowed: hist_quantile only reads them */
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		d.group[g] = (uint64_t *)h + (size_t)g * HIST_SUB;
+	s->cur.p50_ns = hist_quantile(&d, 0.5);
+	s->cur.p99_ns = hist_quantile(&d, 0.99);
+}
+
 static double rate(uint64_t n, double secs)
 {
 	return secs > 0 ? (double)n / secs : 0;
@@ -241,12 +310,13 @@ void monitor_print_line(const struct monitor *s, FILE *out, bool flowops)
 void monitor_print_psrun(const struct monitor *s, FILE *out, bool reset)
 {
 	const struct interval *iv = &s->cur;
+	const uint64_t *total = s->job_total ? s->job_total : s->fo_total;
 
 	fprintf(out, "%.3f: interval of %.1f s\n", iv->t_s, iv->secs);
 	for (size_t f = 0; f < s->nfo; f++)
 		fprintf(out, "%-20s %8.0fops/s\n", s->labels[f],
 			reset ? rate(iv->fo_ops[f], iv->secs) :
-				rate(s->fo_total[f], iv->t_s));
+				rate(total[f], iv->t_s));
 	fflush(out);
 }
 

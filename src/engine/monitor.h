@@ -49,6 +49,17 @@ void monitor_keep(struct monitor *s);
 /* Every flowop's operations since the start, as of the last take. */
 const uint64_t *monitor_totals(const struct monitor *s);
 
+/*
+ * A job of many processes (fbrun-mpi): each one's interval just taken as
+ * monitor_job_len numbers, which add up across the processes; on the
+ * process that keeps the job's series, monitor_set_job makes their sums
+ * the interval just taken, ending t_ns after the job's start (its
+ * length from the previous one's end), to keep and print as any other.
+ */
+size_t monitor_job_len(const struct monitor *s);
+void monitor_job_counts(const struct monitor *s, uint64_t *out);
+void monitor_set_job(struct monitor *s, const uint64_t *sum, uint64_t t_ns);
+
 /* Hand the series over (the caller frees it with intervals_free). */
 struct interval *monitor_steal(struct monitor *s, size_t *n);
 void intervals_free(struct interval *iv, size_t n);

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/timeline.h"
 
@@ -39,6 +40,14 @@ struct engine_peers {
 	 * malloc'd texts (NULL where one was lost); NULL elsewhere.
 	 */
 	char **(*gather)(void *arg, const char *text, size_t len);
+	/*
+	 * n numbers from each process, added (or the largest taken) element
+	 * by element into sum on rank 0; sum is left alone elsewhere.
+	 */
+	void (*reduce_sum)(void *arg, const uint64_t *mine, uint64_t *sum,
+			   size_t n);
+	void (*reduce_max)(void *arg, const uint64_t *mine, uint64_t *max,
+			   size_t n);
 };
 
 #endif

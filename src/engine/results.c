@@ -324,5 +324,18 @@ struct results *results_merge(const struct results *mine,
 	fstats_release(&part.io);
 	free(part.fo);
 	derive(r);
+	/* the series is the job's already: rank 0 kept the ranks' sums */
+	if (mine->niv)
+		r->iv = xcalloc(mine->niv, sizeof(*r->iv));
+	for (r->niv = 0; r->niv < mine->niv; r->niv++) {
+		struct interval *iv = &r->iv[r->niv];
+
+		*iv = mine->iv[r->niv];
+		iv->fo_ops = xcalloc(r->nfo ? r->nfo : 1, sizeof(uint64_t));
+		memcpy(iv->fo_ops, mine->iv[r->niv].fo_ops,
+		       r->nfo * sizeof(uint64_t));
+	}
+	r->iv_latency = mine->iv_latency;
+	r->steady = mine->steady;
 	return r;
 }

@@ -14,6 +14,7 @@
 #include "engine/datagen.h"
 #include "engine/flowops.h"
 #include "engine/monitor.h"
+#include "engine/run_int.h"
 #include "engine/verify.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -380,12 +381,16 @@ static void rusage_now(struct rusage_snap *s)
 /*
  * One sample: --interval and psrun keep it in the series and print their
  * lines (psrun not at the end, as before), else it feeds the status line.
+ * In a job, rank 0 keeps and prints the job's (job_sample), the others
+ * nothing.
  */
-static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
+void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 {
 	const struct run_opts *o = run->opts;
 
 	monitor_take(run->monitor, now);
+	if (o->peers && !run_job_sample(run, now))
+		return;
 	if (o->interval_ns || psrun) {
 		monitor_keep(run->monitor);
 		if (o->interval_ns)
@@ -400,7 +405,7 @@ static void sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 }
 
 /* The warm-up is over: the measured interval starts now. */
-static void warm_switch(struct run *run)
+void run_warm_switch(struct run *run)
 {
 	run->start_ns = now_ns();
 	rusage_now(&run->cpu_start);
@@ -432,7 +437,7 @@ static bool warm_up(struct run *run)
 		timeline_sleep(run->ctl, end - now < 100000000u ? end - now :
 								  100000000u);
 	}
-	warm_switch(run);
+	run_warm_switch(run);
 	return true;
 }
 
@@ -459,7 +464,7 @@ static void supervise(struct run *run, int64_t psrun)
 			break;
 		}
 		if (now >= next) {
-			sample(run, psrun, now, false);
+			run_sample(run, psrun, now, false);
 			while (next <= now)
 				next += every;
 		}
@@ -473,66 +478,6 @@ static void supervise(struct run *run, int64_t psrun)
 		monitor_progress_clear(run->monitor, stderr);
 }
 
-/*
- * Start with the job's other processes: every one's threads ready, or
- * the job's reason not to start.
- */
-static enum stop_reason gate(void *arg, enum stop_reason mine)
-{
-	struct run *run = arg;
-	const struct engine_peers *p = run->opts->peers;
-
-	if (mine == STOP_NONE && timeline_signalled)
-		mine = STOP_SIGNAL;
-	run->job_start = (enum stop_reason)p->agree(p->arg, (int)mine);
-	return run->job_start;
-}
-
-/*
- * Main thread of one process of a job: the run ends for all at once, in
- * a round every 0.1 s where each says whether it has a reason to stop
- * (agree_stop decides).  A process whose threads are done waits for the
- * others (or, with --stonewall, ends the run for all); its measured time
- * ends when its own threads did.  Returns that end.
- */
-static uint64_t supervise_peers(struct run *run)
-{
-	const struct engine_peers *p = run->opts->peers;
-	uint64_t warm = run->opts->warmup_ns, local_end = 0;
-	uint64_t deadline = run->start_ns + warm + run->runtime_ns;
-
-	for (;;) {
-		uint64_t now = now_ns();
-
-		/* each rank's own warm-up end, a round's time apart at most */
-		if (warm && !run->warm_done && now >= run->start_ns + warm &&
-		    !timeline_stopping(run->ctl))
-			warm_switch(run);
-		enum stop_reason mine = STOP_NONE, job;
-		bool done = false;
-		int by = -1;
-		struct timespec nap = { 0, 100000000 };
-
-		if (timeline_stopping(run->ctl)) {
-			mine = timeline_reason(run->ctl);
-			done = mine == STOP_DONE;
-			if (!local_end)
-				local_end = now;
-		} else if (timeline_signalled || timeline_check_stdout()) {
-			mine = STOP_SIGNAL;
-		} else if (now >= deadline) {
-			mine = STOP_TIMEOUT;
-		}
-		job = p->agree_stop(p->arg, mine, done, &by);
-		if (job != STOP_NONE) {
-			timeline_stop(run->ctl, job);
-			run->stopped_by = (unsigned)(by + 1);
-			break;
-		}
-		nanosleep(&nap, NULL);
-	}
-	return local_end ? local_end : now_ns();
-}
 
 int run_workload(struct run *run, const struct ir_stmt *st)
 {
@@ -564,7 +509,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	if (init_workers(run, n, seed) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		if (run->opts->peers) /* the others are told not to start */
-			timeline_start(run->ctl, gate, run);
+			timeline_start(run->ctl, run_job_gate, run);
 		run->start_ns = run->end_ns = now_ns();
 		rusage_now(&run->cpu_start);
 		run->cpu_end = run->cpu_start;
@@ -596,14 +541,12 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	run->end_ns = 0;
 	if (run->opts->peers) {
 		/* the job's barrier, whatever happened here: all start or none */
-		run->start_ns = timeline_start(run->ctl, gate, run);
+		run->start_ns = timeline_start(run->ctl, run_job_gate, run);
 		run->warm_start_ns = run->start_ns;
 		rusage_now(&run->cpu_start);
-		run->monitor = monitor_new(run->w, run->workers,
-					   run->nworkers, run->start_ns);
 		/* as agreed, not as here: a thread may fail at once */
 		if (run->job_start == STOP_NONE)
-			run->end_ns = supervise_peers(run);
+			run->end_ns = run_job_supervise(run, st->n2);
 	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = timeline_start(run->ctl, NULL, NULL);
@@ -627,9 +570,13 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);
-	/* the last interval ends with the run: the series sums to the totals */
-	if (run->monitor && !run->opts->peers)
-		sample(run, st->n2, run->end_ns, true);
+	/*
+	 * The last interval ends with the run: the series sums to the
+	 * totals.  In a job every process has a monitor or none (made in
+	 * the same round), so all take this sample together.
+	 */
+	if (run->monitor)
+		run_sample(run, st->n2, run->end_ns, true);
 	return timeline_reason(run->ctl) == STOP_ERROR ||
 			       (k < n && timeline_reason(run->ctl) != STOP_SIGNAL) ?
 		       -1 :

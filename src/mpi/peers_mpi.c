@@ -188,6 +188,24 @@ static char **gather(void *arg, const char *text, size_t len)
 	return texts;
 }
 
+/* At most INT_MAX numbers at once: a job's interval has a few thousand. */
+static void reduce(const uint64_t *mine, uint64_t *out, size_t n, MPI_Op op)
+{
+	MPI_Reduce(mine, out, (int)n, MPI_UINT64_T, op, 0, MPI_COMM_WORLD);
+}
+
+static void reduce_sum(void *arg, const uint64_t *mine, uint64_t *sum,
+		       size_t n)
+{
+	reduce(mine, sum, n, MPI_SUM);
+}
+
+static void reduce_max(void *arg, const uint64_t *mine, uint64_t *max,
+		       size_t n)
+{
+	reduce(mine, max, n, MPI_MAX);
+}
+
 const struct engine_peers *peers_engine(struct peers *p, bool stonewall)
 {
 	p->stonewall = stonewall;
@@ -200,6 +218,8 @@ const struct engine_peers *peers_engine(struct peers *p, bool stonewall)
 		.agree = agree,
 		.agree_stop = agree_stop,
 		.gather = gather,
+		.reduce_sum = reduce_sum,
+		.reduce_max = reduce_max,
 	};
 	return &p->engine;
 }
