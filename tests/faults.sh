@@ -260,13 +260,19 @@ define process name=p { thread name=t,instances=2 {
   flowop closefile name=close,fd=1 } }
 run 3
 F
-# rm_during_run ARGS...: run, rm -rf the tree after 1 s; sets $rc
+# rm_during_run ARGS...: run, rm -rf the tree once the run has started
+# (however long a loaded machine takes to get there); sets $rc
 rm_during_run() {
 	rc=0
 	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
+	: >"$TMP/out"
 	timeout 60 "$FBRUN" "$@" "$TMP/rmd.f" >"$TMP/out" 2>"$TMP/err" &
 	pid=$!
-	sleep 1
+	i=0
+	while [ $i -lt 500 ] && ! grep -q "Running for" "$TMP/out"; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	rm -rf "$TMP/rmd/data" 2>/dev/null || :
 	wait "$pid" || rc=$?
 }
