@@ -386,6 +386,37 @@ static void bar_chart(FILE *out, const struct cmp *c, enum cmp_metric m)
 	free(ok);
 }
 
+/* fbrun-mpi's per-rank tables, as the runs printed them. */
+static void ranks_section(FILE *out, const struct cmp *c)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < c->nruns; i++) {
+		const struct cmp_run *r = &c->runs[i];
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem;
+
+		if (!r->nranks || !(mem = open_memstream(&text, &len)))
+			continue;
+		cmp_run_ranks_text(mem, r);
+		if (fclose(mem) == 0 && len > 1) {
+			if (!any)
+				fputs("<h2>Ranks (fbrun-mpi)</h2>\n", out);
+			any = true;
+			if (c->nruns > 1) {
+				fputs("<p>", out);
+				html_esc(out, r->label);
+				fputs("</p>\n", out);
+			}
+			fputs("<pre>\n", out);
+			html_esc(out, text + 1); /* from after its blank line */
+			fputs("</pre>\n", out);
+		}
+		free(text);
+	}
+}
+
 void html_page(FILE *out, const struct cmp *c)
 {
 	page_head(out, c);
@@ -398,6 +429,7 @@ void html_page(FILE *out, const struct cmp *c)
 	}
 	runs_table(out, c);
 	summary_table(out, c);
+	ranks_section(out, c);
 	for (int m = 0; m < CM_COUNT; m++)
 		bar_chart(out, c, m);
 	html_series_section(out, c);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/layout.h"
 #include "util/util.h"
 
 const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
@@ -68,6 +69,11 @@ void cmp_run_clear(struct cmp_run *r)
 		free(r->vars[i].name);
 		free(r->vars[i].value);
 	}
+	for (size_t i = 0; i < r->nranks; i++)
+		free(r->ranks[i].host);
+	free(r->ranks);
+	r->ranks = NULL;
+	r->nranks = 0;
 	free(r->flowops);
 	free(r->iv);
 	r->iv = NULL;
@@ -266,4 +272,27 @@ void cmp_put_clean(FILE *out, const char *s, size_t n)
 			fputc(ch, out);
 		}
 	}
+}
+
+/* Counts are whole numbers in the file; read back as doubles. */
+static uint64_t whole(double v)
+{
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+void cmp_run_ranks_text(FILE *out, const struct cmp_run *r)
+{
+	struct layout_rank *t = xcalloc(r->nranks + 1, sizeof(*t));
+	bool stonewall = r->stopped_by >= 0 && r->ended_by &&
+			 strcmp(r->ended_by, "done") == 0;
+
+	for (size_t i = 0; i < r->nranks; i++) {
+		const struct cmp_rank *k = &r->ranks[i];
+
+		t[i] = (struct layout_rank){ k->host, k->secs, whole(k->ops),
+					     whole(k->bytes), whole(k->lat_sum),
+					     whole(k->p99), whole(k->errors) };
+	}
+	layout_ranks(out, t, r->nranks, stonewall ? (int)r->stopped_by : -1);
+	free(t);
 }

@@ -56,6 +56,7 @@ struct cmp_counts {
 	double ops, bytes, rd_bytes, wr_bytes, reads, writes;
 	double lat_sum, lat_max, q[CQ_COUNT];
 	double cpu_ns, cpu_samples, errors, err_other, waits, wait_ns;
+	double verify_errors;
 };
 
 /* A failure's count under its message ("errnos" in the file). */
@@ -87,6 +88,15 @@ struct cmp_var {
 	char *name, *value;
 };
 
+/*
+ * A rank of a job (fbrun-mpi), from the file's "ranks": the counts its
+ * line in the per-rank table is computed from.  Times in ns.
+ */
+struct cmp_rank {
+	char *host;
+	double secs, ops, bytes, lat_sum, p99, errors;
+};
+
 /* One results file.  Strings are NULL where the file lacks them. */
 struct cmp_run {
 	const char *path;
@@ -115,6 +125,9 @@ struct cmp_run {
 	struct cmp_var *vars; /* in the file's order */
 	struct cmp_var **vars_sorted; /* by name, for cmp_var */
 	size_t nvars;
+	struct cmp_rank *ranks; /* fbrun-mpi's job: each rank */
+	size_t nranks;
+	double stopped_by; /* --stonewall: the rank that ended it, or -1 */
 };
 
 /* One flowop present in every run: its record in each. */
@@ -160,6 +173,11 @@ struct cmp_diff {
 };
 struct cmp_diff *cmp_diffs(const struct cmp *c, size_t *n);
 void cmp_diffs_free(struct cmp_diff *d, size_t n);
+/*
+ * fbrun-mpi's per-rank table of a job as the run printed it (from a blank
+ * line); nothing for a run of one process.
+ */
+void cmp_run_ranks_text(FILE *out, const struct cmp_run *r);
 /* Short description of a run's file system: "ext4 on /" or "?". */
 void cmp_run_fs(const struct cmp_run *r, char *buf, size_t len);
 

@@ -61,6 +61,7 @@ static void read_counts(const json_t *o, struct cmp_counts *n)
 	n->err_other = num_or(o, "errors_other", 0);
 	n->waits = num_or(o, "waits", 0);
 	n->wait_ns = num_or(o, "wait_ns", 0);
+	n->verify_errors = num_or(o, "verify_errors", 0);
 	n->lat_sum = num_or(lat, "sum", 0);
 	n->lat_max = num_or(lat, "max", 0);
 	for (int q = 0; q < CQ_COUNT; q++)
@@ -143,6 +144,35 @@ static void read_steady(struct cmp_run *r, const json_t *s)
 	r->steady = json_is_true(json_object_get(s, "steady"));
 }
 
+/*
+ * A job's ranks (fbrun-mpi).  A file from before "latency_ns" in a rank
+ * has its rounded ms_per_op and p99_ms: the table from those is close,
+ * not the same.
+ */
+static void read_ranks(struct cmp_run *r, const json_t *root)
+{
+	const json_t *ks = json_object_get(root, "ranks");
+
+	r->stopped_by = num_or(json_object_get(root, "mpi"),
+			       "stopped_by_rank", -1);
+	r->ranks = xcalloc(json_array_size(ks) + 1, sizeof(*r->ranks));
+	for (size_t i = 0; i < json_array_size(ks); i++) {
+		const json_t *k = json_array_get(ks, i);
+		const json_t *lat = json_object_get(k, "latency_ns");
+		struct cmp_rank *x = &r->ranks[r->nranks++];
+		char *host = str_dup(k, "host");
+
+		x->host = host ? host : xstrdup("?");
+		x->secs = num_or(k, "seconds", 0);
+		x->ops = num_or(k, "ops", 0);
+		x->bytes = num_or(k, "bytes", 0);
+		x->errors = num_or(k, "errors", 0);
+		x->lat_sum = num_or(lat, "sum",
+				    num_or(k, "ms_per_op", 0) * 1e6 * x->ops);
+		x->p99 = num_or(lat, "p99", num_or(k, "p99_ms", 0) * 1e6);
+	}
+}
+
 /* The model from a parsed file; -1 with the reason in err. */
 static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 		     char *err, size_t errlen)
@@ -178,6 +208,7 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	r->warm_done = json_is_true(json_object_get(
 		json_object_get(root, "warmup"), "completed"));
 	read_counts(sum, &r->io);
+	read_ranks(r, root);
 	r->kernel = str_dup(sys, "kernel");
 	r->cpus = num_or(sys, "cpus", 0);
 	r->fs_type = str_dup(fs, "fs_type");

@@ -152,6 +152,15 @@ static void print_text(FILE *out, const struct cmp_run *r)
 				n->bytes / n->ops, u64(n->ops));
 	}
 	print_waits_errors(out, r);
+	if (r->io.verify_errors > 0) {
+		fprintf(out, LAYOUT_VERIFY_HEAD);
+		for (size_t i = 0; i < r->nflowops; i++)
+			if (r->flowops[i].n.verify_errors > 0)
+				fprintf(out, LAYOUT_VERIFY_ROW,
+					r->flowops[i].name,
+					u64(r->flowops[i].n.verify_errors));
+	}
+	cmp_run_ranks_text(out, r);
 }
 
 static void csv_row(FILE *out, const struct cmp_run *r, const char *name,

@@ -134,7 +134,8 @@ int blockdev_size(int fd, uint64_t *size)
 	return ioctl(fd, BLKGETSIZE64, size) < 0 ? -1 : 0;
 }
 
-char *blockdev_refusal(const char *dev, bool writes, bool force)
+char *blockdev_refusal(const char *dev, bool writes, bool force,
+		       bool exclusive)
 {
 	struct stat st;
 	const char *sig;
@@ -150,7 +151,7 @@ char *blockdev_refusal(const char *dev, bool writes, bool force)
 		return why;
 	}
 	/* O_EXCL: EBUSY while the kernel holds it (mounted, swap, md, dm) */
-	fd = open(dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+	fd = open(dev, O_RDONLY | (exclusive ? O_EXCL : 0) | O_CLOEXEC);
 	if (fd < 0 && errno == EBUSY)
 		return xasprintf("it is in use (mounted, a swap area, or part of "
 				 "a RAID, LVM or device-mapper device)");

@@ -23,10 +23,12 @@ char *blockdev_of(const char *path, const char *name);
  * Why device dev (as blockdev_of gives it) must not be used, malloc'd,
  * or NULL if it may: mounted (the mount point named), held by the kernel
  * (a swap area, RAID, LVM, device-mapper: an O_EXCL open fails with
- * EBUSY), or, when the run writes it (writes) and force is not given, a
- * file system or partition table on it (named).
+ * EBUSY; only when exclusive, as another rank of a job on this host may
+ * hold it so), or, when the run writes it (writes) and force is not
+ * given, a file system or partition table on it (named).
  */
-char *blockdev_refusal(const char *dev, bool writes, bool force);
+char *blockdev_refusal(const char *dev, bool writes, bool force,
+		       bool exclusive);
 
 /*
  * The signature of a file system or partition table on the device open

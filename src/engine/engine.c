@@ -267,19 +267,24 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 
 	timeline_catch_signals();
 	engine_log(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
-	if (engine_settle(&e, engine_check_roots(w) ||
-					      engine_check_devices(w, o) ||
-					      engine_check_output(&e) ?
-				      2 :
-				      0) == 2)
+	/* on every rank of a job: its checks are collective */
+	rc = engine_check_devices(w, o);
+	rc = engine_settle(&e, rc || engine_check_roots(w) ||
+					       engine_check_output(&e) ?
+				       2 :
+				       0);
+	if (rc == 2)
 		return 2; /* before any statement runs */
 	/*
 	 * Interrupted between two runs of a series: take the filesets the
-	 * last run kept, so they are removed below.
+	 * last run kept, so they are removed below.  In a job every rank
+	 * does, as agreed (creating filesets is collective there).
 	 */
-	if (o->series && timeline_signalled) {
+	if (o->series && (o->peers ? rc != 0 : timeline_signalled)) {
 		engine_create_filesets(&e);
 		rc = 1;
+	} else {
+		rc = 0;
 	}
 	for (size_t i = 0; i < w->nstmts; i++) {
 		const struct ir_stmt *st = &w->stmts[i];

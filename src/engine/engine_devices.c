@@ -7,8 +7,10 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine/blockdev.h"
+#include "engine/peers.h"
 #include "lang/diag.h"
 #include "lang/flowop.h"
 #include "util/msg.h"
@@ -81,21 +83,24 @@ static void check_flowops(struct diag *d, const struct workload *w, int i,
 	}
 }
 
-int engine_check_devices(const struct workload *w,
-			 const struct engine_opts *o)
+char *engine_device_of(const struct ir_fileset *def)
 {
-	struct diag *d = NULL;
-	int rc = 0;
+	if (!def->name || !def->path)
+		return NULL;
+	return blockdev_of(def->path_given ? def->path_given : def->path,
+			   def->name);
+}
 
+/* This process's checks, errors into d. */
+static void check_here(struct diag *d, const struct workload *w,
+		       const struct engine_opts *o)
+{
 	for (size_t i = 0; i < w->nfilesets; i++) {
 		const struct ir_fileset *def = &w->filesets[i];
 		char *dev, *why;
 
-		if (!def->name || !def->path ||
-		    !(dev = blockdev_of(def->path, def->name)))
+		if (!(dev = engine_device_of(def)))
 			continue;
-		if (!d)
-			d = diag_new(stderr, MAX_ERRORS);
 		if (!def->is_file) {
 			diag_error(d, w->src, def->loc,
 				   "fileset '%s' names the block device '%s'; "
@@ -106,7 +111,7 @@ int engine_check_devices(const struct workload *w,
 				  engine_writes_fileset(w, (int)i);
 
 			check_flowops(d, w, (int)i, dev, o->allow_device_writes);
-			why = blockdev_refusal(dev, wr, o->force_device);
+			why = blockdev_refusal(dev, wr, o->force_device, true);
 			if (why)
 				diag_error(d, w->src, def->loc,
 					   "file '%s' is the block device '%s' "
@@ -116,10 +121,106 @@ int engine_check_devices(const struct workload *w,
 		}
 		free(dev);
 	}
-	if (d) {
-		diag_finish(d);
-		rc = diag_error_count(d) ? FB_EXIT_USAGE : 0;
-		diag_free(d);
+}
+
+/*
+ * At rank 0, the job's errors, each rank's printed once: rank 0's as
+ * they are, another's where it differs (its host sees the device
+ * otherwise), after the rank and host.  Every text is "host\nerrors".
+ */
+static void say_once(const struct engine_peers *p, const char *text,
+		     size_t len)
+{
+	char **all = p->gather(p->arg, text, len);
+
+	for (unsigned r = 0; all && r < p->nranks; r++) {
+		const char *errs = all[r] ? strchr(all[r], '\n') : NULL;
+		bool seen = !errs || !errs[1];
+
+		for (unsigned k = 0; k < r && !seen; k++)
+			seen = all[k] && strchr(all[k], '\n') &&
+			       strcmp(strchr(all[k], '\n'), errs) == 0;
+		if (seen)
+			continue;
+		if (r > 0)
+			fb_note("rank %u, on host '%.*s', refuses a block "
+				"device:",
+				r, (int)(errs - all[r]), all[r]);
+		fputs(errs + 1, stderr);
 	}
+	for (unsigned r = 0; all && r < p->nranks; r++)
+		free(all[r]);
+	free(all);
+}
+
+/* Whether this host sees a device among the filesets (no probe). */
+static bool has_device(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nfilesets; i++) {
+		char *dev = engine_device_of(&w->filesets[i]);
+		bool is = dev != NULL;
+
+		free(dev);
+		if (is)
+			return true;
+	}
+	return false;
+}
+
+/* The errors' count into a status, d freed. */
+static int finish(struct diag *d)
+{
+	int rc;
+
+	diag_finish(d);
+	rc = diag_error_count(d) ? FB_EXIT_USAGE : 0;
+	diag_free(d);
 	return rc;
+}
+
+/* A job's checks: each rank's own, the agreed status. */
+static int check_job(const struct engine_peers *p, const struct workload *w,
+		     const struct engine_opts *o)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int rc;
+
+	if (!p->agree(p->arg, has_device(w) ? 1 : 0))
+		return 0; /* no rank sees one: nothing more to agree on */
+	if ((mem = open_memstream(&text, &len)))
+		fprintf(mem, "%s\n", p->host);
+	/* one rank at a time: O_EXCL probes on one host would collide */
+	rc = 0;
+	for (unsigned r = 0; r < p->nranks; r++) {
+		if (r == p->rank) {
+			struct diag *d = diag_new(mem ? mem : stderr,
+						  MAX_ERRORS);
+
+			check_here(d, w, o);
+			rc = finish(d);
+		}
+		p->agree(p->arg, 0);
+	}
+	if (mem && fclose(mem) != 0) {
+		free(text);
+		text = NULL;
+	}
+	if ((rc = p->agree(p->arg, rc)) != 0)
+		say_once(p, text ? text : "", text ? strlen(text) : 0);
+	free(text);
+	return rc;
+}
+
+int engine_check_devices(const struct workload *w,
+			 const struct engine_opts *o)
+{
+	struct diag *d;
+
+	if (o->peers)
+		return check_job(o->peers, w, o);
+	d = diag_new(stderr, MAX_ERRORS);
+	check_here(d, w, o);
+	return finish(d);
 }

@@ -330,7 +330,8 @@ int engine_create_filesets(struct engine *e)
 	if (e->created)
 		return 0;
 	/* again here: a system statement may have changed the paths */
-	if (engine_check_roots(w) || engine_check_devices(w, e->o))
+	rc = engine_check_devices(w, e->o); /* on every rank of a job */
+	if (engine_check_roots(w) || rc)
 		return 2;
 	e->created = true;
 	if (!(laid = lay_out(e))) {
@@ -341,9 +342,7 @@ int engine_create_filesets(struct engine *e)
 	writes = xcalloc(n ? n : 1, sizeof(*writes));
 	for (size_t i = 0; i < n; i++) {
 		const struct ir_fileset *def = &w->filesets[i];
-		char *dev = def->path && def->name ?
-				    blockdev_of(def->path, def->name) :
-				    NULL;
+		char *dev = engine_device_of(def);
 
 		fileset_set_data(laid[i], datapat_pick(def->data, e->o->data,
 						       def->data));
@@ -351,7 +350,7 @@ int engine_create_filesets(struct engine *e)
 			fileset_set_device(laid[i], dev,
 					   e->o->allow_device_writes &&
 						   engine_writes_fileset(w, (int)i),
-					   def->size_set);
+					   def->size_set, !p);
 		free(dev);
 		if (e->o->series && e->o->series_reuse)
 			fileset_set_reuse(laid[i]);

@@ -45,9 +45,17 @@ int engine_check_roots(const struct workload *w);
  * have its names made, removed or listed, be written without
  * --allow-device-writes; and a device that is mounted or in use, or that
  * holds a file system and would be written (without --force-device).
+ * In a job (o->peers) every rank checks its own host's view, one rank
+ * at a time, and all return the agreed status; rank 0 prints the errors,
+ * each once: call it on every rank.
  */
 int engine_check_devices(const struct workload *w,
 			 const struct engine_opts *o);
+/*
+ * The block device fileset def is (the path as the script gave it: a
+ * job's ranks share a device, no rank-N below it), malloc'd, or NULL.
+ */
+char *engine_device_of(const struct ir_fileset *def);
 /*
  * Whether the run writes fileset i (a write flowop names it, or works on
  * an fd its thread opens there).

@@ -1,8 +1,10 @@
 /*
  * A `define file` that is a block device: its one file is the device
  * itself.  Nothing is made, marked, written before the run or removed
- * after it; the device is claimed (O_EXCL) for the run, so nothing can
- * mount it meanwhile.  The checks before the run are engine_devices.c's.
+ * after it.  In plain fbrun the device is claimed (O_EXCL) for the run,
+ * so nothing can mount it meanwhile; a job's ranks share it, and only
+ * the checks before the run guard it.  Those checks are
+ * engine_devices.c's.
  */
 #include "engine/fileset_int.h"
 
@@ -16,7 +18,7 @@
 #include "util/util.h"
 
 void fileset_set_device(struct fileset *fs, const char *dev, bool writable,
-			bool size_set)
+			bool size_set, bool exclusive)
 {
 	const char *slash = strrchr(dev, '/');
 
@@ -25,6 +27,7 @@ void fileset_set_device(struct fileset *fs, const char *dev, bool writable,
 	fs->devname = fs->dev + (slash ? slash - dev + 1 : 0);
 	fs->dev_writable = writable;
 	fs->dev_size_set = size_set;
+	fs->dev_exclusive = exclusive;
 	/* messages name the device, not <path>/<name> */
 	free(fs->root);
 	fs->root = xstrdup(dev);
@@ -49,7 +52,8 @@ int fs_device_take(struct fileset *fs, char *err, size_t errlen)
 {
 	struct fs_kind *k = &fs->files;
 	uint64_t size, want = fileset_entry_size(fs, 0);
-	char *why = blockdev_refusal(fs->dev, fs->dev_writable, true);
+	char *why = blockdev_refusal(fs->dev, fs->dev_writable, true,
+				     fs->dev_exclusive);
 	int fd;
 
 	/* mounted since the checks (a system statement): refused all the same */
@@ -61,7 +65,8 @@ int fs_device_take(struct fileset *fs, char *err, size_t errlen)
 		free(why);
 		return -2;
 	}
-	fd = open(fs->dev, O_RDONLY | O_EXCL | O_CLOEXEC);
+	fd = open(fs->dev,
+		  O_RDONLY | (fs->dev_exclusive ? O_EXCL : 0) | O_CLOEXEC);
 	if (fd < 0 && errno == EBUSY) {
 		fs->state = ROOT_REFUSED;
 		fs_set_err(err, errlen,

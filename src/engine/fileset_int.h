@@ -125,7 +125,7 @@ struct fileset {
 	 */
 	char *dev;
 	const char *devname;
-	bool dev_writable, dev_size_set;
+	bool dev_writable, dev_size_set, dev_exclusive;
 	int devfd;
 	/* written during the run (listdir) and preallocation: lines apart */
 	_Alignas(64) _Atomic uint64_t dir_rotor;
@@ -230,9 +230,9 @@ int fs_empty_root(struct fileset *fs, int dfd, char *err, size_t errlen);
 int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
 
 /*
- * fileset_device.c: take the block device for the run (claimed O_EXCL,
- * its size, the one file existing): 0, -1 with err, or -2 (ROOT_REFUSED)
- * when it is mounted or in use.
+ * fileset_device.c: take the block device for the run (claimed O_EXCL
+ * unless a job shares it, its size, the one file existing): 0, -1 with
+ * err, or -2 (ROOT_REFUSED) when it is mounted or in use.
  */
 int fs_device_take(struct fileset *fs, char *err, size_t errlen);
 

@@ -12,6 +12,7 @@ static void fileset_release(struct ir_fileset *fs)
 {
 	free(fs->name);
 	free(fs->path);
+	free(fs->path_given);
 }
 
 int find_fileset(const struct compiler *c, const char *name)
@@ -168,7 +169,7 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 		char *mine = xasprintf("%s/rank-%" PRId64, fs.path,
 				       c->opts->rank);
 
-		free(fs.path);
+		fs.path_given = fs.path;
 		fs.path = mine;
 	}
 	if (fs.verify && fs.data.kind != DATA_DEFAULT) {

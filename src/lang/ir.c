@@ -65,6 +65,7 @@ void workload_truncate(struct workload *w, const struct workload *to)
 	for (size_t i = to->nfilesets; i < now.nfilesets; i++) {
 		free(now.filesets[i].name);
 		free(now.filesets[i].path);
+		free(now.filesets[i].path_given);
 	}
 	for (size_t i = to->nprocesses; i < now.nprocesses; i++)
 		free(now.processes[i].name);

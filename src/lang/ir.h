@@ -51,6 +51,12 @@ struct ir_fileset {
 	struct loc loc;
 	bool is_file; /* define file */
 	char *path;
+	/*
+	 * The path as the script gave it, where rank_dirs put a rank-N
+	 * below it (NULL otherwise): a block device there is one for all
+	 * ranks, used as it is (engine_device_of).
+	 */
+	char *path_given;
 	int64_t entries;
 	struct ir_value size; /* per-file size, may be random */
 	bool size_set; /* size= was given (a block device's own size else) */

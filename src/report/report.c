@@ -81,11 +81,11 @@ static void print_verify(FILE *out, const struct results *r)
 {
 	if (!r->io.verify_errors)
 		return;
-	fprintf(out, "\nVerify errors (reads of data fbrun did not write):\n");
+	fprintf(out, LAYOUT_VERIFY_HEAD);
 	for (size_t i = 0; i < r->nfo; i++)
 		if (r->fo[i].s.verify_errors)
-			fprintf(out, "%-20s %" PRIu64 " verify errors\n",
-				r->fo[i].label, r->fo[i].s.verify_errors);
+			fprintf(out, LAYOUT_VERIFY_ROW, r->fo[i].label,
+				r->fo[i].s.verify_errors);
 }
 
 /* The flowops whose picks blocked for an entry, if any did. */

@@ -8,6 +8,7 @@
 #define FBRUN_LAYOUT_H
 
 #include <inttypes.h>
+#include <stdio.h>
 
 /* label, ops/s, mb/s, ms/op, us/op-cpu */
 #define LAYOUT_FLOWOP "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
@@ -46,6 +47,9 @@
 #define LAYOUT_ERRORS_ROW "%-20s %" PRIu64 " failed:"
 #define LAYOUT_ERRNO " %s (%" PRIu64 ")"
 #define LAYOUT_ERR_OTHER " other (%" PRIu64 ")"
+#define LAYOUT_VERIFY_HEAD                                                  \
+	"\nVerify errors (reads of data fbrun did not write):\n"
+#define LAYOUT_VERIFY_ROW "%-20s %" PRIu64 " verify errors\n"
 #define LAYOUT_CSV_HEAD                                                     \
 	"name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,us_per_op_cpu,"   \
 	"bytes,read_bytes,write_bytes,errors,p50_ms,p90_ms,p99_ms,p99_9_ms,"  \
@@ -54,5 +58,27 @@
 #define LAYOUT_CSV_ROW                                                      \
 	",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64   \
 	",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f\n"
+
+/*
+ * One rank of a job (fbrun-mpi) as its line in the per-rank table: the
+ * counts the line is computed from, so that the run (report/ranks.c) and
+ * fbrun report (compare/replay.c) print it from the same numbers.
+ */
+struct layout_rank {
+	const char *host;
+	double secs; /* its own measured time */
+	uint64_t ops, bytes, lat_ns; /* its I/O operations, as the IO Summary */
+	uint64_t p99_ns, errors;
+};
+
+/* How many distinct host names the ranks have. */
+size_t layout_rank_hosts(const struct layout_rank *k, size_t n);
+/*
+ * The per-rank table, the spread of the ranks' ops/s and, when
+ * stonewall_rank >= 0, the line naming the rank whose work ended the run
+ * (--stonewall).  Nothing for n == 0.
+ */
+void layout_ranks(FILE *out, const struct layout_rank *k, size_t n,
+		  int stonewall_rank);
 
 #endif
