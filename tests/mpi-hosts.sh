@@ -159,6 +159,14 @@ hmpi() {
 		"$MPI_FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
 }
 
+# why_failed: what mpirun and the ranks said, for the log
+why_failed() {
+	echo "exit $rc; stderr:" | diag
+	diag <"$TMP/err"
+	echo "stdout (its end):" | diag
+	tail -20 "$TMP/out" | diag
+}
+
 # The same exact work on every rank: one thread reads until its count.
 dir=$TMP/fs
 cat >"$TMP/count.f" <<F
@@ -174,7 +182,7 @@ F
 rm -f "$TMP/r.json"
 hmpi 4 -o "$TMP/r.json" "$TMP/count.f"
 check "4 ranks on 3 hosts: exit 0" test "$rc" -eq 0
-[ "$rc" -eq 0 ] || diag <"$TMP/err"
+[ "$rc" -eq 0 ] || why_failed
 grepq "... the per-rank table says 3 hosts" "^Per-rank \(4 ranks on 3 hosts\)" "$TMP/out"
 if [ -f "$TMP/r.json" ]; then
 	check "... JSON mpi.hosts is 3" test "$(json "$TMP/r.json" "r['mpi']['hosts']")" -eq 3
@@ -204,7 +212,7 @@ F
 rm -f "$TMP/r.json"
 hmpi 3 -o "$TMP/r.json" "$TMP/shared.f"
 check "shared fileset, 3 ranks on 3 hosts: exit 0" test "$rc" -eq 0
-[ "$rc" -eq 0 ] || diag <"$TMP/err"
+[ "$rc" -eq 0 ] || why_failed
 check "... rank 0 creates it, once" test "$(grep -c 'Creating fileset pub' "$TMP/out")" -eq 1
 if [ -f "$TMP/r.json" ]; then
 	check "... one rank per host" \
@@ -231,7 +239,7 @@ check "... nothing is created" test ! -e "$dir"
 mkdir -p "$TMP/bon"
 hmpi 2 bonnie -q -d "$TMP/bon" -s 16 -r 8 -n 1 -f -m job
 check "fbrun-mpi bonnie, 2 ranks on 2 hosts: exit 0" test "$rc" -eq 0
-[ "$rc" -eq 0 ] || diag <"$TMP/err"
+[ "$rc" -eq 0 ] || why_failed
 check "... three CSV lines: the job's and each rank's" \
 	test "$(grep -c '^1\.98,' "$TMP/out")" -eq 3
 grepq "... the job's: both ranks' sizes (32M) and files (2)" \
