@@ -198,6 +198,11 @@ else
 	fail "... -o written by rank 0"
 fi
 check "... every rank's tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
+# the rank that made <path> removes it only if the other ranks' trees
+# under it went first
+kb "a fileset's parent directory one rank made stays when another rank's tree was still in it" \
+	"... the fileset's path the ranks made is removed" test ! -e "$dir"
+rm -rf "$dir"
 
 # A shared fileset: made once by rank 0 on host 1, read from hosts 2 and 3
 cat >"$TMP/shared.f" <<F
@@ -222,6 +227,7 @@ if [ -f "$TMP/r.json" ]; then
 		"[(300, 819200), (300, 819200), (300, 819200)]"
 fi
 check "... rank 0 removes it after every rank is done" test -z "$(ls -A "$dir" 2>/dev/null)"
+rm -rf "$dir"
 
 # A script error: said once, every rank on every host exits 2, nothing made
 cat >"$TMP/bad.f" <<F
@@ -263,6 +269,7 @@ wait_running() {
 		sleep 1
 		i=$((i + 1))
 	done
+	[ $i -lt $GUARD ] || echo "rank 0 did not start the run in $GUARD s" | diag
 }
 # wait_gone: until no fbrun-mpi is left on any host, or 60 s
 wait_gone() {
@@ -286,6 +293,7 @@ wait $bg || rc=$?
 check "SIGINT to the rank on host 3: mpirun exits 1" test "$rc" -eq 1
 rc=$(json "$TMP/r.json" "r['ended_by']" 2>/dev/null || echo none)
 check "... the job's results say signal" test "$rc" = signal
+[ "$rc" = signal ] || why_failed
 grepq "... rank 0 prints the job's results" "^Per-rank \(3 ranks on 3 hosts\)" "$TMP/out"
 wait_gone
 check "... no rank is left on any host" test -z "$(fbrun_in $hosts)"
