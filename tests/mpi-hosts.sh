@@ -198,10 +198,9 @@ else
 	fail "... -o written by rank 0"
 fi
 check "... every rank's tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
-# the rank that made <path> removes it only if the other ranks' trees
-# under it went first
-kb "a fileset's parent directory one rank made stays when another rank's tree was still in it" \
-	"... the fileset's path the ranks made is removed" test ! -e "$dir"
+# <path> is made by one rank, whichever came first, and is not empty
+# until every rank's tree is gone
+check "... <path>, which the ranks made, is removed too" test ! -e "$dir"
 rm -rf "$dir"
 
 # A shared fileset: made once by rank 0 on host 1, read from hosts 2 and 3

@@ -398,13 +398,12 @@ int engine_create_filesets(struct engine *e)
  */
 int engine_remove_filesets(struct engine *e, bool failed)
 {
+	const struct engine_peers *p = e->o->peers;
 	bool scratch = e->o->series && (failed || e->o->series_last);
 	char err[512];
 	int rc = 0;
 
-	if (!e->filesets)
-		return 0;
-	for (size_t i = 0; i < e->w->nfilesets; i++) {
+	for (size_t i = 0; e->filesets && i < e->w->nfilesets; i++) {
 		struct fileset *fs = e->filesets[i];
 
 		if (!fs)
@@ -433,6 +432,15 @@ int engine_remove_filesets(struct engine *e, bool failed)
 			      fileset_root(fs), e->o->keep ? "--keep" : "reuse");
 		}
 	}
+	/*
+	 * In a job the rank that made a directory of the path (<path> of
+	 * <path>/rank-N) may be done before another rank's tree under it is
+	 * gone: every rank's trees go first (every rank comes here once).
+	 */
+	if (p)
+		(void)p->agree(p->arg, 0);
+	if (!e->filesets)
+		return rc;
 	for (size_t i = e->w->nfilesets; i-- > 0;)
 		if (e->filesets[i])
 			fileset_remove_made(e->filesets[i]);
