@@ -269,4 +269,18 @@ grepq "--random-data: so do the file creates" "-D data=random bonnie/seq-create"
 run_fbrun bonnie --help
 check "--help exits 0" test "$rc" -eq 0
 
+# A phase script that does not compile (a broken installation): said,
+# located, before any phase made anything
+mkdir "$TMP/wl" "$TMP/wl/bonnie"
+cp "$srcdir"/workloads/bonnie/*.f "$TMP/wl/bonnie/"
+echo "flowop bogus" >>"$TMP/wl/bonnie/rewrite.f"
+rm -rf "$B" && mkdir "$B"
+FBRUN_WORKLOADS=$TMP/wl
+export FBRUN_WORKLOADS
+run_fbrun bonnie -q -d "$B" -s 2 -r 0 -n 0 -f
+unset FBRUN_WORKLOADS
+check "a phase script with an error: exit 2" test "$rc" -eq 2
+grepq "... located in the script" "wl/bonnie/rewrite\.f:[0-9]+:1: error: " "$TMP/err"
+check "... before any phase: nothing made in -d" test -z "$(ls -A "$B")"
+
 done_testing

@@ -354,6 +354,18 @@ check "... three CSV lines: the job's and each rank's" \
 grepq "... the job's: both ranks' sizes (32M), seeks (16384) and files (2)" '^1\.98,fbrun,job\*2,1,[0-9]+,32M,,16384,[0-9]+,,,[^,]*,[^,]*,[^,]*,[^,]*,,,[^,]*,[^,]*,[^,]*,[^,]*,2,' "$TMP/out"
 grepq "... rank 1's own: 16M" '^1\.98,fbrun,rank-1,1,[0-9]+,16M,' "$TMP/out"
 check "... every rank's directory is removed" test -z "$(ls -A "$TMP/bon")"
+# rank 1 alone finds a phase script that does not compile: every rank
+# stops before the first phase (no hang in a collective), nothing made
+mkdir -p "$TMP/wl/bonnie"
+cp "$srcdir"/workloads/bonnie/*.f "$TMP/wl/bonnie/"
+echo "flowop bogus" >>"$TMP/wl/bonnie/rewrite.f"
+rc=0
+timeout -s KILL $GUARD mpirun -np 1 "$MPI_FBRUN" bonnie -q -d "$TMP/bon" -s 16 -r 8 -n 0 -f : \
+	-np 1 env FBRUN_WORKLOADS="$TMP/wl" "$MPI_FBRUN" bonnie -q -d "$TMP/bon" -s 16 -r 8 -n 0 -f \
+	>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+check "fbrun-mpi bonnie, rank 1's phase script broken: exit 2" test "$rc" -eq 2
+grepq "... rank 1 says where" "wl/bonnie/rewrite\.f:[0-9]+:1: error: " "$TMP/err"
+check "... no rank made anything" test -z "$(ls -A "$TMP/bon")"
 mpi 2 -- bonnie -d "$TMP/nowhere" -s 16 -r 8 -n 0
 check "fbrun-mpi bonnie with a bad -d: exit 2" test "$rc" -eq 2
 check "... said once" test "$(grep -c 'error: cannot use directory' "$TMP/err")" -eq 1

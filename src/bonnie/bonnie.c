@@ -189,34 +189,65 @@ static uint64_t expected(const struct bonnie *b, enum bon_test t)
 	}
 }
 
-/* Compile and run one phase script; 0, or the exit status. */
-static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
+/* A phase's script, compiled for this process (phase_open). */
+struct phase_script {
+	char *path;
+	struct cli_define defs[MAX_DEFINES];
+	size_t nd;
+	struct diag *d;
+	struct script *sc;
+	const struct workload *w; /* NULL: it did not compile (said) */
+};
+
+static void phase_open(const struct bonnie *b, const struct phase *ph,
+		       struct phase_script *ps)
 {
 	const char *dir = catalog_dir();
-	char *path = xasprintf("%s/bonnie/%s.f", dir ? dir : "workloads",
-			       ph->script);
-	struct cli_define defs[MAX_DEFINES];
-	size_t nd = phase_defines(b, ph, defs);
-	struct diag *d = diag_new(stderr, 20);
-	struct script *sc = script_new(path);
-	const struct workload *w;
-	struct compile_opts co = { .defines = defs, .ndefines = nd };
 	const struct engine_peers *p = b->peers;
-	struct engine_opts eo = { 0 };
-	int rc = FB_EXIT_USAGE;
+	struct compile_opts co = { 0 };
 
+	ps->path = xasprintf("%s/bonnie/%s.f", dir ? dir : "workloads",
+			     ph->script);
+	ps->nd = phase_defines(b, ph, ps->defs);
+	ps->d = diag_new(stderr, 20);
+	ps->sc = script_new(ps->path);
+	co.defines = ps->defs;
+	co.ndefines = ps->nd;
 	/* a job: each rank in <dir>/rank-N */
 	co.rank = p ? p->rank : 0;
 	co.nranks = p ? p->nranks : 1;
 	co.rank_dirs = p != NULL;
-	if (!sc || script_parse(sc, d) < 0 ||
-	    !(w = script_compile(sc, &co, d)))
+	ps->w = ps->sc && script_parse(ps->sc, ps->d) == 0 ?
+			script_compile(ps->sc, &co, ps->d) :
+			NULL;
+}
+
+static void phase_close(struct phase_script *ps)
+{
+	diag_finish(ps->d);
+	diag_free(ps->d);
+	script_free(ps->sc);
+	free_defines(ps->defs, ps->nd);
+	free(ps->path);
+}
+
+/* Compile and run one phase script; 0, or the exit status. */
+static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
+{
+	const struct engine_peers *p = b->peers;
+	struct engine_opts eo = { 0 };
+	struct phase_script ps;
+	int rc = FB_EXIT_USAGE;
+
+	phase_open(b, ph, &ps);
+	/* a job: every rank runs the phase (its steps are collective) or none */
+	if (p ? p->agree(p->arg, ps.w ? 0 : 1) != 0 : !ps.w)
 		goto out;
 	b->ph = ph;
 	b->fig = (struct bon_figure){ 0 };
 	b->count = 0;
 	b->error[0] = '\0';
-	eo.script = path;
+	eo.script = ps.path;
 	eo.quiet = true;
 	eo.seed = b->c.seed ? b->c.seed : 0x5eed;
 	eo.series = true;
@@ -224,7 +255,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	eo.deliver = collect;
 	eo.deliver_arg = b;
 	eo.peers = p;
-	rc = engine_run(w, &eo);
+	rc = engine_run(ps.w, &eo);
 	/* rank 0 counts the job's: every rank's complete phase */
 	if (rc == 0 && (!p || p->rank == 0) &&
 	    b->count != expected(b, ph->test) * (p ? p->nranks : 1)) {
@@ -234,11 +265,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 		rc = FB_EXIT_RUN;
 	}
 out:
-	diag_finish(d);
-	diag_free(d);
-	script_free(sc);
-	free_defines(defs, nd);
-	free(path);
+	phase_close(&ps);
 	return rc;
 }
 
@@ -299,6 +326,29 @@ static int settle(struct bonnie *b)
 	return rc;
 }
 
+/*
+ * Every wanted phase's script compiles, before the first phase makes
+ * anything (in a job, on every rank): a broken installation stops here,
+ * not after the trees of the phases before it were made.
+ */
+static int check_phases(const struct bonnie *b)
+{
+	int bad = 0;
+
+	for (int t = 0; t < BT_COUNT; t++) {
+		struct phase_script ps;
+
+		if (!wanted(b, (enum bon_test)t))
+			continue;
+		phase_open(b, &phases[t], &ps);
+		bad |= !ps.w;
+		phase_close(&ps);
+	}
+	if (b->peers)
+		bad = b->peers->agree(b->peers->arg, bad);
+	return bad ? FB_EXIT_USAGE : 0;
+}
+
 static int run_all(struct bonnie *b, struct bon_result *res)
 {
 	for (int t = 0; t < BT_COUNT; t++) {
@@ -307,9 +357,15 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 
 		if (!wanted(b, (enum bon_test)t))
 			continue;
-		if (t == BT_PUT_BLOCK && !wanted(b, BT_PUTC) && settle(b) < 0) {
-			fb_error("%s", b->error);
-			return FB_EXIT_RUN;
+		if (t == BT_PUT_BLOCK && !wanted(b, BT_PUTC)) {
+			int bad = settle(b) < 0;
+
+			if (bad)
+				fb_error("%s", b->error);
+			if (b->peers) /* every rank goes on, or none */
+				bad = b->peers->agree(b->peers->arg, bad);
+			if (bad)
+				return FB_EXIT_RUN;
 		}
 		if (!b->quiet) {
 			fputs(t == BT_SEEKS ? "start 'em..." : ph->says, stderr);
@@ -416,6 +472,8 @@ int bonnie_main(int argc, char **argv, const struct engine_peers *peers)
 		print_plan(&b);
 		return FB_EXIT_OK;
 	}
+	if ((rc = check_phases(&b)) != 0)
+		return rc;
 	if (!b.quiet)
 		fprintf(stderr, "Using uid:%d, gid:%d.\n", (int)geteuid(),
 			(int)getegid());
