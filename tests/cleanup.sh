@@ -433,7 +433,7 @@ print(f['ops'] > 0 and f['bytes'] == 4096 * f['ops'])" "$TMP/out" 2>/dev/null ||
 	fb "$TMP/ro8k.f"
 	check "read-only mount: a tree to rewrite fails (exit 1)" test "$rc" -eq 1
 	grepq "read-only mount: the error names the file to write" \
-		"cannot create '$ro/sub/data/[0-9/]+': Read-only file system \(only a reuse tree" "$TMP/err"
+		"cannot rewrite '$ro/sub/data/[0-9/]+': Read-only file system \(only a reuse tree" "$TMP/err"
 	ro_script "$TMP/rono.f" 4k ",readonly"
 	fb "$TMP/rono.f"
 	check "read-only mount: without reuse the tree is remade, which fails (exit 1)" test "$rc" -eq 1

@@ -157,6 +157,34 @@ static bool uses_createnext(const struct workload *w, size_t i)
 	return false;
 }
 
+/* Whether flowop type t works in fileset i; any fileset if i < 0. */
+static bool uses_flowop(const struct workload *w, int i,
+			enum flowop_type t)
+{
+	for (size_t f = 0; f < w->nflowops; f++) {
+		const struct ir_flowop *fo = w->flowops[f];
+
+		if (fo->type == t && (i < 0 || fo->fileset.index == i))
+			return true;
+	}
+	return false;
+}
+
+/* What fileset i's files go through (fileset_set_uses). */
+static unsigned uses_of(const struct workload *w, int i)
+{
+	unsigned u = 0;
+
+	if (uses_flowop(w, i, FO_LINKFILE))
+		u |= FS_USES_LINKS;
+	if (uses_flowop(w, i, FO_SYMLINKFILE))
+		u |= FS_USES_SYMLINKS;
+	/* an aio flowop's fd may be any fileset's (openfile's slot) */
+	if (uses_flowop(w, -1, FO_AIOREAD) || uses_flowop(w, -1, FO_AIOWRITE))
+		u |= FS_USES_AIO;
+	return u;
+}
+
 /* Where a progress line goes while filesets are made or removed, if anywhere. */
 static FILE *tty(const struct engine *e)
 {
@@ -354,6 +382,7 @@ int engine_create_filesets(struct engine *e)
 		free(dev);
 		if (e->o->series && e->o->series_reuse)
 			fileset_set_reuse(laid[i]);
+		fileset_set_uses(laid[i], uses_of(w, (int)i));
 		/* a shared tree's entries are split among the ranks */
 		if (p && def->shared && !def->is_file &&
 		    fileset_partition(laid[i],

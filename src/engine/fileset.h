@@ -175,6 +175,23 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen);
 void fileset_remove_made(struct fileset *fs);
 /* createnext's names are fbrun's in this fileset's tree (fileset_remove.c). */
 void fileset_set_createnext(struct fileset *fs, bool on);
+/* What the run's flowops do with a fileset's files (fileset_set_uses). */
+enum fs_uses {
+	/* linkfile: a file may have several names, not only planted ones */
+	FS_USES_LINKS = 1 << 0,
+	/* symlinkfile: renamefile and linkfile move symlinks of ours */
+	FS_USES_SYMLINKS = 1 << 1,
+	/* aioread, aiowrite: io_uring fails what would block on O_NONBLOCK */
+	FS_USES_AIO = 1 << 2,
+};
+void fileset_set_uses(struct fileset *fs, unsigned uses);
+/* Whether the tree may hold symlinks of ours (symlinkfile, trusttree). */
+bool fileset_has_symlinks(const struct fileset *fs);
+/*
+ * Why the calling thread's last fileset_openat was refused ("a FIFO
+ * fbrun did not make"), once; NULL if it was not.
+ */
+const char *fileset_refusal(void);
 
 /* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);
@@ -283,7 +300,12 @@ uint64_t fileset_file_id(const struct fileset *fs, int64_t e);
  * Open rel beneath the root without following symlinks anywhere on the
  * way (openat2 RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS where the kernel has
  * it, else O_NOFOLLOW on the last component).  With O_CREAT, missing
- * parent directories are made first.  Returns an fd, or -1 with errno.
+ * parent directories are made first, and a name already there is opened
+ * as it is.  A file is opened only if it is a regular file with one name
+ * (more with linkfile): a device node, FIFO, socket or another file's
+ * hard link planted at the name is closed unwritten, -1 with errno EPERM
+ * or EMLINK, and fileset_refusal says what it was.  Returns an fd, or -1
+ * with errno.
  */
 int fileset_openat(struct fileset *fs, const char *rel, int flags,
 		   mode_t mode);

@@ -164,9 +164,12 @@ static int entry_at(struct fileset *fs, char *rel, bool make, int rmflags)
 		return -1;
 	if (make)
 		rc = mkdirat(fd, last, 0755) < 0 && errno != EEXIST ? -1 : 0;
-	else if (fstatat(fd, last, &st, AT_SYMLINK_NOFOLLOW) < 0 &&
-		 errno == ENOENT)
-		rc = 0; /* nothing to remove: no write (a read-only reuse) */
+	else if (fstatat(fd, last, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		/* nothing to remove: no write (a read-only reuse) */
+		rc = errno == ENOENT ? 0 : -1;
+	else if (!rmflags && !S_ISLNK(st.st_mode) && !S_ISREG(st.st_mode))
+		/* a device node or FIFO is not ours to unlink */
+		rc = fs_refuse(fs, &st);
 	else
 		rc = unlinkat(fd, last, rmflags) < 0 && errno != ENOENT ? -1 : 0;
 	e = errno;
@@ -221,8 +224,14 @@ static void pool_fail(struct pool *p, const char *verb, const char *rel)
 {
 	int e = errno;
 
+	const char *why = e == EPERM || e == EMLINK ? fileset_refusal() : NULL;
+
 	pthread_mutex_lock(&p->lock);
-	if (!atomic_load(&p->failed)) {
+	if (!atomic_load(&p->failed) && why) {
+		fs_set_err(p->err, p->errlen, "cannot %s '%s/%s', %s: %s",
+			   verb, p->fs->root, rel, why, strerror(e));
+		atomic_store(&p->failed, true);
+	} else if (!atomic_load(&p->failed)) {
 		errno = e;
 		fs_fail_errno(p->err, p->errlen, verb, p->fs->root, rel);
 		atomic_store(&p->failed, true);
@@ -278,30 +287,6 @@ static int write_all(struct pool *p, struct writer *wr, int fd, uint64_t e,
 }
 
 /*
- * reuse: keep a file of the right size, cut a longer one down.  1: the
- * file has other names (linkfile's), so it is left alone and the name
- * gets a file of its own.
- */
-static int reuse_file(int fd, uint64_t *want, const char **verb)
-{
-	struct stat st;
-
-	*verb = "stat";
-	if (fstat(fd, &st) < 0)
-		return -1;
-	if (st.st_nlink > 1)
-		return 1;
-	if ((uint64_t)st.st_size > *want) {
-		*verb = "truncate";
-		if (ftruncate(fd, (off_t)*want) < 0)
-			return -1;
-	}
-	if ((uint64_t)st.st_size >= *want)
-		*want = 0; /* nothing to write; a short one is rewritten */
-	return 0;
-}
-
-/*
  * The directory of the files do_word is making, opened beneath the root
  * once for all of them: a deep tree's path walk for every file cost more
  * than the file itself.
@@ -311,110 +296,123 @@ struct parent {
 	int fd;
 };
 
-/* O_CREAT open of rel through the cached parent; -1 and errno if not. */
-static int create_in_parent(struct fileset *fs, struct parent *par,
-			    char *rel, int flags)
+/* rel's directory (par's, or the root) and last component; -1, errno. */
+static int parent_of(struct fileset *fs, struct parent *par, char *rel,
+		     const char **last)
 {
 	char *slash = strrchr(rel, '/');
-	const char *last;
-	int fd;
 
-	if (!slash)
-		return errno = ENOENT, -1;
+	if (!slash) {
+		*last = rel;
+		return fs->rootfd;
+	}
+	*last = slash + 1;
 	*slash = '\0';
 	if (strcmp(par->rel, rel) != 0) {
 		if (par->fd >= 0)
 			close(par->fd);
-		par->rel[0] = '\0';
-		*slash = '/';
-		par->fd = open_parent(fs, rel, &last);
-		if (par->fd < 0)
-			return -1;
-		*slash = '\0';
-		snprintf(par->rel, sizeof(par->rel), "%s", rel);
+		par->fd = fs_open_beneath(fs->rootfd, rel,
+					  O_PATH | O_DIRECTORY, 0);
+		snprintf(par->rel, sizeof(par->rel), "%s",
+			 par->fd >= 0 ? rel : "");
 	}
 	*slash = '/';
-	fd = fs_open_beneath(par->fd, slash + 1, flags, 0644);
-	return fd;
+	return par->fd;
 }
 
 /*
- * reuse: whether the file is there with its size already, looked at
- * read-only, so a tree that is whole needs no write (and works on a
- * read-only file system).
+ * reuse: what is at the name now, looked at, not opened.  1: a file of
+ * ours with its size; 2: one of another size (st); 0: nothing there, or
+ * symlinkfile's or linkfile's name, unlinked (never followed; the file
+ * it named keeps its data); -1 with errno: an error, or what fbrun does
+ * not make (a device node, a FIFO, a socket, a directory), left alone.
  */
-static bool already_right(struct fileset *fs, struct parent *par, char *rel,
-			  uint64_t want)
+static int look_at(struct fileset *fs, int dfd, const char *last,
+		   uint64_t want, struct stat *st)
 {
-	int fd = create_in_parent(fs, par, rel,
-				  O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
-	struct stat st;
-	bool right;
-
-	if (fd < 0)
-		return false;
-	/* a hard link (linkfile's) is not a file of its own */
-	right = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		st.st_nlink == 1 && (uint64_t)st.st_size == want;
-	close(fd);
-	return right;
-}
-
-/* O_CREAT open of rel beneath the root; -1 and errno if not. */
-static int open_file(struct pool *p, struct parent *par, char *rel, int flags)
-{
-	int fd = create_in_parent(p->fs, par, rel, flags);
-
-	if (fd < 0) /* the root itself, or a parent missing: the full walk */
-		fd = fileset_openat(p->fs, rel, flags, 0644);
-	return fd;
-}
-
-/*
- * A name of ours made a file of its own (reuse): the symlink or hard link
- * that symlinkfile or linkfile left there is unlinked, never followed.
- */
-static int replace_file(struct pool *p, struct parent *par, char *rel,
-			int flags)
-{
-	if (entry_at(p->fs, rel, false, 0) < 0)
+	if (fstatat(dfd, last, st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (S_ISLNK(st->st_mode) || (S_ISREG(st->st_mode) && st->st_nlink > 1))
+		return unlinkat(dfd, last, 0) < 0 && errno != ENOENT ? -1 : 0;
+	if (fs_refuse(fs, st) < 0)
 		return -1;
-	return open_file(p, par, rel, flags);
+	return (uint64_t)st->st_size == want ? 1 : 2;
 }
 
-/* Create (or with reuse, check and fix) one file with its size. */
+/*
+ * reuse: the file looked at (was), opened to be put right: still the
+ * same regular file of one name, or refused unwritten.  A longer one is
+ * cut down (*want 0: nothing to write); a shorter one is rewritten.
+ */
+static int fix_file(struct fileset *fs, int dfd, const char *last,
+		    const struct stat *was, uint64_t *want, const char **verb)
+{
+	int fd = fs_open_beneath(dfd, last, O_WRONLY | O_NONBLOCK | O_NOCTTY,
+				 0);
+	struct stat st;
+
+	*verb = "rewrite";
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || fs_refuse(fs, &st) < 0 ||
+	    st.st_dev != was->st_dev || st.st_ino != was->st_ino) {
+		if (errno != EPERM && errno != EMLINK)
+			errno = EAGAIN; /* replaced while looked at */
+		goto fail;
+	}
+	if ((uint64_t)st.st_size > *want) {
+		*verb = "truncate";
+		if (ftruncate(fd, (off_t)*want) < 0)
+			goto fail;
+		*want = 0;
+	}
+	/* the file is ours: writes may block again (a FUSE file system) */
+	if (fcntl(fd, F_SETFL, 0) < 0)
+		goto fail;
+	return fd;
+fail: {
+	int e = errno;
+
+	close(fd);
+	errno = e;
+	return -1;
+}
+}
+
+/*
+ * Create (or with reuse, check and fix) one file with its size.  A new
+ * file is made with O_EXCL: whatever is at its name is never opened.
+ */
 static void fill_file(struct pool *p, struct parent *par,
 		      struct writer *wr, uint64_t e, char *rel)
 {
-	uint64_t want = fileset_entry_size(p->fs, (int64_t)e);
-	const char *verb = "create";
-	/* O_NONBLOCK: a FIFO planted in the tree must not hang us */
-	int flags = O_CREAT | O_WRONLY | O_NOFOLLOW | O_NONBLOCK, fd, rc = 0;
+	struct fileset *fs = p->fs;
+	uint64_t want = fileset_entry_size(fs, (int64_t)e);
+	const char *verb = "create", *last;
+	int dfd = parent_of(fs, par, rel, &last), fd = -1, rc = 0;
+	struct stat st;
 
-	if (p->fs->reuse && already_right(p->fs, par, rel, want)) {
-		count_done(p->fs);
-		return;
+	if (dfd >= 0 && fs->reuse) {
+		verb = "reuse";
+		rc = look_at(fs, dfd, last, want, &st);
+		if (rc == 1) {
+			count_done(fs);
+			return;
+		}
+		if (rc == 2)
+			fd = fix_file(fs, dfd, last, &st, &want, &verb);
+		else if (rc == 0)
+			verb = "create";
 	}
-	fd = open_file(p, par, rel, flags);
-	/* ELOOP from the name itself: a symlink, replaced; one on the way
-	   to it makes entry_at fail too, and nothing is changed */
-	if (fd < 0 && errno == ELOOP && p->fs->reuse)
-		fd = replace_file(p, par, rel, flags);
-	if (fd < 0) {
+	if (dfd >= 0 && rc == 0)
+		fd = fs_open_beneath(dfd, last, O_CREAT | O_EXCL | O_WRONLY,
+				     0644);
+	if (dfd < 0 || fd < 0) {
 		pool_fail(p, verb, rel);
 		return;
 	}
-	if (p->fs->reuse && (rc = reuse_file(fd, &want, &verb)) == 1) {
-		close(fd);
-		verb = "replace";
-		want = fileset_entry_size(p->fs, (int64_t)e);
-		if ((fd = replace_file(p, par, rel, flags)) < 0) {
-			pool_fail(p, verb, rel);
-			return;
-		}
-		rc = 0;
-	}
-	if (rc == 0 && want > 0) {
+	rc = 0;
+	if (want > 0) {
 		verb = "write";
 		rc = write_all(p, wr, fd, e, want);
 	}
@@ -425,7 +423,7 @@ static void fill_file(struct pool *p, struct parent *par,
 	if (rc < 0)
 		pool_fail(p, verb, rel);
 	else
-		count_done(p->fs);
+		count_done(fs);
 }
 
 /* The files w * 64 .. w * 64 + 63: one writer's unit of work. */
@@ -539,6 +537,19 @@ void fileset_set_reuse(struct fileset *fs)
 void fileset_set_createnext(struct fileset *fs, bool on)
 {
 	fs->createnext = on;
+}
+
+void fileset_set_uses(struct fileset *fs, unsigned uses)
+{
+	fs->links = uses & FS_USES_LINKS;
+	fs->symlinks = uses & FS_USES_SYMLINKS;
+	fs->blocking = uses & FS_USES_AIO;
+}
+
+bool fileset_has_symlinks(const struct fileset *fs)
+{
+	/* a trusted tree was not looked at: a kept run's may be there */
+	return fs->symlinks || fs->look_first;
 }
 
 /* SIGINT or SIGTERM while creating: stop, the caller removes the tree. */

@@ -10,6 +10,7 @@
 
 #include <limits.h>
 #include <stdatomic.h>
+#include <sys/stat.h>
 
 #include "engine/fileset.h"
 
@@ -112,6 +113,10 @@ struct fileset {
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
 	bool createnext; /* createnext's names are fbrun's in this tree */
+	bool links; /* linkfile gives files more names (fileset_set_uses) */
+	bool symlinks; /* symlinkfile makes symlinks in the tree */
+	bool blocking; /* entries' fds lose O_NONBLOCK once checked (aio) */
+	bool look_first; /* a trusted tree: look at an entry before opening */
 	/*
 	 * Directories of path that create made (or an earlier run did, as
 	 * the marker says), outer first; removal takes them off the end.
@@ -195,7 +200,8 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen);
 
 /* What a marker says (see fileset_root.c for the format). */
 #define MARKER_ADOPTED "adopted"
-#define MARKER_NEW FILESET_MARKER ".new" /* written, then renamed */
+/* written as MARKER_NEW.<run id>, then renamed */
+#define MARKER_NEW FILESET_MARKER ".new"
 
 struct marker {
 	char *name; /* the fileset */
@@ -217,6 +223,12 @@ void marker_free(struct marker *m);
 /* Write this run's marker into the root dfd, atomically (rename). */
 int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		 size_t errlen);
+/*
+ * Whether name in dfd is a marker a run was writing when it was killed
+ * (MARKER_NEW, then a run's id): a regular file of one name, else not
+ * ours.
+ */
+bool fs_marker_debris(int dfd, const char *name);
 /* This run's random id, 16 hex digits, as the marker gives it. */
 const char *marker_run_id(void);
 /* fileset_remove.c: 1 if the directory holds nothing, 0 if it does, -1 on error. */
@@ -235,6 +247,15 @@ int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
  * err, or -2 (ROOT_REFUSED) when it is mounted or in use.
  */
 int fs_device_take(struct fileset *fs, char *err, size_t errlen);
+
+/*
+ * Whether st, found at an entry's name, may be used as a file of ours:
+ * 0, or -1 with errno EPERM (not a regular file) or EMLINK (more names
+ * than fbrun gave it) and the reason kept for fileset_refusal.
+ */
+int fs_refuse(const struct fileset *fs, const struct stat *st);
+/* "a block device", "a FIFO", ...: what mode m is, for messages. */
+const char *fs_mode_name(mode_t m);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);

@@ -49,7 +49,7 @@ static bool rm_debris(int dfd, const char *name)
 
 		if (!strcmp(n, ".") || !strcmp(n, ".."))
 			continue;
-		if (!strcmp(n, FILESET_MARKER) || !strcmp(n, MARKER_NEW))
+		if (!strcmp(n, FILESET_MARKER) || fs_marker_debris(dirfd(d), n))
 			clean &= unlinkat(dirfd(d), n, 0) == 0;
 		else
 			clean &= rm_debris(dirfd(d), n); /* a non-directory stays */

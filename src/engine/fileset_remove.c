@@ -199,6 +199,9 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 			rm_fail(r, "stat", dpath, name);
 	} else if (S_ISDIR(st.st_mode)) {
 		rm_dir(r, dfd, dpath, name);
+	} else if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+		/* a device node, FIFO or socket at one of our names */
+		foreign(r, dpath, name);
 	} else if (r->dry) {
 		/* ours: would be unlinked */
 	} else if (unlinkat(dfd, name, 0) == 0) {
@@ -225,7 +228,7 @@ static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top)
 		    (top && !strcmp(n, FILESET_MARKER)))
 			continue;
 		/* a marker being replaced when a run ended */
-		if (top && !strcmp(n, MARKER_NEW)) {
+		if (top && fs_marker_debris(dirfd(d), n)) {
 			if (!r->dry && unlinkat(dirfd(d), n, 0) < 0 &&
 			    errno != ENOENT)
 				rm_fail(r, "remove", dpath, n);

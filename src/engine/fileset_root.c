@@ -182,7 +182,7 @@ int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		 size_t errlen)
 {
-	char *made = NULL, *text;
+	char *made = NULL, *text, tmp[sizeof(MARKER_NEW) + 18];
 	ssize_t len, got = -1;
 	int fd, e;
 
@@ -197,9 +197,13 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 			 fs->createnext ? "names: createnext\n" : "");
 	free(made);
 	len = (ssize_t)strlen(text);
-	/* a new file renamed over the old: never a half-written marker */
-	fd = openat(dfd, MARKER_NEW,
-		    O_CREAT | O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	/*
+	 * A new file renamed over the old: never a half-written marker.  Its
+	 * name is this run's and O_EXCL, so nothing planted there is opened.
+	 */
+	snprintf(tmp, sizeof(tmp), "%s.%s", MARKER_NEW, marker_run_id());
+	fd = openat(dfd, tmp,
+		    O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd >= 0) {
 		got = write(fd, text, (size_t)len);
 		if (got >= 0 && got < len)
@@ -208,11 +212,11 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 			got = -1;
 	}
 	free(text);
-	if (got == len && renameat(dfd, MARKER_NEW, dfd, FILESET_MARKER) == 0)
+	if (got == len && renameat(dfd, tmp, dfd, FILESET_MARKER) == 0)
 		return 0;
 	e = errno;
 	if (fd >= 0)
-		unlinkat(dfd, MARKER_NEW, 0);
+		unlinkat(dfd, tmp, 0);
 	fs_set_err(err, errlen, "cannot create '%s/%s': %s%s", fs->root,
 		   FILESET_MARKER, strerror(e), e == EROFS ? EROFS_HINT : "");
 	errno = e;
@@ -334,16 +338,57 @@ static int open_root(struct fileset *fs, bool *made, char *err,
 	return fs_fail_errno(err, errlen, "open", fs->root, NULL);
 }
 
+bool fs_marker_debris(int dfd, const char *name)
+{
+	size_t n = strlen(MARKER_NEW);
+	const char *id = name + n + 1;
+	struct stat st;
+
+	/* this run's name, another run's, or an older fbrun's fixed one */
+	if (strncmp(name, MARKER_NEW, n) != 0 ||
+	    (name[n] != '\0' &&
+	     (name[n] != '.' || strlen(id) != 16 ||
+	      strspn(id, "0123456789abcdef") != 16)))
+		return false;
+	return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       S_ISREG(st.st_mode) && st.st_nlink == 1;
+}
+
 /*
- * An unmarked root: 1 empty (but for a marker a killed run was writing
- * into it when it adopted it, removed now), 0 not, -1 on error.
+ * An unmarked root: 1 empty but for markers a killed run was writing
+ * into it when it adopted it (removed now), 0 not (nothing removed), -1
+ * on error.
  */
 static int empty_but_debris(int fd)
 {
-	int empty = fs_dir_is_empty(fd);
+	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *de;
+	int empty = 1, debris = 0;
 
-	if (empty == 0 && unlinkat(fd, MARKER_NEW, 0) == 0)
-		empty = fs_dir_is_empty(fd);
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return -1;
+	}
+	while (empty && (errno = 0, de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (fs_marker_debris(fd, de->d_name))
+			debris++;
+		else
+			empty = 0;
+	}
+	if (empty && errno)
+		empty = -1;
+	if (empty == 1 && debris > 0) {
+		rewinddir(d);
+		while ((de = readdir(d)))
+			if (fs_marker_debris(fd, de->d_name) &&
+			    unlinkat(fd, de->d_name, 0) < 0 && errno != ENOENT)
+				empty = -1;
+	}
+	closedir(d);
 	return empty;
 }
 
@@ -425,6 +470,7 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 	if (rc == 0 && marked && !fs->reuse)
 		rc = fs_empty_root(fs, fd, err, errlen) < 0 ? -1 : 0;
 	fs->reused = rc == 0 && marked && fs->reuse;
+	fs->look_first = fs->reused && fs->trusttree;
 	if (rc == -2)
 		fs->state = ROOT_REFUSED;
 	if (fs->state == ROOT_OURS) {
@@ -463,6 +509,8 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen)
 			close(fs->rootfd);
 		fs->rootfd = fd;
 		fs->state = ROOT_ATTACHED;
+		/* rank 0 may not have looked at a trusted tree either */
+		fs->look_first = fs->reuse && fs->trusttree;
 		return 0;
 	}
 	if (rc > 0)

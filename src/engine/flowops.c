@@ -295,7 +295,14 @@ op_fail_entry(struct worker *wk, const struct ir_flowop *f, int err,
 {
 	char path[FULL_PATH_MAX];
 
+	/* a device node, FIFO or foreign hard link at the name: say which */
+	const char *why = err == EPERM || err == EMLINK ? fileset_refusal() :
+							  NULL;
+
 	path_of(wk, fsi, kind, e, path, sizeof(path));
+	if (why)
+		return op_fail(wk, f, err, "cannot %s '%s', %s", verb, path,
+			       why);
 	return op_fail(wk, f, err, "cannot %s '%s'%s", verb, path,
 		       beneath ? lookup_hint(err) : "");
 }

@@ -259,6 +259,15 @@ enum fo_result fo_createnext(struct worker *wk, const struct ir_flowop *f)
 	return FO_OK;
 }
 
+/* fd is still the regular file st was (not one renamed over it since). */
+static bool same_file(int fd, const struct stat *st)
+{
+	struct stat now;
+
+	return fstat(fd, &now) == 0 && S_ISREG(now.st_mode) &&
+	       now.st_dev == st->st_dev && now.st_ino == st->st_ino;
+}
+
 /* stat (and read, if it has data) or delete one file of directory dfd. */
 static enum fo_result act(struct worker *wk, const struct ir_flowop *f,
 			  uint64_t t0, uint64_t d, int dfd, const char *name)
@@ -274,14 +283,21 @@ static enum fo_result act(struct worker *wk, const struct ir_flowop *f,
 			return dir_fail(wk, f, "stat", d, name);
 		if (S_ISREG(st.st_mode) && st.st_size > 0) {
 			uint64_t chunk = (uint64_t)op_value(wk, &f->iosize);
+			/* O_NONBLOCK: a FIFO swapped in since the stat */
 			int fd = openat(dfd, name,
-					O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+					O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+						O_NOCTTY | O_CLOEXEC);
 			char *buf;
 			ssize_t r = 0;
 
 			if (chunk == 0)
 				chunk = 8192;
 			buf = buffer(wk, chunk);
+			if (fd >= 0 && !same_file(fd, &st)) {
+				close(fd);
+				fd = -1;
+				errno = EAGAIN;
+			}
 			if (fd < 0 || !buf) {
 				if (fd >= 0)
 					close(fd);
