@@ -161,40 +161,6 @@ static enum fo_result fail_pair(struct worker *wk, const struct ir_flowop *f,
 			     FS_FILE_EXISTING, p->src, true);
 }
 
-/* renameat2 with RENAME_NOREPLACE: nothing already at dst is replaced. */
-enum fo_result fo_renamefile(struct worker *wk, const struct ir_flowop *f)
-{
-	struct pair p;
-	enum fo_result r;
-	uint64_t t0;
-
-	if (!start_pair(wk, f, &p, "rename", &r))
-		return r;
-	t0 = op_start(wk);
-	if (renameat2(p.sdfd, p.sname, p.ddfd, p.dname, RENAME_NOREPLACE) < 0)
-		return fail_pair(wk, f, &p, errno, "rename");
-	op_done(wk, f, t0, 0);
-	release_pair(&p, false, true);
-	return FO_OK;
-}
-
-/* linkat without AT_SYMLINK_FOLLOW: a symlink entry is linked itself. */
-enum fo_result fo_linkfile(struct worker *wk, const struct ir_flowop *f)
-{
-	struct pair p;
-	enum fo_result r;
-	uint64_t t0;
-
-	if (!start_pair(wk, f, &p, "link", &r))
-		return r;
-	t0 = op_start(wk);
-	if (linkat(p.sdfd, p.sname, p.ddfd, p.dname, 0) < 0)
-		return fail_pair(wk, f, &p, errno, "link");
-	op_done(wk, f, t0, 0);
-	release_pair(&p, true, true);
-	return FO_OK;
-}
-
 /*
  * The target of a symlink at drel to srel, relative to drel's directory:
  * up out of what their directories do not share, then down to srel.  It
@@ -231,6 +197,143 @@ static int link_target(const char *srel, const char *drel, char *buf,
 		return -1;
 	strcpy(buf + n, srel);
 	return 0;
+}
+
+/*
+ * The entry a relative symlink target names, as a path below the root:
+ * target read from a link in directory dir (dl bytes of it).  -1 if it
+ * is absolute or leads out of the root: not a link fbrun made.
+ */
+static int resolve(const char *dir, size_t dl, const char *target, char *out,
+		   size_t len)
+{
+	size_t n = 0;
+
+	if (target[0] == '/' || dl >= len)
+		return -1;
+	memcpy(out, dir, dl);
+	n = dl;
+	for (const char *c = target, *end; *c; c = *end ? end + 1 : end) {
+		size_t k;
+
+		end = strchrnul(c, '/');
+		k = (size_t)(end - c);
+		if (k == 0 || (k == 1 && c[0] == '.'))
+			continue;
+		if (k == 2 && c[0] == '.' && c[1] == '.') {
+			if (n == 0)
+				return -1;
+			while (n > 0 && out[n - 1] != '/')
+				n--;
+			n = n > 0 ? n - 1 : 0;
+			continue;
+		}
+		if (n + 1 + k >= len)
+			return -1;
+		if (n)
+			out[n++] = '/';
+		memcpy(out + n, c, k);
+		n += k;
+	}
+	out[n] = '\0';
+	return n ? 0 : -1;
+}
+
+/*
+ * renamefile or linkfile of src into another directory: a symlink there
+ * (symlinkfile's) would name something else from its new place, so it
+ * gets a new target naming the same entry.  1 with target set; 0 to
+ * move it as it is (not a symlink, the same directory, or not a link of
+ * ours); -1 with errno.  Setup: outside the timed window.
+ */
+static int moved_target(struct pair *p, char *target, size_t len)
+{
+	size_t sl = dir_len(p->srel), dl = dir_len(p->drel);
+	char old[PATH_MAX], entry[PATH_MAX];
+	ssize_t n;
+
+	if (!fileset_has_symlinks(p->fs) ||
+	    (sl == dl && memcmp(p->srel, p->drel, sl) == 0))
+		return 0;
+	n = readlinkat(p->sdfd, p->sname, old, sizeof(old) - 1);
+	if (n < 0)
+		return errno == EINVAL || errno == ENOENT ? 0 : -1;
+	old[n] = '\0';
+	if (resolve(p->srel, sl, old, entry, sizeof(entry)) < 0)
+		return 0;
+	if (link_target(entry, p->drel, target, len) < 0)
+		return errno = ENAMETOOLONG, -1;
+	return 1;
+}
+
+/*
+ * The symlink at src made anew at dst with target; src unlinked too
+ * (rename).  -1 with errno and nothing changed.
+ */
+static int relink(struct pair *p, const char *target, bool rename)
+{
+	if (symlinkat(target, p->ddfd, p->dname) < 0)
+		return -1;
+	if (rename && unlinkat(p->sdfd, p->sname, 0) < 0) {
+		int e = errno;
+
+		unlinkat(p->ddfd, p->dname, 0);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * renameat2 with RENAME_NOREPLACE: nothing already at dst is replaced.
+ * A symlink of ours moving to another directory is made anew there with
+ * its target rewritten, and the old name removed.
+ */
+enum fo_result fo_renamefile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct pair p;
+	enum fo_result r;
+	char target[PATH_MAX];
+	int moved;
+	uint64_t t0;
+
+	if (!start_pair(wk, f, &p, "rename", &r))
+		return r;
+	if ((moved = moved_target(&p, target, sizeof(target))) < 0)
+		return fail_pair(wk, f, &p, errno, "rename");
+	t0 = op_start(wk);
+	if (moved ? relink(&p, target, true) < 0 :
+		    renameat2(p.sdfd, p.sname, p.ddfd, p.dname,
+			      RENAME_NOREPLACE) < 0)
+		return fail_pair(wk, f, &p, errno, "rename");
+	op_done(wk, f, t0, 0);
+	release_pair(&p, false, true);
+	return FO_OK;
+}
+
+/*
+ * linkat without AT_SYMLINK_FOLLOW: a symlink entry is linked itself, in
+ * its own directory; into another, a new symlink naming the same entry.
+ */
+enum fo_result fo_linkfile(struct worker *wk, const struct ir_flowop *f)
+{
+	struct pair p;
+	enum fo_result r;
+	char target[PATH_MAX];
+	int moved;
+	uint64_t t0;
+
+	if (!start_pair(wk, f, &p, "link", &r))
+		return r;
+	if ((moved = moved_target(&p, target, sizeof(target))) < 0)
+		return fail_pair(wk, f, &p, errno, "link");
+	t0 = op_start(wk);
+	if (moved ? relink(&p, target, false) < 0 :
+		    linkat(p.sdfd, p.sname, p.ddfd, p.dname, 0) < 0)
+		return fail_pair(wk, f, &p, errno, "link");
+	op_done(wk, f, t0, 0);
+	release_pair(&p, true, true);
+	return FO_OK;
 }
 
 /*
