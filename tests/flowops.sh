@@ -169,6 +169,52 @@ F
 run_fbrun "$TMP/strand.f"
 check "stride with random: exit 2" test "$rc" -eq 2
 grepq "... located, saying why" "strand\.f:3:[0-9]+: error: flowop 'sw' \(write\) is random: stride and startrecord place sequential I/O" "$TMP/err"
+# A record past the largest file offset (2^63 - 1) is an error against
+# the flowop, not an offset wrapped round to the start of the file: the
+# second record here, 2^62 x 4 bytes, is 2^64 (0 once wrapped)
+cat >"$TMP/strbig.f" <<F
+set mode quit firstdone
+define file name=r,path=$TMP/strbig,size=8,prealloc
+define process name=p { thread name=u {
+  flowop read name=sr,filesetname=r,fd=1,iosize=4,stride=4611686018427387904
+  flowop finishoncount name=finr,target=sr,value=2 } }
+run 10
+F
+fb strbig
+check "stride past 2^63 bytes, read: exit 1 (exit $rc)" test "$rc" -eq 1
+jcheck "... the first record read, the second an error: EOVERFLOW" strbig \
+	"ops('sr') == 1 and nbytes('sr') == 4 and op('sr')['errors'] == 1 and op('sr')['errnos'][0]['errno'] == 75"
+grepq "... said, with the flowop, the file and the record" \
+	"error: flowop sr failed: cannot read '$TMP/strbig/r/[0-9/]+' at record 4611686018427387904 \(stride=, startrecord=\): its 4 bytes would end past the largest file offset, 2\^63 - 1: Value too large" \
+	"$TMP/strbig.err"
+jcheck "... and in the JSON: ended_by error, the error" strbig \
+	"r['ended_by'] == 'error' and 'at record 4611686018427387904' in r['error']"
+sed 's/flowop read/flowop write/; s/size=8,prealloc/size=0,prealloc/' \
+	"$TMP/strbig.f" >"$TMP/strbigw.f"
+fb strbigw
+check "stride past 2^63 bytes, write: exit 1 (exit $rc)" test "$rc" -eq 1
+jcheck "... the first record written, the second an error: EFBIG" strbigw \
+	"ops('sr') == 1 and nbytes('sr') == 4 and op('sr')['errors'] == 1 and op('sr')['errnos'][0]['errno'] == 27"
+check "... the file holds the first record only (4 bytes)" \
+	test "$(size "$(onefile "$TMP/strbig" r)")" -eq 4
+rm -rf "$TMP/strbig"
+# the first record known past it: refused before the run, located
+sed 's/stride=4611686018427387904/startrecord=2305843009213693951/' \
+	"$TMP/strbig.f" >"$TMP/strbigc.f"
+run_fbrun "$TMP/strbigc.f"
+check "startrecord x iosize past 2^63 - 1: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... located, saying why" \
+	"strbigc\.f:4:[0-9]+: error: flowop 'sr' \(read\): record 2305843009213693951 of iosize 4 would end past the largest file offset, 2\^63 - 1" \
+	"$TMP/err"
+check "... nothing is created" test ! -e "$TMP/strbig"
+# the last record that fits is no error: ends at 2^63 - 4, past the end
+sed 's/stride=4611686018427387904/startrecord=2305843009213693950/' \
+	"$TMP/strbig.f" >"$TMP/strbigl.f"
+fb strbigl
+check "startrecord 2^61 - 2 of iosize 4 (the last record): exit 0 (exit $rc)" test "$rc" -eq 0
+jcheck "... two reads of nothing past the end, no error" strbigl \
+	"ops('sr') == 2 and nbytes('sr') == 0 and errors == 0"
+rm -rf "$TMP/strbig"
 
 # --- appendfile and appendfilerand ----------------------------------------
 cat >"$TMP/append.f" <<F

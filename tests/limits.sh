@@ -11,6 +11,8 @@
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
+# json_has FILE EXPR ERE: EXPR of FILE's JSON matches ERE
+json_has() { json "$1" "$2" 2>/dev/null | grep -Eq -e "$3"; }
 sanitized=false
 if command -v ldd >/dev/null 2>&1 &&
 	ldd "$FBRUN" 2>/dev/null | grep -Eq 'lib(asan|tsan|ubsan)'; then
@@ -205,21 +207,44 @@ if ! as_nobody; then
 elif ! command -v prlimit >/dev/null 2>&1 || ! prlimit --nproc=1000:1000 true 2>/dev/null; then
 	skip "no threads: prlimit cannot set RLIMIT_NPROC here"
 else
-	mkdir -m 777 "$TMP/np"
+	mkdir -m 777 "$TMP/np" "$TMP/npo"
 	sed "s|path=$TMP/t1000,|path=$TMP/np,|" "$TMP/t1000.f" >"$TMP/np.f"
 	chmod 644 "$TMP/np.f"
 	busy=$(ps -L -u 65534 --no-headers 2>/dev/null | wc -l)
 	rc=0
 	# shellcheck disable=SC2086
 	timeout -k 5 60 prlimit --nproc=$((busy + 50)):$((busy + 50)) -- \
-		$as_user "$UFBRUN" -q "$TMP/np.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+		$as_user "$UFBRUN" -q -o "$TMP/npo/np.json" "$TMP/np.f" \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
 	check "no threads (ulimit -u): no hang (exit $rc)" no_hang
 	check "no threads (ulimit -u): exit 1 (exit $rc)" test "$rc" -eq 1
 	grepq "no threads (ulimit -u): the message says a thread could not be started" \
-		'error: .*thread' "$TMP/err"
+		'error: cannot start thread [0-9]+ of 1000: ' "$TMP/err"
 	check "no threads (ulimit -u): one error message" test "$(grep -c 'error:' "$TMP/err")" -eq 1
 	grepq "no threads (ulimit -u): the results so far are printed" 'IO Summary' "$TMP/out"
 	check "no threads (ulimit -u): the tree is removed" no_tree "$TMP/np"
+	# the results say why the run ended, as for a flowop's failure
+	if ! $have_python; then
+		skip "no threads (ulimit -u): the JSON's error: needs python3"
+	elif [ ! -f "$TMP/npo/np.json" ]; then
+		fail "no threads (ulimit -u): -o is written"
+	else
+		check "no threads (ulimit -u): -o has ended_by error" \
+			test "$(json "$TMP/npo/np.json" "r['ended_by']")" = error
+		check "no threads (ulimit -u): -o has the error: cannot start thread N of 1000" \
+			json_has "$TMP/npo/np.json" "r.get('error', '')" '^cannot start thread [0-9]+ of 1000: '
+	fi
+	rc=0
+	# shellcheck disable=SC2086
+	timeout -k 5 60 prlimit --nproc=$((busy + 50)):$((busy + 50)) -- \
+		$as_user "$UFBRUN" -q --format json "$TMP/np.f" \
+		>"$TMP/np.out" 2>"$TMP/err" || rc=$?
+	check "no threads, --format json: exit 1 (exit $rc)" test "$rc" -eq 1
+	if $have_python; then
+		check "no threads, --format json: ended_by error, with the error" \
+			json_has "$TMP/np.out" "r['ended_by'] + ': ' + r.get('error', '')" '^error: cannot start thread [0-9]+ of 1000: '
+	fi
+	check "no threads, --format json: the tree is removed" no_tree "$TMP/np"
 fi
 
 # 10^12 threads asked for: 1000000 instances of a process of 1000000

@@ -279,6 +279,56 @@ check "shared + createnext in fbrun-mpi: exit 2" test "$rc" -eq 2
 grepq "... located, saying why" "shnext\.f:3:[0-9]+: error: flowop 'cn1' \(createnext\) names files by a count of its own" "$TMP/err"
 check "... nothing is created" test ! -e "$dir"
 
+# Every rank lays out the shared tree from its own compile: ranks given
+# other values (an MPMD launch, each command its own -D) would work on
+# different trees.  Refused before anything is made, said once by rank 0
+# with the fileset, the ranks and the first attribute that differs.
+# mpmd ARGS...: mpirun ARGS (commands separated by ':'), status in $rc
+mpmd() {
+	rc=0
+	timeout -s KILL $GUARD mpirun "$@" >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+}
+cat >"$TMP/shdiff.f" <<F
+define fileset name=pub,path=$dir,entries=\$n,size=4k,dirwidth=4,prealloc=100,shared
+define fileset name=own,path=$dir,entries=\$m,size=4k,dirwidth=4,dirgamma=\$g,prealloc=100
+define process name=p { thread name=t,memsize=64k {
+  flowop statfile name=st,filesetname=pub
+  flowop finishoncount name=fin,value=10,target=st } }
+run 600
+F
+mpmd -np 1 "$MPI_FBRUN" -q -D n=10 -D m=4 -D g=0 "$TMP/shdiff.f" : \
+	-np 2 "$MPI_FBRUN" -q -D n=20 -D m=4 -D g=0 "$TMP/shdiff.f"
+check "shared, entries 10 on rank 0 and 20 on ranks 1, 2 (MPMD): exit 2" test "$rc" -eq 2
+grepq "... rank 0 names the fileset, the first rank that differs, both values" \
+	"^fbrun-mpi: error: shared fileset 'pub' differs between ranks: rank 0 has entries=10, rank 1 has entries=20\$" "$TMP/err"
+check "... said once" test "$(grep -c 'error:' "$TMP/err")" -eq 1
+check "... nothing is created" test ! -e "$dir"
+# the trees are laid out from one random stream, the last defined first:
+# own, defined after pub and gamma-shaped (dirgamma), moves pub's layout
+mpmd -np 1 "$MPI_FBRUN" -q -D n=10 -D m=4 -D g=1500 "$TMP/shdiff.f" : \
+	-np 1 "$MPI_FBRUN" -q -D n=10 -D m=5 -D g=1500 "$TMP/shdiff.f"
+check "shared, a fileset laid out before it differs (MPMD): exit 2" test "$rc" -eq 2
+grepq "... named, with the attribute" \
+	"error: shared fileset 'pub' differs between ranks: its layout takes the random numbers that fileset 'own' \(laid out first\) leaves, and there rank 0 has entries=4, rank 1 has entries=5\$" "$TMP/err"
+check "... nothing is created" test ! -e "$dir"
+mpmd -np 1 "$MPI_FBRUN" -q -D n=10 -D m=4 -D g=0 "$TMP/shdiff.f" : \
+	-np 1 "$MPI_FBRUN" -q -D n=10 -D m=4 -D g=1500 "$TMP/shdiff.f"
+check "shared, a fileset laid out before it draws on one rank only: exit 2" test "$rc" -eq 2
+grepq "... named, with why it draws" \
+	"fileset 'own' \(laid out first\) leaves, which draws some on rank 1 \(dirgamma=1500\) and none on rank 0\$" "$TMP/err"
+# what does not move the shared tree may differ: own draws nothing
+rm -f "$TMP/r.json"
+mpmd -np 1 "$MPI_FBRUN" -q -D n=10 -D m=4 -D g=0 -o "$TMP/r.json" "$TMP/shdiff.f" : \
+	-np 2 "$MPI_FBRUN" -q -D n=10 -D m=7 -D g=0 "$TMP/shdiff.f"
+check "shared alike, per-rank trees of 4 and 7 entries (MPMD): exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if [ -f "$TMP/r.json" ]; then
+	check "... every rank ran: 3 x 10 stats" \
+		test "$(json "$TMP/r.json" "[k['ops'] for k in r['ranks']]")" = "[10, 10, 10]"
+fi
+check "... every tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
+rm -rf "$dir"
+
 # IO500's mdtest-easy phases (workloads/scale), small: exact counts per rank
 md=$TMP/md
 for phase in write stat delete; do

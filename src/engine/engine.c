@@ -268,7 +268,8 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 	timeline_catch_signals();
 	engine_log(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
 	/* on every rank of a job: its checks are collective */
-	rc = engine_check_devices(w, o);
+	rc = engine_check_shared(w, o);
+	rc = engine_check_devices(w, o) || rc;
 	rc = engine_settle(&e, rc || engine_check_roots(w) ||
 					       engine_check_output(&e) ?
 				       2 :

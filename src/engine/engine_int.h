@@ -52,6 +52,14 @@ int engine_check_roots(const struct workload *w);
 int engine_check_devices(const struct workload *w,
 			 const struct engine_opts *o);
 /*
+ * In a job, refuse (FB_EXIT_USAGE, rank 0 saying which rank and which
+ * attribute) a shared fileset that the ranks compiled differently: each
+ * rank lays out the tree rank 0 makes from its own script.  Collective:
+ * call it on every rank; without peers it returns 0.
+ */
+int engine_check_shared(const struct workload *w,
+			const struct engine_opts *o);
+/*
  * The block device fileset def is (the path as the script gave it: a
  * job's ranks share a device, no rank-N below it), malloc'd, or NULL.
  */

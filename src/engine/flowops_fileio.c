@@ -21,20 +21,41 @@
  * stride=, startrecord=: the offset of this sequential op, records of
  * iosize bytes apart; the next is stride records on.  A read past the
  * end starts again at startrecord, as a plain sequential read wraps.
+ * False (*rec the record) when the record would end past the largest
+ * offset a file has, 2^63 - 1, rather than wrap round to the start.
  */
-static uint64_t strided_offset(const struct ir_flowop *f, struct slot *s,
-			       uint64_t iosize)
+static inline bool strided_offset(const struct ir_flowop *f, struct slot *s,
+				  uint64_t iosize, uint64_t *off,
+				  uint64_t *rec)
 {
 	uint64_t stride = f->stride > 0 ? (uint64_t)f->stride : 1;
-	uint64_t at;
 
 	if (!s->rec_set) {
 		s->rec = (uint64_t)f->startrecord;
 		s->rec_set = true;
 	}
-	at = s->rec;
-	s->rec += stride;
-	return at * iosize;
+	*rec = s->rec;
+	/* past the last record: every later one fails as well */
+	if (__builtin_add_overflow(s->rec, stride, &s->rec))
+		s->rec = UINT64_MAX;
+	/* iosize is at most INT64_MAX (op_int) */
+	return !__builtin_mul_overflow(*rec, iosize, off) &&
+	       *off <= (uint64_t)INT64_MAX - iosize;
+}
+
+/* A record past the largest offset: the op fails (EFBIG, EOVERFLOW). */
+static __attribute__((noinline, cold)) enum fo_result
+strided_past(struct worker *wk, const struct ir_flowop *f,
+	     const struct slot *s, bool is_write, uint64_t rec, int64_t iosize)
+{
+	char why[160];
+
+	snprintf(why, sizeof(why),
+		 " at record %" PRIu64 " (stride=, startrecord=): its %" PRId64
+		 " bytes would end past the largest file offset, 2^63 - 1",
+		 rec, iosize);
+	return op_fail_slot_why(wk, f, is_write ? EFBIG : EOVERFLOW,
+				is_write ? "write" : "read", s, why);
 }
 
 /* Inlined into fo_read and fo_write: the per-op path has no call to spare. */
@@ -46,7 +67,7 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	int64_t iosize = op_int(wk, &f->iosize);
 	char *rbuf = NULL;
 	const char *wbuf = NULL;
-	uint64_t t0, off = 0;
+	uint64_t t0, off = 0, rec;
 	ssize_t n;
 	bool vfy, placed;
 
@@ -59,7 +80,8 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	if (f->random) {
 		off = random_offset(wk, f, s, (uint64_t)iosize);
 	} else if (placed) {
-		off = strided_offset(f, s, (uint64_t)iosize);
+		if (!strided_offset(f, s, (uint64_t)iosize, &off, &rec))
+			return strided_past(wk, f, s, is_write, rec, iosize);
 	} else if (vfy) {
 		int64_t here = verify_offset(wk, f, s, SEEK_CUR);
 

@@ -124,6 +124,8 @@ struct results *results_collect(const struct run *run)
 		}
 	}
 	derive(r);
+	/* the run's own failure comes before any its threads met */
+	snprintf(r->error, sizeof(r->error), "%s", run->error);
 	for (size_t k = 0; k < run->nworkers; k++) {
 		const struct worker *wk = &run->workers[k];
 

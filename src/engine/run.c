@@ -16,7 +16,6 @@
 #include "engine/monitor.h"
 #include "engine/run_int.h"
 #include "engine/verify.h"
-#include "util/msg.h"
 #include "util/util.h"
 
 /*
@@ -360,7 +359,8 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 	}
 	return 0;
 fail:
-	fb_error("cannot allocate the state of %zu threads (%zu flowops "
+	snprintf(run->error, sizeof(run->error),
+		 "cannot allocate the state of %zu threads (%zu flowops "
 		 "each): %s",
 		 n, w->nflowops, strerror(ENOMEM));
 	free_workers(run); /* what was had, so the report can be made */
@@ -531,8 +531,10 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		rc = pthread_create(&run->workers[k].tid, NULL, worker_main,
 				    &run->workers[k]);
 		if (rc != 0) {
-			fb_error("cannot start thread %zu of %zu: %s", k + 1,
-				 n, strerror(rc));
+			/* said with the results, as a flowop's failure is */
+			snprintf(run->error, sizeof(run->error),
+				 "cannot start thread %zu of %zu: %s", k + 1, n,
+				 strerror(rc));
 			timeline_stop(run->ctl, STOP_ERROR);
 			break;
 		}

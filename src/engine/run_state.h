@@ -76,6 +76,8 @@ struct run {
 	unsigned stopped_by; /* with peers: 1 + the rank that ended the run */
 	enum stop_reason job_start; /* with peers: STOP_NONE if all started */
 	struct vfy_log *vlog; /* the files verify found wrong, reported once */
+	/* the main thread's failure (a thread not started), for the results */
+	char error[256];
 	struct rusage_snap {
 		uint64_t user_ns, sys_ns;
 	} cpu_start, cpu_end;

@@ -63,6 +63,27 @@ void resolve_target(struct compiler *c, struct ir_flowop *f,
 	}
 }
 
+/*
+ * startrecord= with a fixed iosize: a first record that would end past
+ * the largest file offset fails on every run (the engine refuses it
+ * rather than wrap round to the start of the file).
+ */
+static void check_startrecord(struct compiler *c, const struct ir_flowop *f)
+{
+	int64_t end;
+
+	if (!f->startrecord || f->iosize.kind != IRV_INT || f->iosize.i <= 0)
+		return;
+	if (__builtin_mul_overflow(f->startrecord, f->iosize.i, &end) ||
+	    __builtin_add_overflow(end, f->iosize.i, &end))
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s): record %" PRId64 " of iosize %"
+			   PRId64 " would end past the largest file offset, "
+			   "2^63 - 1 (startrecord counts records, not bytes)",
+			   f->name, flowop_info[f->type].name, f->startrecord,
+			   f->iosize.i);
+}
+
 struct slot {
 	bool opened;
 	int fileset; /* of openfile/createfile; -1 none, -2 they disagree */
@@ -148,6 +169,7 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 			   "flowop '%s' (%s) is random: stride and startrecord "
 			   "place sequential I/O",
 			   f->name, fi->name);
+	check_startrecord(c, f);
 	if (fs && fs->shared && c->opts->rank_dirs && (fi->flags & FF_SERIAL))
 		diag_error(c->d, c->src, f->loc,
 			   "flowop '%s' (%s) names files by a count of its "
