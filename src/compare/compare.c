@@ -19,6 +19,7 @@
 #include "compare/read.h"
 #include "compare/table.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 struct cmp_opts {
@@ -72,6 +73,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char *why;
 	int ch;
 
 	optind = 1;
@@ -112,6 +114,12 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 	if (o->nlabels > (size_t)(argc - optind))
 		return fb_error("%zu labels for %d files", o->nlabels,
 				argc - optind);
+	/* before reading anything: the page goes nowhere but a file */
+	if (o->html && (why = outfile_unusable(o->html))) {
+		fb_error("--html '%s' %s", o->html, why);
+		free(why);
+		return -1;
+	}
 	return 0;
 }
 

@@ -5,7 +5,6 @@
  */
 #include "compare/groups.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "compare/html_int.h"
 #include "compare/read.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/statistics.h"
 #include "util/util.h"
 
@@ -282,8 +282,10 @@ static void chart(FILE *out, const struct cmp_group *g, enum cmp_metric m)
 	free(cells);
 }
 
-static void page(FILE *out, const struct cmp_group *g)
+static void page(FILE *out, const void *arg)
 {
+	const struct cmp_group *g = arg;
+
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	      "<meta charset=\"utf-8\">\n<title>fbrun compare: ", out);
 	html_esc(out, g[0].label);
@@ -319,9 +321,6 @@ static void page(FILE *out, const struct cmp_group *g)
 int groups_compare(FILE *out, const struct cmp_group *g, size_t ng,
 		   const char *html)
 {
-	FILE *f;
-	int err;
-
 	if (ng != 2)
 		return fb_error("compare takes two groups of runs, got %zu", ng);
 	for (size_t k = 0; k < ng; k++)
@@ -330,13 +329,5 @@ int groups_compare(FILE *out, const struct cmp_group *g, size_t ng,
 	print_table(out, g);
 	if (!html)
 		return 0;
-	if (!(f = fopen(html, "w")))
-		return fb_error("cannot write '%s': %s", html, strerror(errno));
-	page(f, g);
-	err = ferror(f) ? errno : 0;
-	if (fclose(f) != 0 && !err)
-		err = errno;
-	if (err)
-		return fb_error("cannot write '%s': %s", html, strerror(err));
-	return 0;
+	return outfile_write(html, page, g);
 }
