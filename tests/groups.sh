@@ -1,7 +1,8 @@
 #!/bin/sh
 # fbrun compare with groups of runs: fixtures with answers computed by
 # hand (means, 95% intervals, Welch's test), a file of repeated runs as a
-# group, and the page in a real browser.
+# group, the page in a real browser, and what runs side by side have too:
+# one workload (or --common), a byte order mark read, a bad file said once.
 . "${srcdir:-.}/tests/lib.sh"
 
 # fixture NAME OPS_PER_S MB_PER_S MS_PER_OP STAT_OPS_PER_S
@@ -68,6 +69,103 @@ check "three groups: exit 2" test "$rc" -eq 2
 run_fbrun compare "$TMP/a1.json" "$TMP/b1.json"
 grepq "two plain files: the run-by-run table as before" '^Runs \(ratios are to the first' "$TMP/out"
 
+# --- runs of one workload, as runs side by side -----------------------------
+# nerr: how many lines stderr has (one when a file is refused)
+nerr() { wc -l <"$TMP/err" | tr -d ' '; }
+# with_sha FIXTURE SCRIPT DIGEST: the fixture with a script and its digest
+with_sha() {
+	sed "s/\"script\": \"fix.f\"/\"script\": \"$2\", \"script_sha256\": \"$3\"/" "$TMP/$1.json"
+}
+for n in 1 2 3; do
+	with_sha a$n fix.f aaaa >"$TMP/s$n.json"
+	with_sha b$n other.f bbbb >"$TMP/o$n.json"
+done
+S="$TMP/s1.json $TMP/s2.json"
+O="$TMP/o1.json $TMP/o2.json"
+run_fbrun compare "$TMP/s1.json" "$TMP/o1.json"
+plain=$(head -1 "$TMP/err")
+# shellcheck disable=SC2086
+run_fbrun compare $S -- $O
+check "groups of different scripts: exit 2 (exit $rc)" test "$rc" -eq 2
+check "... refused as runs side by side are ($plain)" grep -qxF "$plain" "$TMP/err"
+grepq "... with the note on --common" '^fbrun: note: use --common to compare only the flowops they share$' "$TMP/err"
+check "... no table" test ! -s "$TMP/out"
+# shellcheck disable=SC2086
+run_fbrun compare --common $S -- $O
+check "--common: groups of different scripts compared (exit $rc)" test "$rc" -eq 0
+grepq "... the table says they are" '^The runs are of different scripts\.$' "$TMP/out"
+
+# read1 alone: the runs ran other flowops
+for n in 1 2; do
+	printf '{"script": "fix.f", "seconds": 10, "flowops": [{"name": "read1", "ops": 1000, "ops_per_sec": %s, "mb_per_sec": 10, "ms_per_op": 1, "cpu_samples": 0}], "summary": {"ops_per_sec": 100}}\n' \
+		"${n}00" >"$TMP/r$n.json"
+done
+run_fbrun compare "$TMP/a1.json" "$TMP/r1.json"
+plain=$(head -1 "$TMP/err")
+run_fbrun compare "$TMP/a1.json" "$TMP/a2.json" -- "$TMP/r1.json" "$TMP/r2.json"
+check "groups that ran other flowops: exit 2 (exit $rc)" test "$rc" -eq 2
+check "... refused as runs side by side are ($plain)" grep -qxF "$plain" "$TMP/err"
+run_fbrun compare --common "$TMP/a1.json" "$TMP/a2.json" -- "$TMP/r1.json" "$TMP/r2.json"
+check "--common: compared on the flowops every run has (exit $rc)" \
+	test "$rc" -eq 0 -a -n "$(row ops/s read1)" -a -z "$(row ops/s stat1)"
+grepq "... and says so" '^Compared: the 1 flowop every run has$' "$TMP/out"
+
+# --- what the other forms read, the groups read ------------------------------
+# shellcheck disable=SC2086
+run_fbrun compare $A -- $B
+want=$(row ops/s read1)
+{ printf '\357\273\277'; cat "$TMP/b1.json"; } >"$TMP/bom.json"
+run_fbrun compare $A -- "$TMP/bom.json" "$TMP/b2.json" "$TMP/b3.json"
+check "a file with a UTF-8 byte order mark in a group: read (exit $rc)" test "$rc" -eq 0
+check "... as the file without it" test "$(row ops/s read1)" = "$want"
+check "... nothing said" test ! -s "$TMP/err"
+run_fbrun compare "$TMP/a1.json" "$TMP/bom.json"
+check "... and side by side: exit 0, nothing said (exit $rc)" test "$rc" -eq 0 -a ! -s "$TMP/err"
+
+# a name from a file does not drive the terminal, as side by side
+for n in 1 2; do
+	sed 's/"read1"/"read\\u001b[2J1"/' "$TMP/a$n.json" >"$TMP/esc$n.json"
+done
+run_fbrun compare "$TMP/esc1.json" "$TMP/esc2.json" -- "$TMP/esc1.json" "$TMP/esc2.json"
+check "a control character in a name: exit 0 (exit $rc)" test "$rc" -eq 0
+check "... printed as '?', not as it is" \
+	test -n "$(row ops/s 'read?[2J1')" -a "$(tr -d -c '\033' <"$TMP/out" | wc -c)" -eq 0
+
+# refused WHY DESC ARGS...: compare ARGS is exit 2, said in one line
+refused() {
+	why=$1 desc=$2
+	shift 2
+	run_fbrun compare "$@"
+	check "$desc: exit 2 (exit $rc)" test "$rc" -eq 2
+	check "... said once, cleanly ($(nerr) lines)" test "$(nerr)" -eq 1
+	grepq "... says why" "$why" "$TMP/err"
+}
+# shellcheck disable=SC2086
+refused "^fbrun: error: cannot read '$TMP/none\.json': No such file or directory$" \
+	"a missing file in a group" $A -- "$TMP/none.json"
+refused "^fbrun: error: cannot read '$TMP/none\.json': No such file or directory$" \
+	"a missing file side by side" "$TMP/none.json" "$TMP/a1.json"
+mkdir "$TMP/dir.json"
+# shellcheck disable=SC2086
+refused "^fbrun: error: cannot read '$TMP/dir\.json': Is a directory$" \
+	"a directory in a group" "$TMP/dir.json" -- $B
+printf 'garbage\n' >"$TMP/junk.json"
+# shellcheck disable=SC2086
+refused "^fbrun: error: $TMP/junk\.json:1:1: expected a value" \
+	"a file that is not JSON in a group" $A -- "$TMP/b1.json" "$TMP/junk.json"
+if as_nobody; then
+	cp "$TMP/b1.json" "$TMP/secret.json"
+	chmod 000 "$TMP/secret.json"
+	rc=0
+	# shellcheck disable=SC2086
+	$as_user "$UFBRUN" compare $A -- "$TMP/secret.json" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "an unreadable file in a group: exit 2 (exit $rc)" test "$rc" -eq 2
+	check "... said once, cleanly ($(nerr) lines)" test "$(nerr)" -eq 1
+	grepq "... says why" "^fbrun: error: cannot read '$TMP/secret\.json': Permission denied$" "$TMP/err"
+else
+	skip "an unreadable file in a group: $why_not"
+fi
+
 # a file with repeats is a group: the A runs in one file
 if command -v python3 >/dev/null 2>&1; then
 	python3 -c "
@@ -84,6 +182,17 @@ json.dump(top, open(sys.argv[1], 'w'))" "$TMP/rb.json" $B
 	check "two --repeat files: compared as groups" \
 		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.47, 2\.53\] +0\.0048 +significant$"'
 	grepq "... named after their files" '^  ra: 3 runs from' "$TMP/out"
+	# shellcheck disable=SC2086
+	python3 -c "
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[2:]]
+top = dict(runs[-1]); top['repeats'] = runs
+json.dump(top, open(sys.argv[1], 'w'))" "$TMP/ro.json" $O "$TMP/o3.json"
+	run_fbrun compare "$TMP/s1.json" "$TMP/ro.json"
+	check "a --repeat file of another script: exit 2 (exit $rc)" test "$rc" -eq 2
+	grepq "... refused as runs side by side are" "^fbrun: error: $TMP/ro\.json and $TMP/s1\.json are runs of different scripts \(other\.f and fix\.f: their script_sha256 differ\)$" "$TMP/err"
+	check "... once for the file, not for each of its 3 runs" \
+		test "$(grep -c 'different scripts' "$TMP/err")" -eq 1
 fi
 
 # the plain page: each run's --interval series, ops/s over time

@@ -19,6 +19,7 @@
 #include "compare/read.h"
 #include "compare/table.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 struct cmp_opts {
@@ -72,6 +73,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char *why;
 	int ch;
 
 	optind = 1;
@@ -112,11 +114,20 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 	if (o->nlabels > (size_t)(argc - optind))
 		return fb_error("%zu labels for %d files", o->nlabels,
 				argc - optind);
+	/* before reading anything: the page goes nowhere but a file */
+	if (o->html && (why = outfile_unusable(o->html))) {
+		fb_error("--html '%s' %s", o->html, why);
+		free(why);
+		return -1;
+	}
 	return 0;
 }
 
-/* The table, built in memory so that it can be cleaned on the way out. */
-static int write_table(const struct cmp *c)
+/*
+ * The table of runs side by side, or of groups g if not NULL, built in
+ * memory so that it can be cleaned on the way out.
+ */
+static int write_table(const struct cmp *c, const struct cmp_group *g)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -124,7 +135,10 @@ static int write_table(const struct cmp *c)
 
 	if (!mem)
 		return fb_error("cannot build the table: %s", strerror(errno));
-	cmp_table(mem, c);
+	if (g)
+		groups_table(mem, c, g);
+	else
+		cmp_table(mem, c);
 	if (fclose(mem) != 0) {
 		free(text);
 		return fb_error("cannot build the table: %s", strerror(errno));
@@ -136,17 +150,22 @@ static int write_table(const struct cmp *c)
 	return 0;
 }
 
-/* Whether any of the files holds repeated runs (fbrun --repeat). */
-static bool any_repeats(char **paths, size_t n)
+/*
+ * Whether any of the files holds repeated runs (fbrun --repeat): 1 or 0,
+ * or -1 after saying why a file cannot be read (said once, here).
+ */
+static int any_repeats(char **paths, size_t n)
 {
-	bool any = false;
+	int any = 0;
 
-	for (size_t i = 0; i < n && !any; i++) {
+	for (size_t i = 0; i < n && any == 0; i++) {
 		struct cmp_run *r;
 		size_t nr;
 
-		if (cmp_read_runs(paths[i], &r, &nr) == 0 && nr > 1)
-			any = true;
+		if (cmp_read_runs(paths[i], &r, &nr) < 0)
+			any = -1;
+		else if (nr > 1)
+			any = 1;
 		for (size_t k = 0; k < nr; k++)
 			cmp_run_clear(&r[k]);
 		free(r);
@@ -164,6 +183,7 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 {
 	static const char *const names[] = { "A", "B" };
 	struct cmp_group g[2] = { { 0 } };
+	struct cmp c = { 0 };
 	char *own[2] = { NULL, NULL };
 	int rc = FB_EXIT_USAGE;
 
@@ -199,11 +219,17 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 		else
 			g[k].label = names[k];
 	}
-	if (groups_read(g, 2) == 0 &&
-	    groups_compare(stdout, g, 2, o->html) == 0)
-		rc = FB_EXIT_OK;
+	if (groups_read(&c, g, 2) < 0 ||
+	    groups_match(&c, g, 2, o->common) < 0 || write_table(&c, g) < 0)
+		goto out;
+	if (o->html && groups_html(o->html, &c, g) < 0)
+		goto out;
+	rc = FB_EXIT_OK;
 out:
-	groups_free(g, 2);
+	for (size_t i = 0; i < c.nruns; i++)
+		cmp_run_clear(&c.runs[i]);
+	cmp_rows_free(&c);
+	free(c.runs);
 	for (int k = 0; k < 2; k++) {
 		free(g[k].paths);
 		free(own[k]);
@@ -211,16 +237,45 @@ out:
 	return rc;
 }
 
+/* Runs side by side: each file one run, ratios to the first. */
+static int compare_runs(const struct cmp_opts *o, char **files, size_t n)
+{
+	struct cmp c = { .nruns = n };
+	int rc = FB_EXIT_USAGE;
+
+	c.runs = xcalloc(c.nruns, sizeof(*c.runs));
+	for (size_t i = 0; i < c.nruns; i++) {
+		c.runs[i].path = files[i];
+		c.runs[i].label = i < o->nlabels ? xstrdup(o->labels[i]) :
+						   default_label(files[i]);
+	}
+	for (size_t i = 0; i < c.nruns; i++)
+		if (cmp_read_file(&c.runs[i]) < 0)
+			goto out;
+	if (cmp_match(&c, o->common) < 0 || write_table(&c, NULL) < 0)
+		goto out;
+	if (o->html && html_write(o->html, &c) < 0)
+		goto out;
+	rc = FB_EXIT_OK;
+out:
+	for (size_t i = 0; i < c.nruns; i++) {
+		free(c.runs[i].label);
+		cmp_run_clear(&c.runs[i]);
+	}
+	cmp_rows_free(&c);
+	free(c.runs);
+	return rc;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct cmp_opts o = { 0 };
-	struct cmp c = { 0 };
 	/* argv without its "--": the group each argument is in */
 	char **av = xcalloc((size_t)argc + 1, sizeof(*av));
 	char **orig = xcalloc((size_t)argc + 1, sizeof(*orig));
 	size_t *group_of = xcalloc((size_t)argc + 1, sizeof(*group_of));
-	size_t nsep = 0;
-	int ac = 0, rc;
+	size_t nsep = 0, nfiles;
+	int ac = 0, rc, groups;
 
 	for (int i = 0; i < argc; i++) {
 		if (i > 0 && strcmp(argv[i], "--") == 0) {
@@ -231,53 +286,25 @@ int compare_main(int argc, char **argv)
 		orig[ac] = argv[i]; /* getopt permutes av, not this */
 		av[ac++] = argv[i];
 	}
-	argc = ac;
-	argv = av;
-	rc = parse_args(argc, argv, &o);
+	rc = parse_args(ac, av, &o);
 	if (rc) {
-		free(o.labels);
-		free(av);
-		free(orig);
-		free(group_of);
-		return rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
-	}
-	if (nsep || any_repeats(argv + optind, (size_t)(argc - optind))) {
-		rc = compare_groups(&o, argv + optind, (size_t)(argc - optind),
-				    nsep ? orig : NULL, group_of,
-				    nsep ? (size_t)ac : 0,
-				    nsep ? nsep + 1 : (size_t)(argc - optind));
-		free(orig);
-		free(o.labels);
-		free(av);
-		free(group_of);
-		return rc;
-	}
-	free(group_of);
-	free(orig);
-	rc = FB_EXIT_USAGE;
-	c.nruns = (size_t)(argc - optind);
-	c.runs = xcalloc(c.nruns, sizeof(*c.runs));
-	for (size_t i = 0; i < c.nruns; i++) {
-		c.runs[i].path = argv[optind + (int)i];
-		c.runs[i].label = i < o.nlabels ? xstrdup(o.labels[i]) :
-						  default_label(c.runs[i].path);
-	}
-	for (size_t i = 0; i < c.nruns; i++)
-		if (cmp_read_file(&c.runs[i]) < 0)
-			goto out;
-	if (cmp_match(&c, o.common) < 0 || write_table(&c) < 0)
+		rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
 		goto out;
-	if (o.html && html_write(o.html, &c) < 0)
-		goto out;
-	rc = FB_EXIT_OK;
+	}
+	nfiles = (size_t)(ac - optind);
+	groups = nsep ? 1 : any_repeats(av + optind, nfiles);
+	if (groups < 0)
+		rc = FB_EXIT_USAGE;
+	else if (groups)
+		rc = compare_groups(&o, av + optind, nfiles, nsep ? orig : NULL,
+				    group_of, nsep ? (size_t)ac : 0,
+				    nsep ? nsep + 1 : nfiles);
+	else
+		rc = compare_runs(&o, av + optind, nfiles);
 out:
-	for (size_t i = 0; i < c.nruns; i++) {
-		free(c.runs[i].label);
-		cmp_run_clear(&c.runs[i]);
-	}
-	cmp_rows_free(&c);
-	free(c.runs);
 	free(o.labels);
 	free(av);
+	free(orig);
+	free(group_of);
 	return rc;
 }

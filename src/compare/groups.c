@@ -5,15 +5,16 @@
  */
 #include "compare/groups.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare/html_int.h"
+#include "compare/match.h"
 #include "compare/read.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/statistics.h"
 #include "util/util.h"
 
@@ -25,17 +26,22 @@
 static const enum cmp_metric gmetrics[] = { CM_OPS, CM_MB, CM_MS };
 #define NGMETRICS (sizeof(gmetrics) / sizeof(gmetrics[0]))
 
-int groups_read(struct cmp_group *g, size_t ng)
+int groups_read(struct cmp *c, struct cmp_group *g, size_t ng)
 {
 	for (size_t k = 0; k < ng; k++) {
+		g[k].first = c->nruns;
+		g[k].nruns = 0;
 		for (size_t i = 0; i < g[k].npaths; i++) {
 			struct cmp_run *r;
 			size_t n;
 			int rc = cmp_read_runs(g[k].paths[i], &r, &n);
 
-			g[k].runs = xrealloc(g[k].runs, (g[k].nruns + n) *
-							       sizeof(*r));
-			memcpy(&g[k].runs[g[k].nruns], r, n * sizeof(*r));
+			/* what was read is freed with the rest, even on -1 */
+			c->runs = xrealloc(c->runs,
+					   (c->nruns + n) * sizeof(*c->runs));
+			if (n)
+				memcpy(&c->runs[c->nruns], r, n * sizeof(*r));
+			c->nruns += n;
 			g[k].nruns += n;
 			free(r);
 			if (rc < 0)
@@ -45,30 +51,18 @@ int groups_read(struct cmp_group *g, size_t ng)
 	return 0;
 }
 
-void groups_free(struct cmp_group *g, size_t ng)
-{
-	for (size_t k = 0; k < ng; k++) {
-		for (size_t i = 0; i < g[k].nruns; i++)
-			cmp_run_clear(&g[k].runs[i]);
-		free(g[k].runs);
-		g[k].runs = NULL;
-		g[k].nruns = 0;
-	}
-}
-
-/* A flowop's figure in each run of a group that has it; the count. */
-static size_t values(const struct cmp_group *g, const char *name,
-		     enum cmp_metric m, double *x)
+/*
+ * A row's figure in each run of a group that has it (a flowop that never
+ * ran has no latency); the count.
+ */
+static size_t values(const struct cmp *c, const struct cmp_group *g,
+		     size_t row, enum cmp_metric m, double *x)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < g->nruns; i++)
-		for (size_t f = 0; f < g->runs[i].nflowops; f++)
-			if (strcmp(g->runs[i].flowops[f].name, name) == 0) {
-				if (cmp_value(&g->runs[i].flowops[f], m, &x[n]))
-					n++;
-				break;
-			}
+		if (cmp_value(c->rows[row].fo[g->first + i], m, &x[n]))
+			n++;
 	return n;
 }
 
@@ -81,16 +75,16 @@ struct gcell {
 	bool significant;
 };
 
-static void cell(const struct cmp_group *g, const char *name,
-		 enum cmp_metric m, struct gcell *c)
+static void cell(const struct cmp *c, const struct cmp_group *g, size_t row,
+		 enum cmp_metric m, struct gcell *gc)
 {
 	for (int k = 0; k < 2; k++) {
-		c->x[k] = xcalloc(g[k].nruns + 1, sizeof(double));
-		c->n[k] = values(&g[k], name, m, c->x[k]);
-		st_summarise(c->x[k], c->n[k], LEVEL, &c->s[k]);
+		gc->x[k] = xcalloc(g[k].nruns + 1, sizeof(double));
+		gc->n[k] = values(c, &g[k], row, m, gc->x[k]);
+		st_summarise(gc->x[k], gc->n[k], LEVEL, &gc->s[k]);
 	}
-	st_welch(&c->s[0], &c->s[1], LEVEL, &c->w);
-	c->significant = c->w.valid && c->w.p < ALPHA;
+	st_welch(&gc->s[0], &gc->s[1], LEVEL, &gc->w);
+	gc->significant = gc->w.valid && gc->w.p < ALPHA;
 }
 
 static void cell_free(struct gcell *c)
@@ -122,33 +116,67 @@ static const char *verdict(const struct gcell *c)
 	return c->significant ? "significant" : "within noise";
 }
 
-/* The flowops of the first group's first run, in its order. */
-static const struct cmp_run *first_run(const struct cmp_group *g)
+/* What --common left out, as the table of runs says it. */
+static void print_notes(FILE *out, const struct cmp *c)
 {
-	return g[0].nruns ? &g[0].runs[0] : NULL;
+	if (!c->same_script)
+		fprintf(out, "The runs are of different scripts.\n");
+	for (size_t i = 0; i < c->nruns; i++)
+		if (c->runs[i].nleft) {
+			fprintf(out, "Compared: the %zu flowop%s every run "
+				     "has\n",
+				c->nrows, c->nrows == 1 ? "" : "s");
+			break;
+		}
 }
 
-static void print_table(FILE *out, const struct cmp_group *g)
+/* A row's line in a figure's table; nothing when no run has the figure. */
+static void print_row(FILE *out, const struct cmp *c,
+		      const struct cmp_group *g, size_t row, enum cmp_metric m)
 {
-	const struct cmp_run *r0 = first_run(g);
+	int prec = cmp_metrics[m].prec;
+	struct gcell gc;
+	char ratio[64] = "-";
 
+	cell(c, g, row, m, &gc);
+	if (!gc.n[0] && !gc.n[1]) {
+		cell_free(&gc);
+		return;
+	}
+	fprintf(out, "%-20s", c->rows[row].name);
+	mean_ci(out, &gc.s[0], prec);
+	mean_ci(out, &gc.s[1], prec);
+	if (gc.w.valid)
+		snprintf(ratio, sizeof(ratio), "%.2fx [%.2f, %.2f]",
+			 gc.w.ratio, gc.w.ratio_lo, gc.w.ratio_hi);
+	fprintf(out, "  %-24s ", ratio);
+	if (gc.w.valid)
+		fprintf(out, "%8.3g", gc.w.p);
+	else
+		fprintf(out, "%8s", "-");
+	fprintf(out, "  %s\n", verdict(&gc));
+	cell_free(&gc);
+}
+
+void groups_table(FILE *out, const struct cmp *c, const struct cmp_group *g)
+{
 	fprintf(out, "Groups (%s against %s; 95%% intervals, Welch's t-test "
 		     "at the 5%% level):\n",
 		g[1].label, g[0].label);
 	for (int k = 0; k < 2; k++) {
+		const struct cmp_run *r = &c->runs[g[k].first];
 		char fs[512];
 
-		cmp_run_fs(&g[k].runs[0], fs, sizeof(fs));
+		cmp_run_fs(r, fs, sizeof(fs));
 		fprintf(out, "  %s: %zu run%s from", g[k].label, g[k].nruns,
 			g[k].nruns == 1 ? "" : "s");
 		for (size_t i = 0; i < g[k].npaths; i++)
 			fprintf(out, " %s", g[k].paths[i]);
-		fprintf(out, " (%s, %s)\n",
-			g[k].runs[0].script ? g[k].runs[0].script : "?", fs);
+		fprintf(out, " (%s, %s)\n", r->script ? r->script : "?", fs);
 	}
+	print_notes(out, c);
 	for (size_t mi = 0; mi < NGMETRICS; mi++) {
 		enum cmp_metric m = gmetrics[mi];
-		int prec = cmp_metrics[m].prec;
 		char head[2][64];
 
 		for (int k = 0; k < 2; k++)
@@ -157,30 +185,8 @@ static void print_table(FILE *out, const struct cmp_group *g)
 		fprintf(out, "\n%-20s %*s %*s  %-24s %8s  %s\n",
 			cmp_metrics[m].name, GNAME_W, head[0], GNAME_W,
 			head[1], "ratio [95% interval]", "p", "verdict");
-		for (size_t f = 0; f < r0->nflowops; f++) {
-			struct gcell c;
-			char ratio[64] = "-";
-
-			cell(g, r0->flowops[f].name, m, &c);
-			if (!c.n[0] && !c.n[1]) {
-				cell_free(&c);
-				continue;
-			}
-			fprintf(out, "%-20s", r0->flowops[f].name);
-			mean_ci(out, &c.s[0], prec);
-			mean_ci(out, &c.s[1], prec);
-			if (c.w.valid)
-				snprintf(ratio, sizeof(ratio),
-					 "%.2fx [%.2f, %.2f]", c.w.ratio,
-					 c.w.ratio_lo, c.w.ratio_hi);
-			fprintf(out, "  %-24s ", ratio);
-			if (c.w.valid)
-				fprintf(out, "%8.3g", c.w.p);
-			else
-				fprintf(out, "%8s", "-");
-			fprintf(out, "  %s\n", verdict(&c));
-			cell_free(&c);
-		}
+		for (size_t row = 0; row < c->nrows; row++)
+			print_row(out, c, g, row, m);
 	}
 }
 
@@ -229,15 +235,15 @@ static void strip(FILE *out, const struct gcell *c, int k, int y, double max,
 		pos(s->mean, max) - 1.5, y - 7, color);
 }
 
-static void chart(FILE *out, const struct cmp_group *g, enum cmp_metric m)
+static void chart(FILE *out, const struct cmp *cm, const struct cmp_group *g,
+		  enum cmp_metric m)
 {
-	const struct cmp_run *r0 = first_run(g);
-	struct gcell *cells = xcalloc(r0->nflowops + 1, sizeof(*cells));
+	struct gcell *cells = xcalloc(cm->nrows + 1, sizeof(*cells));
 	double max = 0;
 	int y = 30;
 
-	for (size_t f = 0; f < r0->nflowops; f++) {
-		cell(g, r0->flowops[f].name, m, &cells[f]);
+	for (size_t f = 0; f < cm->nrows; f++) {
+		cell(cm, g, f, m, &cells[f]);
 		for (int k = 0; k < 2; k++)
 			for (size_t i = 0; i < cells[f].n[k]; i++)
 				max = fmax(max, cells[f].x[k][i]);
@@ -248,11 +254,11 @@ static void chart(FILE *out, const struct cmp_group *g, enum cmp_metric m)
 	html_esc(out, cmp_metrics[m].title);
 	fprintf(out, "</h2>\n<svg class=\"groups\" width=\"%d\" height=\"%zu\" "
 		     "xmlns=\"http://www.w3.org/2000/svg\">\n",
-		CHART_W, 40 + r0->nflowops * ROW_H);
+		CHART_W, 40 + cm->nrows * ROW_H);
 	fprintf(out, "<text x=\"%d\" y=\"16\">%s: dots are runs, bars the "
 		     "95%% interval of the mean</text>\n",
 		PLOT_X, "0 at the left");
-	for (size_t f = 0; f < r0->nflowops; f++) {
+	for (size_t f = 0; f < cm->nrows; f++) {
 		const struct gcell *c = &cells[f];
 		bool grey = !c->significant;
 
@@ -260,7 +266,7 @@ static void chart(FILE *out, const struct cmp_group *g, enum cmp_metric m)
 			grey ? "noise" : "significant",
 			grey ? " opacity=\"0.35\"" : "");
 		fprintf(out, "<text x=\"8\" y=\"%d\">", y + 8);
-		html_esc_short(out, r0->flowops[f].name);
+		html_esc_short(out, cm->rows[f].name);
 		fputs("</text>\n", out);
 		strip(out, c, 0, y + 2, max, grey ? "#888" : html_color(0));
 		strip(out, c, 1, y + 14, max, grey ? "#888" : html_color(1));
@@ -277,13 +283,22 @@ static void chart(FILE *out, const struct cmp_group *g, enum cmp_metric m)
 	fprintf(out, "<line x1=\"%d\" y1=\"24\" x2=\"%d\" y2=\"%d\" "
 		     "stroke=\"#888\"/>\n</svg>\n",
 		PLOT_X, PLOT_X, y);
-	for (size_t f = 0; f < r0->nflowops; f++)
+	for (size_t f = 0; f < cm->nrows; f++)
 		cell_free(&cells[f]);
 	free(cells);
 }
 
-static void page(FILE *out, const struct cmp_group *g)
+/* What the page is drawn from: the runs matched, and the two groups. */
+struct groups_page {
+	const struct cmp *c;
+	const struct cmp_group *g;
+};
+
+static void page(FILE *out, const void *arg)
 {
+	const struct cmp *c = ((const struct groups_page *)arg)->c;
+	const struct cmp_group *g = ((const struct groups_page *)arg)->g;
+
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	      "<meta charset=\"utf-8\">\n<title>fbrun compare: ", out);
 	html_esc(out, g[0].label);
@@ -311,32 +326,29 @@ static void page(FILE *out, const struct cmp_group *g)
 	      "first's, with their 95% interval; a difference Welch's t-test "
 	      "does not find significant at the 5% level is greyed out.</p>\n",
 	      out);
+	if (!c->same_script)
+		fputs("<p>The runs are of different scripts.</p>\n", out);
 	for (size_t mi = 0; mi < NGMETRICS; mi++)
-		chart(out, g, gmetrics[mi]);
+		chart(out, c, g, gmetrics[mi]);
 	fputs("</body>\n</html>\n", out);
 }
 
-int groups_compare(FILE *out, const struct cmp_group *g, size_t ng,
-		   const char *html)
+int groups_match(struct cmp *c, const struct cmp_group *g, size_t ng,
+		 bool common)
 {
-	FILE *f;
-	int err;
-
 	if (ng != 2)
 		return fb_error("compare takes two groups of runs, got %zu", ng);
 	for (size_t k = 0; k < ng; k++)
 		if (!g[k].nruns)
 			return fb_error("group %s has no runs", g[k].label);
-	print_table(out, g);
-	if (!html)
-		return 0;
-	if (!(f = fopen(html, "w")))
-		return fb_error("cannot write '%s': %s", html, strerror(errno));
-	page(f, g);
-	err = ferror(f) ? errno : 0;
-	if (fclose(f) != 0 && !err)
-		err = errno;
-	if (err)
-		return fb_error("cannot write '%s': %s", html, strerror(err));
-	return 0;
+	/* every run against the first, as runs side by side are */
+	return cmp_match(c, common);
+}
+
+int groups_html(const char *path, const struct cmp *c,
+		const struct cmp_group *g)
+{
+	struct groups_page pg = { c, g };
+
+	return outfile_write(path, page, &pg);
 }

@@ -7,28 +7,36 @@
 #ifndef FBRUN_COMPARE_GROUPS_H
 #define FBRUN_COMPARE_GROUPS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "compare/model.h"
 
-/* A group: its runs, read from its files (each may hold repeats). */
+/* A group: its files, and its runs among the comparison's (struct cmp). */
 struct cmp_group {
 	const char *label;
 	const char **paths;
 	size_t npaths;
-	struct cmp_run *runs;
-	size_t nruns;
+	size_t first, nruns; /* c->runs[first .. first + nruns) */
 };
 
-/* Read every group's files; 0, or -1 after saying why. */
-int groups_read(struct cmp_group *g, size_t ng);
-void groups_free(struct cmp_group *g, size_t ng);
 /*
- * The table of two groups, the second against the first, on out; and the
- * page at html if not NULL.  0, or -1 after saying why.
+ * Read every group's files, their runs appended to c->runs in group
+ * order; 0, or -1 after saying why.  c's runs are the caller's to free
+ * (cmp_run_clear) either way.
  */
-int groups_compare(FILE *out, const struct cmp_group *g, size_t ng,
-		   const char *html);
+int groups_read(struct cmp *c, struct cmp_group *g, size_t ng);
+/*
+ * The runs matched as cmp_match matches runs side by side (one script,
+ * the same flowops, unless common): c->rows.  0, or -1 after saying why.
+ */
+int groups_match(struct cmp *c, const struct cmp_group *g, size_t ng,
+		 bool common);
+/* The table of the two groups, the second against the first. */
+void groups_table(FILE *out, const struct cmp *c, const struct cmp_group *g);
+/* Their page, written to path; 0, or -1 after saying why. */
+int groups_html(const char *path, const struct cmp *c,
+		const struct cmp_group *g);
 
 #endif

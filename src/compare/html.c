@@ -1,14 +1,13 @@
 /* compare's --html page: its head, the tables and the bar charts (html.h). */
 #include "compare/html.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "compare/html_int.h"
 #include "compare/model.h"
-#include "util/msg.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 #define CHART_W 1000 /* bar charts */
@@ -437,18 +436,12 @@ void html_page(FILE *out, const struct cmp *c)
 	fputs("</body>\n</html>\n", out);
 }
 
+static void fill_page(FILE *out, const void *arg)
+{
+	html_page(out, arg);
+}
+
 int html_write(const char *path, const struct cmp *c)
 {
-	FILE *out = fopen(path, "w");
-	int err;
-
-	if (!out)
-		return fb_error("cannot write '%s': %s", path, strerror(errno));
-	html_page(out, c);
-	err = ferror(out) ? errno : 0;
-	if (fclose(out) != 0 && !err)
-		err = errno;
-	if (err)
-		return fb_error("cannot write '%s': %s", path, strerror(err));
-	return 0;
+	return outfile_write(path, fill_page, c);
 }

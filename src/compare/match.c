@@ -163,9 +163,23 @@ static void refuse(const struct cmp_run *a, const struct names *la,
 	free(text);
 }
 
+/*
+ * The runs of one file (fbrun --repeat, in a group) are refused once:
+ * the same message for each would say nothing more.
+ */
+static bool said_for(const struct cmp *c, size_t i, const bool *refused)
+{
+	for (size_t k = 1; k < i; k++)
+		if (refused[k] && c->runs[k].path && c->runs[i].path &&
+		    strcmp(c->runs[k].path, c->runs[i].path) == 0)
+			return true;
+	return false;
+}
+
 static int check_workloads(struct cmp *c, const struct names *l, bool common)
 {
 	const struct cmp_run *a = &c->runs[0];
+	bool *refused = xcalloc(c->nruns, sizeof(*refused));
 	int rc = 0;
 
 	c->same_script = true;
@@ -173,19 +187,19 @@ static int check_workloads(struct cmp *c, const struct names *l, bool common)
 		const struct cmp_run *b = &c->runs[i];
 		bool diff_sets = only_in(NULL, a, &l[0], &l[i]) ||
 				 only_in(NULL, b, &l[i], &l[0]);
+		bool scripts = a->script_sha256 && b->script_sha256 &&
+			       strcmp(a->script_sha256, b->script_sha256) != 0;
 
-		if (a->script_sha256 && b->script_sha256 &&
-		    strcmp(a->script_sha256, b->script_sha256) != 0) {
+		if (scripts)
 			c->same_script = false;
-			if (common)
-				continue;
-			refuse(a, &l[0], b, &l[i], true);
-			rc = -1;
-		} else if (diff_sets && !common) {
-			refuse(a, &l[0], b, &l[i], false);
-			rc = -1;
-		}
+		if (common || (!scripts && !diff_sets))
+			continue;
+		if (!said_for(c, i, refused))
+			refuse(a, &l[0], b, &l[i], scripts);
+		refused[i] = true;
+		rc = -1;
 	}
+	free(refused);
 	if (rc < 0)
 		fb_note("use --common to compare only the flowops they share");
 	return rc;

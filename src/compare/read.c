@@ -245,23 +245,35 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	return 0;
 }
 
-int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
-		  size_t len, char *err, size_t errlen)
+/*
+ * text[0..len) parsed, or NULL with the reason in err.  Editors on some
+ * systems add a byte order mark; it is harmless, and skipped.
+ */
+static json_t *parse(const char *name, const char *text, size_t len,
+		     char *err, size_t errlen)
 {
 	json_error_t e;
 	json_t *root;
-	int rc;
 
-	/* editors on some systems add a byte order mark; it is harmless */
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
 		text += 3;
 		len -= 3;
 	}
 	root = json_loadb(text, len, READ_FLAGS, &e);
-	if (!root) {
+	if (!root)
 		read_explain(text, len, &e, name, err, errlen);
+	return root;
+}
+
+int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
+		  size_t len, char *err, size_t errlen)
+{
+	json_t *root;
+	int rc;
+
+	root = parse(name, text, len, err, errlen);
+	if (!root)
 		return -1;
-	}
 	rc = read_root(r, name, root, err, errlen);
 	json_decref(root);
 	return rc;
@@ -319,7 +331,6 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 	char err[512], *text;
 	size_t len, n;
 	const json_t *reps;
-	json_error_t e;
 	json_t *root;
 	int rc = 0;
 
@@ -327,9 +338,8 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 	*nruns = 0;
 	if (!(text = load(path, &len)))
 		return -1;
-	root = json_loadb(text, len, READ_FLAGS, &e);
+	root = parse(path, text, len, err, sizeof(err));
 	if (!root) {
-		read_explain(text, len, &e, path, err, sizeof(err));
 		free(text);
 		return fb_error("%s", err);
 	}

@@ -4,12 +4,10 @@
  */
 #include "engine/engine_int.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/blockdev.h"
@@ -17,6 +15,7 @@
 #include "engine/progress.h"
 #include "engine/timeline.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/paths.h"
 #include "util/util.h"
 
@@ -74,40 +73,11 @@ int engine_check_roots(const struct workload *w)
 	return 0;
 }
 
-/* Why -o path p cannot be written, malloc'd, or NULL if it can. */
-static char *output_unusable(const char *p)
-{
-	const char *slash = strrchr(p, '/');
-	char *dir = !slash ? xstrdup(".") :
-		    slash == p ? xstrdup("/") :
-				 xstrndup(p, (size_t)(slash - p));
-	char *why = NULL;
-	struct stat st;
-
-	if (stat(p, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			why = xasprintf("is a directory");
-		else if (access(p, W_OK) < 0)
-			why = xasprintf("cannot be written: %s", strerror(errno));
-	} else if (errno != ENOENT) {
-		why = xasprintf("cannot be used: %s", strerror(errno));
-	} else if (stat(dir, &st) < 0 ||
-		   (S_ISDIR(st.st_mode) && access(dir, W_OK | X_OK) < 0)) {
-		why = xasprintf("cannot be made: '%s': %s", dir,
-				strerror(errno));
-	} else if (!S_ISDIR(st.st_mode)) {
-		why = xasprintf("cannot be made: '%s' is not a directory",
-				dir);
-	}
-	free(dir);
-	return why;
-}
-
 /*
  * -o, checked before anything runs (exit 2) rather than found wanting
  * after the run: not inside a fileset's tree, which is removed after the
- * run (or reused), and a file that can be written in a directory that
- * exists.
+ * run (or reused), and a regular file that can be written, or none, in a
+ * directory that exists (util/outfile).
  */
 int engine_check_output(const struct engine *e)
 {
@@ -134,7 +104,7 @@ int engine_check_output(const struct engine *e)
 		free(rroot);
 	}
 	if (!why)
-		why = output_unusable(p);
+		why = outfile_unusable(p);
 	if (why)
 		fb_error("-o '%s' %s; refusing to run", p, why);
 	rc = why ? FB_EXIT_USAGE : 0;

@@ -16,6 +16,7 @@
 
 #include "report/json.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/statistics.h"
 #include "util/util.h"
 
@@ -293,10 +294,17 @@ static void print_as(FILE *out, const struct repeat *rp, bool json, bool csv)
 		print_text(out, rp);
 }
 
+/* -o's statistics, in the format its name asks for. */
+static void fill_output(FILE *out, const void *arg)
+{
+	const struct repeat *rp = arg;
+
+	print_as(out, rp, is_json(rp->dest->output), is_csv(rp->dest->output));
+}
+
 int repeat_finish(struct repeat *rp)
 {
 	const struct report_dest *d = rp->dest;
-	FILE *f;
 
 	if (!rp->n)
 		return 0;
@@ -304,13 +312,5 @@ int repeat_finish(struct repeat *rp)
 		 d->format == FORMAT_CSV);
 	if (!d->output)
 		return 0;
-	f = fopen(d->output, "w");
-	if (!f)
-		return fb_error("cannot write '%s': %s", d->output,
-				strerror(errno));
-	print_as(f, rp, is_json(d->output), is_csv(d->output));
-	if (fclose(f) != 0)
-		return fb_error("cannot write '%s': %s", d->output,
-				strerror(errno));
-	return 0;
+	return outfile_write(d->output, fill_output, rp);
 }

@@ -6,7 +6,6 @@
 
 #include "report/report.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "report/sysinfo.h"
 #include "util/msg.h"
 #include "util/layout.h"
+#include "util/outfile.h"
 #include "util/sha256.h"
 #include "util/util.h"
 
@@ -544,17 +544,26 @@ void report_meta_release(struct report_meta *m)
 	m->fs = NULL;
 }
 
+/* What -o holds: r in the format the file's name asks for. */
+struct output {
+	const struct results *r;
+	const struct report_meta *m;
+	enum report_format fmt;
+};
+
+static void fill_output(FILE *out, const void *arg)
+{
+	const struct output *o = arg;
+
+	report(out, o->fmt, o->r, o->m);
+}
+
 static int write_output(const char *p, const struct results *r,
 			const struct report_meta *m)
 {
-	FILE *f = fopen(p, "w");
+	struct output o = { r, m, format_of(p) };
 
-	if (!f)
-		return fb_error("cannot write '%s': %s", p, strerror(errno));
-	report(f, format_of(p), r, m);
-	if (fclose(f) != 0)
-		return fb_error("cannot write '%s': %s", p, strerror(errno));
-	return 0;
+	return outfile_write(p, fill_output, &o);
 }
 
 int report_deliver(const struct results *r, void *dest)

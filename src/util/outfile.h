@@ -1,0 +1,34 @@
+/*
+ * The files fbrun writes because it was asked to (-o, compare's --html):
+ * checked before any work starts, and written whole or not at all.  The
+ * text goes to a temporary file fbrun makes in the target's directory,
+ * which is renamed over the target once complete, so a reader sees the
+ * old file or the whole new one, and nothing but a regular file (or no
+ * file) at the target is ever written or replaced: a device, a FIFO, a
+ * socket, a directory or a symbolic link there is refused, never opened.
+ */
+#ifndef FBRUN_OUTFILE_H
+#define FBRUN_OUTFILE_H
+
+#include <stdio.h>
+
+/*
+ * Why path cannot take an output, as words to follow the path in a
+ * message ("is a FIFO, not a regular file"), malloc'd; NULL if it can:
+ * a regular file that may be written, or no file, in a directory where
+ * a new one can be made.
+ */
+char *outfile_unusable(const char *path);
+
+/* What an output holds, printed by the caller on out. */
+typedef void outfile_fill_fn(FILE *out, const void *arg);
+
+/*
+ * Write what fill prints to path, by way of a temporary file renamed
+ * over it (see above); the temporary is gone whatever happens.  Returns
+ * 0, or -1 after saying why (the path, the call that failed, errno's
+ * text); path is then as it was.
+ */
+int outfile_write(const char *path, outfile_fill_fn *fill, const void *arg);
+
+#endif
