@@ -96,57 +96,41 @@ static char *mount_point(dev_t rdev, const char *dev)
 	return found;
 }
 
-/* What fbrun looks for: enough to know a device holds data worth keeping. */
-static const struct signature {
-	const char *what;
-	off_t off;
-	const char *magic;
-	size_t len;
-} signatures[] = {
-	{ "an ext2/3/4 file system", 1080, "\x53\xef", 2 },
-	{ "an XFS file system", 0, "XFSB", 4 },
-	{ "a btrfs file system", 65600, "_BHRfS_M", 8 },
-	{ "a swap area", 4086, "SWAPSPACE2", 10 },
-	{ "a swap area", 4086, "SWAP-SPACE", 10 },
-	{ "a LUKS encrypted volume", 0, "LUKS\xba\xbe", 6 },
-	{ "an ISO 9660 file system", 32769, "CD001", 5 },
-	{ "a FAT file system", 82, "FAT32   ", 8 },
-	{ "a FAT file system", 54, "FAT1", 4 },
-	{ "a GPT partition table", 512, "EFI PART", 8 },
-};
-
-const char *blockdev_signature(int fd)
-{
-	char buf[16];
-
-	for (size_t i = 0; i < ARRAY_SIZE(signatures); i++) {
-		const struct signature *s = &signatures[i];
-
-		if (pread(fd, buf, s->len, s->off) == (ssize_t)s->len &&
-		    memcmp(buf, s->magic, s->len) == 0)
-			return s->what;
-	}
-	return NULL;
-}
-
 int blockdev_size(int fd, uint64_t *size)
 {
 	return ioctl(fd, BLKGETSIZE64, size) < 0 ? -1 : 0;
+}
+
+char *blockdev_write_refusal(int fd)
+{
+	char *what, *why;
+	int rc = blockdev_signatures(fd, &what);
+
+	if (rc < 0)
+		return xasprintf("libblkid cannot probe what it holds (%s), so "
+				 "it is not written (--force-device writes it "
+				 "all the same)",
+				 strerror(errno));
+	if (rc == 0)
+		return NULL;
+	why = xasprintf("it holds %s, which writing it would destroy "
+			"(--force-device writes it all the same)",
+			what);
+	free(what);
+	return why;
 }
 
 char *blockdev_refusal(const char *dev, bool writes, bool force,
 		       bool exclusive)
 {
 	struct stat st;
-	const char *sig;
-	char *mnt;
+	char *mnt, *why;
 	int fd;
 
 	if (stat(dev, &st) < 0)
 		return xasprintf("cannot stat it: %s", strerror(errno));
 	if ((mnt = mount_point(st.st_rdev, dev))) {
-		char *why = xasprintf("it is mounted on '%s'", mnt);
-
+		why = xasprintf("it is mounted on '%s'", mnt);
 		free(mnt);
 		return why;
 	}
@@ -157,11 +141,7 @@ char *blockdev_refusal(const char *dev, bool writes, bool force,
 				 "a RAID, LVM or device-mapper device)");
 	if (fd < 0)
 		return xasprintf("cannot open it: %s", strerror(errno));
-	sig = writes && !force ? blockdev_signature(fd) : NULL;
+	why = writes && !force ? blockdev_write_refusal(fd) : NULL;
 	close(fd);
-	if (sig)
-		return xasprintf("it holds %s, which writing it would destroy "
-				 "(--force-device writes it all the same)",
-				 sig);
-	return NULL;
+	return why;
 }

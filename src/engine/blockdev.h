@@ -1,8 +1,8 @@
 /*
  * Block devices as filesets: `define file` whose path names a device
  * (filebench's <path>/<name>, or the path itself).  What decides whether
- * one may be used: mounted or held by the kernel, a file system on it,
- * its size.  Nothing here writes a device.
+ * one may be used: mounted or held by the kernel, what libblkid finds on
+ * it, its size.  Nothing here writes a device.
  */
 #ifndef FBRUN_BLOCKDEV_H
 #define FBRUN_BLOCKDEV_H
@@ -25,17 +25,25 @@ char *blockdev_of(const char *path, const char *name);
  * (a swap area, RAID, LVM, device-mapper: an O_EXCL open fails with
  * EBUSY; only when exclusive, as another rank of a job on this host may
  * hold it so), or, when the run writes it (writes) and force is not
- * given, a file system or partition table on it (named).
+ * given, anything libblkid finds on it (named), or a probe that failed.
  */
 char *blockdev_refusal(const char *dev, bool writes, bool force,
 		       bool exclusive);
 
 /*
- * The signature of a file system or partition table on the device open
- * in fd ("ext2/3/4", "xfs", ...), or NULL if none of those fbrun knows
- * is there.
+ * What libblkid finds on the device open in fd, probing every file
+ * system, RAID or volume manager, encrypted volume and partition table
+ * signature it knows at the device's sector size: 1 and *what (malloc'd,
+ * every match named: "a file system (ext4) and a partition table
+ * (dos)"), 0 if nothing, -1 with errno if the probe fails.
  */
-const char *blockdev_signature(int fd);
+int blockdev_signatures(int fd, char **what);
+
+/*
+ * Why the device open in fd must not be written, as blockdev_refusal
+ * says it (what libblkid found, or that the probe failed), or NULL.
+ */
+char *blockdev_write_refusal(int fd);
 
 /* The device's size in bytes (BLKGETSIZE64): 0, or -1 with errno. */
 int blockdev_size(int fd, uint64_t *size);
