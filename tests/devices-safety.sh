@@ -10,12 +10,24 @@
 #   needed) is refused with --allow-device-writes (exit 2, libblkid's name
 #   for it in the error, the file unchanged), and written with
 #   --force-device;
-# Needs root, loop devices and python3; a format whose tool is missing
-# is skipped with its name.
+# - the device is opened once when the run takes it: its node swapped
+#   during the run (mknod, rename) for another device's, a regular file,
+#   a FIFO or a symlink gets no write and the run goes on writing the
+#   device it checked; a FIFO, regular file, symlink or signed device put
+#   at its name after the checks, before the run takes it (while fbrun
+#   waits on a frozen file system), is refused, nothing written, nothing
+#   hangs;
+# - each flowop's open of it keeps its own flags (O_DIRECT, O_SYNC).
+# Needs root, loop devices and python3; a format or case whose tool is
+# missing is skipped with its name.
 . "${srcdir:-.}/tests/lib.sh"
 
 loops=""
 dev_cleanup() {
+	[ -z "${pid:-}" ] || kill -KILL "$pid" 2>/dev/null || :
+	[ -z "${frozen:-}" ] || fsfreeze -u "$frozen" 2>/dev/null || :
+	for m in $mounts; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :; done
+	mounts=""
 	for l in $loops; do losetup -d "$l" 2>/dev/null || :; done
 	cleanup
 }
@@ -237,5 +249,223 @@ while read -r kind size what; do
 	freeloop "$L"
 	rm -f "$img"
 done <"$TMP/matrix"
+
+# --- the device checked is the device used ------------------------------------
+imgA=$TMP/a.img imgB=$TMP/b.img
+truncate -s 8M "$imgA" "$imgB"
+A="" B=""
+newloop "$imgA" && A=$L
+[ -z "$A" ] || { newloop "$imgB" && B=$L; } || :
+node=$TMP/node
+# mknode PATH DEV: a node at PATH for DEV's device number
+mknode() {
+	set -- "$1" $(stat -L -c '%t %T' "$2")
+	rm -f "$1"
+	mknod "$1" b $((0x$2)) $((0x$3))
+}
+why=""
+if [ -z "$A" ] || [ -z "$B" ]; then
+	why="no second loop device: $(head -1 "$TMP/losetup.err")"
+elif ! command -v mknod >/dev/null 2>&1; then
+	why="mknod not found"
+elif ! mknode "$node" "$A" 2>"$TMP/mknod.err" || ! zero "$node" 2>/dev/null; then
+	why="device nodes do not work in $TMP (a nodev mount?)"
+fi
+if [ -n "$why" ]; then
+	skip "the device checked is the device used: $why"
+	done_testing
+	exit
+fi
+
+# until CONDITION...: true once it holds while fbrun ($pid) runs, false
+# if fbrun ended or GUARD seconds passed first (only a guard)
+until_() {
+	i=0
+	while [ $i -lt $((GUARD * 10)) ]; do
+		"$@" && return 0
+		kill -0 "$pid" 2>/dev/null || return 1
+		i=$((i + 1))
+		sleep 0.1
+	done
+	return 1
+}
+written() { ! zero "$A"; }
+# ended: fbrun ($pid) ended by itself (status in $rc); false if it was
+# still there after GUARD seconds (killed then)
+gone() { ! kill -0 "$pid" 2>/dev/null; }
+ended() {
+	i=0
+	while ! gone && [ $i -lt $((GUARD * 10)) ]; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	gone || kill -KILL "$pid" 2>/dev/null || :
+	rc=0
+	wait "$pid" || rc=$?
+	pid=""
+	[ "$rc" -ne 137 ]
+}
+# stop: SIGINT to fbrun, as Ctrl-C; false if it hung
+stop() {
+	kill -INT "$pid" 2>/dev/null || :
+	ended
+}
+
+# -- swapped during the run: each open is of the descriptor checked, so
+# the run goes on writing A, never what is at the name now
+cat >"$TMP/swap.f" <<F
+define file name=dev,path=$node
+define process name=p { thread name=t {
+  flowop openfile name=o,filesetname=dev,fd=1
+  flowop write name=w,fd=1,iosize=4k
+  flowop closefile name=c,fd=1
+} }
+run 600
+F
+for kind in device file fifo symlink; do
+	mknode "$node" "$A"
+	dd if=/dev/zero of="$A" bs=4096 count=1 2>/dev/null
+	: >"$TMP/plant"
+	bsum=$(sum "$B" "$imgB")
+	"$FBRUN" --allow-device-writes "$TMP/swap.f" >"$TMP/out" 2>"$TMP/err" </dev/null &
+	pid=$!
+	if ! until_ written; then
+		fail "swap to a $kind: the run writes the device"
+		stop
+		diag <"$TMP/err"
+		continue
+	fi
+	rm -f "$node.new"
+	case $kind in
+	device) mknode "$node.new" "$B" ;;
+	file) cp "$TMP/plant" "$node.new" ;;
+	fifo) mkfifo "$node.new" ;;
+	symlink) ln -s "$B" "$node.new" ;;
+	esac
+	mv -f "$node.new" "$node"
+	# twice: the second write after the swap is on a later open
+	went_on=true
+	for round in 1 2; do
+		dd if=/dev/zero of="$A" bs=4096 count=1 2>/dev/null
+		until_ written || { went_on=false; break; }
+	done
+	stop || fail "swap to a $kind: fbrun hung (killed after ${GUARD} s)"
+	check "swap to a $kind during the run: it goes on writing the device it checked" $went_on
+	case $kind in
+	device | symlink)
+		check "swap to a $kind: the other device is unchanged" test "$(sum "$B" "$imgB")" = "$bsum" ;;
+	file) check "swap to a file: the file is unchanged (empty)" test ! -s "$node" ;;
+	esac
+	check "swap to a $kind: no flowop failed" test "$(grep -c 'error' "$TMP/err")" -eq 0
+	[ "$(grep -c 'error' "$TMP/err")" -eq 0 ] || diag <"$TMP/err"
+done
+
+# -- put at the name after the checks, before the run takes the device:
+# checked again on the descriptor the run keeps, and only a block device
+# is opened at all.  Fileset 'hold' is made first, on a frozen ext4, so
+# fbrun waits between the two for as long as the test needs.
+mnt=$TMP/mnt
+why=""
+if ! command -v fsfreeze >/dev/null 2>&1; then
+	why="fsfreeze not found (util-linux)"
+elif ! command -v mkfs.ext4 >/dev/null 2>&1; then
+	why="mkfs.ext4 not found (e2fsprogs)"
+else
+	truncate -s 16M "$TMP/hold.img"
+	mkdir -p "$mnt"
+	if ! newloop "$TMP/hold.img" || ! mkfs.ext4 -q -F "$L" >/dev/null 2>&1 ||
+		! mount "$L" "$mnt" 2>"$TMP/mount.err"; then
+		why="no ext4 on a loop device to freeze: $(head -1 "$TMP/mount.err" 2>/dev/null)"
+	else
+		mounts="$mnt $mounts"
+		frozen=""
+	fi
+fi
+if [ -n "$why" ]; then
+	skip "put at the name before the run takes the device: $why"
+else
+	headers md1.2 "$imgB"
+	blockdev --flushbufs "$B"
+	cat >"$TMP/hold.f" <<F
+define file name=hold,path=$mnt,size=4k,prealloc
+define file name=dev,path=$node
+define process name=p { thread name=t {
+  flowop write name=w,filesetname=dev,iosize=64k
+  flowop finishoncount name=done,value=3 } }
+run 30
+F
+	for kind in fifo file symlink signed; do
+		mknode "$node" "$A"
+		asum=$(sum "$A" "$imgA") bsum=$(sum "$B" "$imgB")
+		fsfreeze -f "$mnt"
+		frozen=$mnt
+		# a new log each time: the last one says "Creating" already
+		out=$TMP/hold-$kind.out
+		"$FBRUN" --allow-device-writes "$TMP/hold.f" >"$out" 2>"$TMP/err" </dev/null &
+		pid=$!
+		if ! until_ grep -q "Creating fileset hold" "$out"; then
+			fail "a $kind put at the name: fbrun starts making 'hold'"
+			diag <"$TMP/err"
+		fi
+		rm -f "$node"
+		case $kind in
+		fifo) mkfifo "$node"
+			what="it is a FIFO now, not a block device" ;;
+		file) printf x >"$node"
+			what="it is a regular file now, not a block device" ;;
+		symlink) ln -s "$B" "$node"
+			what="it is a symbolic link now, not a block device" ;;
+		signed) mknode "$node" "$B"
+			what="it holds a RAID or volume manager member \\(linux_raid_member 1\\.2" ;;
+		esac
+		fsfreeze -u "$mnt"
+		frozen=""
+		if ! ended; then
+			fail "a $kind put at the name: fbrun hung (killed after ${GUARD} s)"
+		else
+			check "a $kind put at the name: refused when taken (exit 2, exit $rc)" test "$rc" -eq 2
+			grepq "a $kind put at the name: the error says what is there" \
+				"fbrun: error: fileset dev: block device '$node': $what.*; refusing to use it" "$TMP/err"
+		fi
+		check "a $kind put at the name: the device checked is unchanged" test "$(sum "$A" "$imgA")" = "$asum"
+		check "a $kind put at the name: the other device is unchanged" test "$(sum "$B" "$imgB")" = "$bsum"
+		[ $kind != file ] || check "a file put at the name: unchanged" test "$(cat "$node")" = x
+		rm -f "$node"
+	done
+fi
+
+# -- each flowop's open keeps its own flags
+if [ ! -r /proc/self/fdinfo/0 ]; then
+	skip "open flags: no /proc/PID/fdinfo to read them in"
+else
+	cat >"$TMP/flags.f" <<F
+define file name=dev,path=$A
+define process name=p { thread name=t {
+  flowop write name=wd,filesetname=dev,fd=1,iosize=4k,random,directio
+  flowop write name=ws,filesetname=dev,fd=2,iosize=4k,random,dsync
+} }
+run 600
+F
+	"$FBRUN" --allow-device-writes "$TMP/flags.f" >"$TMP/out" 2>"$TMP/err" </dev/null &
+	pid=$!
+	# has FLAGS NAME: whether the octal FLAGS have os.NAME
+	has() { python3 -c "import os, sys; print(int(sys.argv[1], 8) & os.$2 != 0)" "$1"; }
+	direct=False sync=False
+	seen() {
+		for fd in /proc/$pid/fd/*; do
+			[ "$(readlink "$fd" 2>/dev/null)" = "$A" ] || continue
+			fl=$(awk '/^flags:/ { print $2 }' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null) || continue
+			[ -n "$fl" ] || continue
+			[ "$(has "$fl" O_DIRECT)" = False ] || direct=True
+			[ "$(has "$fl" O_SYNC)" = False ] || sync=True
+		done
+		[ $direct$sync = TrueTrue ]
+	}
+	until_ seen || :
+	stop || fail "open flags: fbrun hung (killed after ${GUARD} s)"
+	check "directio: the device is opened with O_DIRECT" test $direct = True
+	check "dsync: the device is opened with O_SYNC" test $sync = True
+	check "and the run failed no flowop" test "$(grep -c 'error' "$TMP/err")" -eq 0
+fi
 
 done_testing

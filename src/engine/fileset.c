@@ -415,12 +415,8 @@ int fileset_openat(struct fileset *fs, const char *rel, int flags,
 	int fd, pfd;
 	const char *last;
 
-	if (fs->dev) {
-		/* never made nor cut; read-only unless its writes are allowed */
-		flags &= ~(O_CREAT | O_TRUNC | O_EXCL);
-		if (!fs->dev_writable)
-			flags = (flags & ~O_ACCMODE) | O_RDONLY;
-	}
+	if (fs->dev) /* the descriptor checked when taken, not the name */
+		return fs_device_open(fs, flags);
 	fd = fs_open_beneath(fs->rootfd, rel, flags, mode);
 
 	if (fd >= 0 || errno != ENOENT || !(flags & O_CREAT))
