@@ -114,7 +114,7 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F "$loop" >/dev/null 2>
 	before=$(sum)
 	fb --allow-device-writes "$TMP/w.f"
 	check "an ext4 device is not written (exit 2)" test "$rc" -eq 2
-	grepq "the error names the file system" "w.f:1:[0-9]+: error: .*ext2/3/4 file system.*--force-device" "$TMP/err"
+	grepq "the error names the file system" "w.f:1:[0-9]+: error: .*holds a file system \\(ext4\\).*--force-device" "$TMP/err"
 	check "nothing was written" test "$(sum)" = "$before"
 	fb "$TMP/r.f"
 	check "reading it is allowed (exit 0)" test "$rc" -eq 0

@@ -52,18 +52,21 @@ static void unescape(char *s)
 }
 
 /*
- * Where rdev (or a mount whose source is dev) is mounted, malloc'd, or
- * NULL.  btrfs reports a device number of its own, so the source too.
+ * Where rdev (or a mount whose source is dev) is mounted: 1 and *found
+ * (malloc'd), 0 nowhere, -1 with errno if mountinfo cannot be read (then
+ * whether it is mounted is not known).  btrfs reports a device number of
+ * its own, so the source too.
  */
-static char *mount_point(dev_t rdev, const char *dev)
+static int mount_point(dev_t rdev, const char *dev, char **found)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "re");
-	char *line = NULL, *found = NULL;
+	char *line = NULL;
 	size_t cap = 0;
 
+	*found = NULL;
 	if (!f)
-		return NULL;
-	while (!found && getline(&line, &cap, f) > 0) {
+		return -1;
+	while (!*found && getline(&line, &cap, f) > 0) {
 		char *save = NULL, *mnt = NULL, *src = NULL, *tok;
 		unsigned maj = 0, min = 0;
 		int field = 0;
@@ -88,45 +91,96 @@ static char *mount_point(dev_t rdev, const char *dev)
 		if ((maj == major(rdev) && min == minor(rdev)) ||
 		    (src && strcmp(src, dev) == 0)) {
 			unescape(mnt);
-			found = xstrdup(mnt);
+			*found = xstrdup(mnt);
 		}
 	}
 	free(line);
 	fclose(f);
-	return found;
+	return *found ? 1 : 0;
 }
 
-/* What fbrun looks for: enough to know a device holds data worth keeping. */
-static const struct signature {
-	const char *what;
-	off_t off;
-	const char *magic;
-	size_t len;
-} signatures[] = {
-	{ "an ext2/3/4 file system", 1080, "\x53\xef", 2 },
-	{ "an XFS file system", 0, "XFSB", 4 },
-	{ "a btrfs file system", 65600, "_BHRfS_M", 8 },
-	{ "a swap area", 4086, "SWAPSPACE2", 10 },
-	{ "a swap area", 4086, "SWAP-SPACE", 10 },
-	{ "a LUKS encrypted volume", 0, "LUKS\xba\xbe", 6 },
-	{ "an ISO 9660 file system", 32769, "CD001", 5 },
-	{ "a FAT file system", 82, "FAT32   ", 8 },
-	{ "a FAT file system", 54, "FAT1", 4 },
-	{ "a GPT partition table", 512, "EFI PART", 8 },
-};
-
-const char *blockdev_signature(int fd)
+/* What a node is, for a message that it is not a block device. */
+static const char *kind_of(mode_t m)
 {
-	char buf[16];
+	if (S_ISLNK(m))
+		return "a symbolic link";
+	if (S_ISFIFO(m))
+		return "a FIFO";
+	if (S_ISREG(m))
+		return "a regular file";
+	if (S_ISDIR(m))
+		return "a directory";
+	if (S_ISCHR(m))
+		return "a character device";
+	return "a socket";
+}
 
-	for (size_t i = 0; i < ARRAY_SIZE(signatures); i++) {
-		const struct signature *s = &signatures[i];
+int blockdev_reopen(int fd, int flags)
+{
+	char proc[40];
 
-		if (pread(fd, buf, s->len, s->off) == (ssize_t)s->len &&
-		    memcmp(buf, s->magic, s->len) == 0)
-			return s->what;
+	/* the magic link is the open file itself: no name is looked up */
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	flags &= ~(O_CREAT | O_TRUNC | O_NOFOLLOW);
+	return open(proc, flags | O_NOCTTY | O_CLOEXEC);
+}
+
+/* Why the node dev, fstat in st, must not be opened, or NULL. */
+static char *node_refusal(const char *dev, const struct stat *st)
+{
+	char *mnt;
+	int m;
+
+	if (!S_ISBLK(st->st_mode))
+		return xasprintf("it is %s now, not a block device",
+				 kind_of(st->st_mode));
+	/* without /proc, neither this nor blockdev_reopen can be done */
+	if ((m = mount_point(st->st_rdev, dev, &mnt)) < 0)
+		return xasprintf("cannot tell whether it is mounted: cannot "
+				 "read /proc/self/mountinfo: %s",
+				 strerror(errno));
+	if (m > 0) {
+		char *why = xasprintf("it is mounted on '%s'", mnt);
+
+		free(mnt);
+		return why;
 	}
 	return NULL;
+}
+
+int blockdev_open(const char *dev, int flags, struct stat *st, char **why)
+{
+	struct stat now;
+	int pfd, fd = -1;
+
+	*why = NULL;
+	/* O_PATH opens nothing: a FIFO does not block, a tape not rewind */
+	pfd = open(dev, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (pfd < 0 || fstat(pfd, st) < 0) {
+		*why = xasprintf("cannot open it: %s", strerror(errno));
+		goto out;
+	}
+	if ((*why = node_refusal(dev, st)))
+		goto out;
+	/* O_EXCL: EBUSY while the kernel holds it (mounted, swap, md, dm) */
+	fd = blockdev_reopen(pfd, flags);
+	if (fd < 0 && errno == EBUSY)
+		*why = xasprintf("it is in use (mounted, a swap area, or part "
+				 "of a RAID, LVM or device-mapper device)");
+	else if (fd < 0)
+		*why = xasprintf("cannot open it: %s", strerror(errno));
+	else if (fstat(fd, &now) < 0 || !S_ISBLK(now.st_mode) ||
+		 now.st_rdev != st->st_rdev)
+		*why = xasprintf("cannot open it: it changed while it was "
+				 "opened");
+	if (*why && fd >= 0) {
+		close(fd);
+		fd = -1;
+	}
+out:
+	if (pfd >= 0)
+		close(pfd);
+	return fd;
 }
 
 int blockdev_size(int fd, uint64_t *size)
@@ -134,34 +188,37 @@ int blockdev_size(int fd, uint64_t *size)
 	return ioctl(fd, BLKGETSIZE64, size) < 0 ? -1 : 0;
 }
 
+char *blockdev_write_refusal(int fd)
+{
+	char *what, *why;
+	int rc = blockdev_signatures(fd, &what);
+
+	if (rc < 0)
+		return xasprintf("libblkid cannot probe what it holds (%s), so "
+				 "it is not written (--force-device writes it "
+				 "all the same)",
+				 strerror(errno));
+	if (rc == 0)
+		return NULL;
+	why = xasprintf("it holds %s, which writing it would destroy "
+			"(--force-device writes it all the same)",
+			what);
+	free(what);
+	return why;
+}
+
 char *blockdev_refusal(const char *dev, bool writes, bool force,
 		       bool exclusive)
 {
 	struct stat st;
-	const char *sig;
-	char *mnt;
-	int fd;
+	char *why = NULL;
+	int fd = blockdev_open(dev, O_RDONLY | (exclusive ? O_EXCL : 0), &st,
+			       &why);
 
-	if (stat(dev, &st) < 0)
-		return xasprintf("cannot stat it: %s", strerror(errno));
-	if ((mnt = mount_point(st.st_rdev, dev))) {
-		char *why = xasprintf("it is mounted on '%s'", mnt);
-
-		free(mnt);
-		return why;
-	}
-	/* O_EXCL: EBUSY while the kernel holds it (mounted, swap, md, dm) */
-	fd = open(dev, O_RDONLY | (exclusive ? O_EXCL : 0) | O_CLOEXEC);
-	if (fd < 0 && errno == EBUSY)
-		return xasprintf("it is in use (mounted, a swap area, or part of "
-				 "a RAID, LVM or device-mapper device)");
 	if (fd < 0)
-		return xasprintf("cannot open it: %s", strerror(errno));
-	sig = writes && !force ? blockdev_signature(fd) : NULL;
+		return why;
+	if (writes && !force)
+		why = blockdev_write_refusal(fd);
 	close(fd);
-	if (sig)
-		return xasprintf("it holds %s, which writing it would destroy "
-				 "(--force-device writes it all the same)",
-				 sig);
-	return NULL;
+	return why;
 }

@@ -348,7 +348,7 @@ int engine_create_filesets(struct engine *e)
 			fileset_set_device(laid[i], dev,
 					   e->o->allow_device_writes &&
 						   engine_writes_fileset(w, (int)i),
-					   def->size_set, !p);
+					   e->o->force_device, def->size_set, !p);
 		free(dev);
 		if (e->o->series && e->o->series_reuse)
 			fileset_set_reuse(laid[i]);

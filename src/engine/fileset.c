@@ -510,13 +510,8 @@ int fileset_openat(struct fileset *fs, const char *rel, int flags,
 {
 	int fd;
 
-	if (fs->dev) {
-		/* never made nor cut; read-only unless its writes are allowed */
-		flags &= ~(O_CREAT | O_TRUNC | O_EXCL);
-		if (!fs->dev_writable)
-			flags = (flags & ~O_ACCMODE) | O_RDONLY;
-		return fs_open_beneath(fs->rootfd, rel, flags, mode);
-	}
+	if (fs->dev) /* the descriptor checked when taken, not the name */
+		return fs_device_open(fs, flags);
 	if (flags & (O_PATH | O_DIRECTORY))
 		return open_making(fs, rel, flags, mode);
 	/*

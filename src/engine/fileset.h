@@ -102,13 +102,14 @@ double fileset_nominal_depth(const struct fileset *fs);
 /*
  * Make fs the block device dev (blockdev_of's path): its one file is the
  * device, never created, written before the run, truncated or removed;
- * opened read-only unless writable; its size the device's unless
- * size_set asks for less (the part random offsets fall in).  Claimed
- * for the run (O_EXCL) when exclusive; a job's ranks share it, and
- * several on one host cannot all claim it.
+ * opened read-only unless writable, and when writable refused if
+ * libblkid finds anything on it, unless force; its size the device's
+ * unless size_set asks for less (the part random offsets fall in).
+ * Claimed for the run (O_EXCL) when exclusive; a job's ranks share it,
+ * and several on one host cannot all claim it.
  */
 void fileset_set_device(struct fileset *fs, const char *dev, bool writable,
-			bool size_set, bool exclusive);
+			bool force, bool size_set, bool exclusive);
 /* The block device fs is, or NULL. */
 const char *fileset_device(const struct fileset *fs);
 

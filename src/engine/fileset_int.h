@@ -126,12 +126,15 @@ struct fileset {
 	/*
 	 * A block device (blockdev.h): its node, its last component (the one
 	 * file's name beneath rootfd, an O_PATH of its directory), whether
-	 * the run may write it, and the O_EXCL claim held while it is used.
+	 * the run may write it (and write it whatever it holds: force), and
+	 * the descriptor opened and checked when the run took it (the O_EXCL
+	 * claim), which every open reopens, and its device number.
 	 */
 	char *dev;
 	const char *devname;
-	bool dev_writable, dev_size_set, dev_exclusive;
+	bool dev_writable, dev_force, dev_size_set, dev_exclusive;
 	int devfd;
+	dev_t dev_rdev;
 	/* written during the run (listdir) and preallocation: lines apart */
 	_Alignas(64) _Atomic uint64_t dir_rotor;
 	_Alignas(64) _Atomic uint64_t bytes;
@@ -242,11 +245,21 @@ int fs_empty_root(struct fileset *fs, int dfd, char *err, size_t errlen);
 int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
 
 /*
- * fileset_device.c: take the block device for the run (claimed O_EXCL
- * unless a job shares it, its size, the one file existing): 0, -1 with
- * err, or -2 (ROOT_REFUSED) when it is mounted or in use.
+ * fileset_device.c: take the block device for the run: open it once
+ * (claimed O_EXCL unless a job shares it; read-write only when it may be
+ * written), check it on that descriptor (a block device, not mounted nor
+ * in use, and when written without force nothing libblkid finds on it),
+ * its size, the one file existing: 0, -1 with err, or -2 (ROOT_REFUSED)
+ * when it is refused.
  */
 int fs_device_take(struct fileset *fs, char *err, size_t errlen);
+/*
+ * Open the device fs took for flags (each flowop's own: access, O_DIRECT,
+ * O_SYNC): a reopen of the checked descriptor through /proc/self/fd,
+ * never its name, the device number compared.  The descriptor, or -1
+ * with errno (ESTALE: not the device checked, or no /proc to reopen it).
+ */
+int fs_device_open(struct fileset *fs, int flags);
 
 /*
  * Whether st, found at an entry's name, may be used as a file of ours:
