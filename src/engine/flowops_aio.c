@@ -22,20 +22,20 @@
 #include "engine/flowops_int.h"
 
 /* A request with a tag completed: one op of its flowop. */
-static void aio_done(void *ctx, int tag, uint64_t t0, int64_t res)
+static void aio_done(void *ctx, const struct aioq_done *d)
 {
 	struct worker *wk = ctx;
-	const struct ir_flowop *f = wk->w->flowops[tag];
+	const struct ir_flowop *f = wk->w->flowops[d->tag];
 
-	if (res < 0) {
-		op_fail(wk, f, (int)-res, "an asynchronous %s failed",
+	if (d->res < 0) {
+		op_fail(wk, f, (int)-d->res, "an asynchronous %s failed",
 			f->type == FO_AIOREAD ? "read" : "write");
 		wk->aio_failed = true;
 		return;
 	}
-	fstats_add(&wk->stats[tag], now_ns() - t0, (uint64_t)res);
+	fstats_add(&wk->stats[d->tag], now_ns() - d->t0, (uint64_t)d->res);
 	if (wk->need_totals)
-		op_totals(wk, f, (uint64_t)res);
+		op_totals(wk, f, (uint64_t)d->res);
 }
 
 /*
@@ -139,7 +139,7 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 		t0 = op_start(wk);
 	rc = is_write ? aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off,
 				   timed ? -1 : f->id) :
-			aioq_read(wk->aioq, s->fd, (size_t)iosize, off, f->id);
+			aioq_read(wk->aioq, s->fd, (size_t)iosize, off, f->id, 0);
 	if (rc != 0)
 		return op_fail(wk, f, rc, "cannot start an asynchronous %s",
 			       is_write ? "write" : "read");
