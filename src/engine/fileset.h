@@ -278,6 +278,11 @@ uint64_t fileset_entry_size(const struct fileset *fs, int64_t e);
 
 /* Entry e's id in the blocks verify writes (engine/verify.h). */
 uint64_t fileset_file_id(const struct fileset *fs, int64_t e);
+/*
+ * With verify, what the run knows of its files' lengths and holes
+ * (engine/verify.h), set up once the tree exists; else NULL.
+ */
+struct vfy_files *fileset_vfy(const struct fileset *fs);
 
 /*
  * Open rel beneath the root without following symlinks anywhere on the

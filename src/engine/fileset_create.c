@@ -567,5 +567,6 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 	if (write_files(fs, workers, err, errlen) < 0 ||
 	    interrupted(err, errlen))
 		return -1;
+	fs_verify_track(fs);
 	return 0;
 }

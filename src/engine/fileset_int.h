@@ -99,6 +99,8 @@ struct fileset {
 	bool paralloc, reuse, trusttree;
 	struct datapat data; /* what preallocation writes */
 	bool verify; /* preallocation writes verify's blocks instead */
+	/* verify: what the run knows of the files beyond their blocks */
+	struct vfy_files *vfiles;
 	uint64_t seed;
 	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
 	uint64_t ndirs, dircap;
@@ -235,6 +237,12 @@ int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
  * err, or -2 (ROOT_REFUSED) when it is mounted or in use.
  */
 int fs_device_take(struct fileset *fs, char *err, size_t errlen);
+
+/*
+ * fileset_verify.c: with verify, what the run knows of the files made
+ * (vfiles), anew.
+ */
+void fs_verify_track(struct fileset *fs);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);

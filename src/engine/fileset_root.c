@@ -459,6 +459,7 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen)
 		/* the entries rank 0 made: the same seed, the same choice */
 		fs_choose(fs, &fs->files, 1);
 		fs_choose(fs, &fs->leaves, 2);
+		fs_verify_track(fs);
 		if (fs->rootfd >= 0)
 			close(fs->rootfd);
 		fs->rootfd = fd;
