@@ -1,9 +1,9 @@
 #!/bin/sh
 # verify (doc/language.md, "Data verification"): every write path stamps
 # verify's blocks or is accounted for (fallocatefile, holes past the end),
-# every read path checks what it read, and a file cut short by another
-# program is a verify error.  tests/data.sh has the basics (read, write,
-# appends, reuse).
+# every read path checks what it read, a file cut short by another
+# program is a verify error, and a kept tree is checked before a run uses
+# it.  tests/data.sh has the basics (read, write, appends, reuse).
 . "${srcdir:-.}/tests/lib.sh"
 
 have_python=false
@@ -191,5 +191,108 @@ one whole-read true "  flowop read name=r,filesetname=o,iosize=4k
   flowop aiowait name=w
   flowop mmapread name=mr,filesetname=o,iosize=4k"
 check "whole-read: a file as fbrun wrote it reads without a verify error (exit $rc)" test "$rc" -eq 0
+
+# --- a kept tree is checked before the run uses it ---------------------------
+# A reuse tree a verifying run left whole says so in its marker; the next
+# run checks every file and says what another program changed, cut or
+# removed (exit 1), leaving it as it found it.
+vdef="define fileset name=k,path=$TMP/kept,entries=4,dirwidth=100,size=20k,prealloc,reuse,verify"
+cat >"$TMP/kwrite.f" <<F
+set mode quit firstdone
+$vdef
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=k,fd=1
+  flowop write name=wr,fd=1,iosize=3000,random
+  flowop appendfilerand name=app,fd=1,iosize=5000
+  flowop closefile name=close,fd=1
+  flowop finishoncount name=fin,target=open,value=8 } }
+run 10
+F
+cat >"$TMP/kread.f" <<F
+set mode quit firstdone
+$vdef
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=k,fd=1
+  flowop readwholefile name=rwf,fd=1,iosize=4k
+  flowop closefile name=close,fd=1
+  flowop finishoncount name=fin,target=rwf,value=8 } }
+run 10
+F
+marker="$TMP/kept/k/.fbrun-fileset"
+ok_run kwrite
+grepq "kept: the writing run's marker says the tree is whole" "^verify: whole$" "$marker"
+ok_run kread
+victim=$(files "$TMP/kept/k" | sed -n 2p)
+lost="not as fbrun left them; not using it"
+cp "$victim" "$TMP/saved"
+flip "$victim" 5000
+old=$(byte "$victim" 5000)
+run_fbrun -q -o "$TMP/kflip.json" "$TMP/kread.f"
+check "kept, a byte changed: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "kept, a byte changed: the file and the offset said" \
+	"^fbrun: error: verify: '$victim' at offset 5000: the kept tree holds data fbrun did not write there$" "$TMP/err"
+grepq "kept, a byte changed: 1 of the 4 files lost" \
+	"^fbrun: error: fileset k: verify: 1 of the 4 files of the kept tree are $lost$" "$TMP/err"
+n=$(grep -c "^fbrun: error: verify: " "$TMP/err" || :)
+check "kept, a byte changed: nothing else said ($n)" test "$n" -eq 1
+check "kept, a byte changed: not rewritten" test "$(byte "$victim" 5000)" = "$old"
+grepq "kept, a byte changed: no operation ran" "IO Summary: +0 ops" "$TMP/out"
+run_fbrun -q "$TMP/kwrite.f"
+check "kept, a byte changed: said again by the next run (exit $rc)" test "$rc" -eq 1
+grepq "kept, a byte changed: the same error" "^fbrun: error: verify: '$victim' at offset 5000:" "$TMP/err"
+cp "$TMP/saved" "$victim"
+ok_run kread
+
+truncate -s 10000 "$victim"
+run_fbrun -q "$TMP/kread.f"
+check "kept, a file cut: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "kept, a file cut: where it ends said" \
+	"^fbrun: error: verify: '$victim' at offset 10000: the file ends there; fbrun left it 20480 bytes long$" "$TMP/err"
+check "kept, a file cut: left as it was" test "$(stat -c %s "$victim")" -eq 10000
+rm "$victim"
+run_fbrun -q "$TMP/kread.f"
+check "kept, a file removed: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "kept, a file removed: said" \
+	"^fbrun: error: verify: '$victim': missing, where fbrun left a file of 20480 bytes$" "$TMP/err"
+check "kept, a file removed: not made again" test ! -e "$victim"
+ln -s "$TMP/saved" "$victim"
+run_fbrun -q "$TMP/kread.f"
+grepq "kept, a symlink for a file: said (exit $rc)" \
+	"^fbrun: error: verify: '$victim': not a regular file, where fbrun left a file of 20480 bytes$" "$TMP/err"
+rm "$victim"
+cp "$TMP/saved" "$victim"
+ok_run kread
+
+# A run that deletes files (and makes them again, at random with holes)
+# cannot say the tree is whole: the next run neither reports what it
+# deleted nor reads its holes, but remakes what is not verify's.
+cat >"$TMP/kdel.f" <<F
+set mode quit firstdone
+$vdef
+define process name=p { thread name=t {
+  flowop deletefile name=del,filesetname=k
+  flowop createfile name=create,filesetname=k,fd=1
+  flowop write name=wr,fd=1,iosize=4k,random
+  flowop closefile name=close,fd=1
+  flowop deletefile name=del2,filesetname=k
+  flowop finishoncount name=fin,target=del,value=3 } }
+run 10
+F
+ok_run kdel
+if grep -q "^verify: whole$" "$marker"; then
+	fail "kdel: its marker does not say the tree is whole"
+else
+	pass "kdel: its marker does not say the tree is whole"
+fi
+ok_run kread
+grepq "kdel, then kread: the tree is whole again" "^verify: whole$" "$marker"
+
+# A tree made without verify, then used with it: its files are remade
+sed 's/,verify$//' "$TMP/kwrite.f" >"$TMP/knov.f"
+rm -rf "$TMP/kept"
+run_fbrun -q "$TMP/knov.f"
+check "made without verify: exit 0 (exit $rc)" test "$rc" -eq 0
+if grep -q "^verify:" "$marker"; then fail "made without verify: marker says nothing of verify"; else pass "made without verify: marker says nothing of verify"; fi
+ok_run kread
 
 done_testing

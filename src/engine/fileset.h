@@ -176,6 +176,14 @@ void fileset_remove_made(struct fileset *fs);
 /* createnext's names are fbrun's in this fileset's tree (fileset_remove.c). */
 void fileset_set_createnext(struct fileset *fs, bool on);
 
+/*
+ * verify: whether the run's flowops leave the files fileset_create makes
+ * as they are but for verify's writes (none deletes them), so that its
+ * marker can say the tree is whole and the next run check it (fileset_
+ * verify.c).  Off until set.
+ */
+void fileset_set_keeps_whole(struct fileset *fs, bool on);
+
 /* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);
 

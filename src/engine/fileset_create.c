@@ -562,11 +562,15 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		return -1;
 	fs_choose(fs, &fs->files, 1);
 	fs_choose(fs, &fs->leaves, 2);
+	/* verify: what a whole kept tree lost is said, not remade */
+	if (fs->reused && fs->verify && !fs->trusttree &&
+	    (fs_verify_kept(fs, workers, err, errlen) < 0 ||
+	     interrupted(err, errlen)))
+		return -1;
 	if (make_leaves(fs, err, errlen) < 0)
 		return -1;
 	if (write_files(fs, workers, err, errlen) < 0 ||
 	    interrupted(err, errlen))
 		return -1;
-	fs_verify_track(fs);
-	return 0;
+	return fs_verify_ready(fs, err, errlen);
 }

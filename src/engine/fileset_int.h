@@ -99,7 +99,13 @@ struct fileset {
 	bool paralloc, reuse, trusttree;
 	struct datapat data; /* what preallocation writes */
 	bool verify; /* preallocation writes verify's blocks instead */
-	/* verify: what the run knows of the files beyond their blocks */
+	/*
+	 * verify across runs: the marker found says the tree is whole
+	 * (whole_found); this run writes that it is (whole) once it is,
+	 * unless its flowops may delete the fileset's files (!keeps_whole).
+	 * vfiles: what the run knows of the files beyond their blocks.
+	 */
+	bool whole_found, whole, keeps_whole;
 	struct vfy_files *vfiles;
 	uint64_t seed;
 	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
@@ -113,6 +119,7 @@ struct fileset {
 	enum root_state state;
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
+	bool adopted; /* as the marker says: kept when it is rewritten */
 	bool createnext; /* createnext's names are fbrun's in this tree */
 	/*
 	 * Directories of path that create made (or an earlier run did, as
@@ -203,6 +210,7 @@ struct marker {
 	char *name; /* the fileset */
 	bool adopted; /* the root was an empty directory fbrun did not make */
 	bool createnext; /* createnext's names may be in the tree */
+	bool whole; /* verify: the preallocated files are as fbrun left them */
 	char *run; /* "ID pid N host H started T", or NULL (older marker) */
 	long pid; /* from run, 0 if none */
 	char *made; /* outermost directory made for it, absolute, or NULL */
@@ -239,10 +247,22 @@ int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
 int fs_device_take(struct fileset *fs, char *err, size_t errlen);
 
 /*
- * fileset_verify.c: with verify, what the run knows of the files made
- * (vfiles), anew.
+ * fileset_verify.c: a kept tree of a fileset with verify, checked before
+ * use.  Whole (its marker says so): every preallocated file there, at
+ * least its size, verify's blocks below it; 0, or -1 with each loss said
+ * and err set.  Otherwise a file whose blocks are not verify's is cut,
+ * for fill_file to write again; -1 with err if that fails.
  */
+int fs_verify_kept(struct fileset *fs, unsigned workers, char *err,
+		   size_t errlen);
+/* With verify, what the run knows of the files made (vfiles), anew. */
 void fs_verify_track(struct fileset *fs);
+/*
+ * Once the tree is made: what the run knows of its files (vfiles), and
+ * the marker rewritten if whether it says the tree is whole changes.
+ * 0, or -1 with err set.
+ */
+int fs_verify_ready(struct fileset *fs, char *err, size_t errlen);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);

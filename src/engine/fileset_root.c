@@ -108,6 +108,8 @@ static bool marker_parse(char *text, struct marker *m)
 			m->made = xstrdup(line + 6);
 		else if (strcmp(line, "names: createnext") == 0)
 			m->createnext = true;
+		else if (strcmp(line, "verify: whole") == 0)
+			m->whole = true;
 		/* other lines: a later fbrun's, ignored */
 	}
 	if (m->run)
@@ -190,11 +192,12 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 	/* absolute, so a run from another directory finds it */
 	if (fs->nmade > 0 && !strchr(fs->made[0], '\n'))
 		made = path_real(fs->made[0]);
-	text = xasprintf("fbrun fileset %s\nroot: %s\nrun: %s\n%s%s%s%s",
+	text = xasprintf("fbrun fileset %s\nroot: %s\nrun: %s\n%s%s%s%s%s",
 			 fs->name, adopted ? MARKER_ADOPTED : "made", run_line,
 			 made ? "made: " : "", made ? made : "",
 			 made ? "\n" : "",
-			 fs->createnext ? "names: createnext\n" : "");
+			 fs->createnext ? "names: createnext\n" : "",
+			 fs->whole ? "verify: whole\n" : "");
 	free(made);
 	len = (ssize_t)strlen(text);
 	/* a new file renamed over the old: never a half-written marker */
@@ -370,6 +373,9 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 	}
 	*adopted = m.adopted;
 	fs->createnext |= m.createnext;
+	/* still whole until this run has checked it (fileset_verify.c) */
+	fs->whole_found = m.whole;
+	fs->whole = m.whole && fs->verify && fs->reuse;
 	if (m.made)
 		made_inherit(fs, m.made);
 	marker_free(&m);
@@ -409,6 +415,7 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 			   fs->root);
 		rc = -2;
 	}
+	fs->adopted = adopted;
 	/* this run's marker first: a crash from here on leaves it stale */
 	if (rc == 0 && (rc = marker_write(fs, fd, adopted, err, errlen)) < 0 &&
 	    errno == EROFS && marked && fs->reuse) {
