@@ -100,12 +100,14 @@ struct fileset {
 	struct datapat data; /* what preallocation writes */
 	bool verify; /* preallocation writes verify's blocks instead */
 	/*
-	 * verify across runs: the marker found says the tree is whole
-	 * (whole_found); this run writes that it is (whole) once it is,
-	 * unless its flowops may delete the fileset's files (!keeps_whole).
-	 * vfiles: what the run knows of the files beyond their blocks.
+	 * verify across runs: the marker says the tree is whole, laid out
+	 * as whole_hash says (fileset_verify.c); this run says so once it
+	 * is, unless its flowops may delete the fileset's files
+	 * (!keeps_whole).  vfiles: what the run knows of the files beyond
+	 * their blocks.
 	 */
-	bool whole_found, whole, keeps_whole;
+	bool whole, keeps_whole;
+	uint64_t whole_hash;
 	struct vfy_files *vfiles;
 	uint64_t seed;
 	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
@@ -210,7 +212,10 @@ struct marker {
 	char *name; /* the fileset */
 	bool adopted; /* the root was an empty directory fbrun did not make */
 	bool createnext; /* createnext's names may be in the tree */
-	bool whole; /* verify: the preallocated files are as fbrun left them */
+	/* verify: the preallocated files are as fbrun left them, laid out
+	   as whole_hash says */
+	bool whole;
+	uint64_t whole_hash;
 	char *run; /* "ID pid N host H started T", or NULL (older marker) */
 	long pid; /* from run, 0 if none */
 	char *made; /* outermost directory made for it, absolute, or NULL */

@@ -93,7 +93,7 @@ void marker_free(struct marker *m)
 /* The text of a marker into m; false if it is not one of ours. */
 static bool marker_parse(char *text, struct marker *m)
 {
-	char *save = NULL, *line;
+	char *save = NULL, *line, extra;
 
 	line = strtok_r(text, "\n", &save);
 	if (!line || strncmp(line, "fbrun fileset ", 14) != 0 || !line[14])
@@ -108,7 +108,8 @@ static bool marker_parse(char *text, struct marker *m)
 			m->made = xstrdup(line + 6);
 		else if (strcmp(line, "names: createnext") == 0)
 			m->createnext = true;
-		else if (strcmp(line, "verify: whole") == 0)
+		else if (sscanf(line, "verify: whole %16" SCNx64 "%c",
+				&m->whole_hash, &extra) == 1)
 			m->whole = true;
 		/* other lines: a later fbrun's, ignored */
 	}
@@ -184,11 +185,14 @@ int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		 size_t errlen)
 {
-	char *made = NULL, *text;
+	char *made = NULL, *text, whole[40] = "";
 	ssize_t len, got = -1;
 	int fd, e;
 
 	pthread_once(&run_once, run_init);
+	if (fs->whole)
+		snprintf(whole, sizeof(whole), "verify: whole %016" PRIx64 "\n",
+			 fs->whole_hash);
 	/* absolute, so a run from another directory finds it */
 	if (fs->nmade > 0 && !strchr(fs->made[0], '\n'))
 		made = path_real(fs->made[0]);
@@ -196,8 +200,7 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 			 fs->name, adopted ? MARKER_ADOPTED : "made", run_line,
 			 made ? "made: " : "", made ? made : "",
 			 made ? "\n" : "",
-			 fs->createnext ? "names: createnext\n" : "",
-			 fs->whole ? "verify: whole\n" : "");
+			 fs->createnext ? "names: createnext\n" : "", whole);
 	free(made);
 	len = (ssize_t)strlen(text);
 	/* a new file renamed over the old: never a half-written marker */
@@ -374,8 +377,8 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 	*adopted = m.adopted;
 	fs->createnext |= m.createnext;
 	/* still whole until this run has checked it (fileset_verify.c) */
-	fs->whole_found = m.whole;
 	fs->whole = m.whole && fs->verify && fs->reuse;
+	fs->whole_hash = m.whole_hash;
 	if (m.made)
 		made_inherit(fs, m.made);
 	marker_free(&m);

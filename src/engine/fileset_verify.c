@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "engine/verify.h"
+#include "lang/rand.h"
 #include "util/msg.h"
 
 #define READ_CHUNK (1u << 20)
@@ -198,6 +199,47 @@ static void *check_main(void *arg)
 	return NULL;
 }
 
+/*
+ * The tree as this run lays it out: its directories, each file's place,
+ * whether it is preallocated and its size.  A whole tree laid out
+ * otherwise (a script changed since) is not checked but remade, as its
+ * files are not where, or not the size, this run looks for.
+ */
+static uint64_t layout_hash(const struct fileset *fs)
+{
+	uint64_t h = rv_mix64(fs->ndirs ^ (fs->files.n << 32));
+
+	for (uint64_t d = 0; d < fs->ndirs; d++)
+		h = rv_mix64(h ^ fs->dirs[d].parent ^
+			     ((uint64_t)fs->dirs[d].serial << 32));
+	for (uint64_t e = 0; e < fs->files.n; e++) {
+		const struct fs_ent *f = &fs->files.ent[e];
+		bool made = fs_test(&fs->files, fs->files.exists, e);
+
+		h = rv_mix64(h ^ f->parent ^ ((uint64_t)f->serial << 32));
+		h = rv_mix64(h ^ (made ? fileset_entry_size(fs, (int64_t)e) :
+					 UINT64_MAX));
+	}
+	return h;
+}
+
+/* Whether the marker says the tree is whole: rewritten with the change. */
+static int say_whole(struct fileset *fs, bool whole, char *err,
+		     size_t errlen)
+{
+	uint64_t hash = whole ? layout_hash(fs) : 0;
+
+	if (whole == fs->whole && (!whole || hash == fs->whole_hash))
+		return 0;
+	fs->whole = whole;
+	fs->whole_hash = hash;
+	/* a read-only file system: nothing can be written or deleted either */
+	if (marker_write(fs, fs->rootfd, fs->adopted, err, errlen) < 0 &&
+	    errno != EROFS)
+		return -1;
+	return 0;
+}
+
 int fs_verify_kept(struct fileset *fs, unsigned workers, char *err,
 		   size_t errlen)
 {
@@ -207,6 +249,10 @@ int fs_verify_kept(struct fileset *fs, unsigned workers, char *err,
 	pthread_t tid[MAX_CHECKERS];
 	uint64_t lost;
 
+	/* before anything is remade: a crash then leaves it unsaid */
+	if (fs->whole && fs->whole_hash != layout_hash(fs) &&
+	    say_whole(fs, false, err, errlen) < 0)
+		return -1;
 	pthread_mutex_init(&c.lock, NULL);
 	/* the caller is one of the checkers */
 	while (started + 1 < n &&
@@ -247,17 +293,11 @@ void fs_verify_track(struct fileset *fs)
 
 int fs_verify_ready(struct fileset *fs, char *err, size_t errlen)
 {
-	/* trusttree's tree was not looked at: only ever unsaid */
+	/* trusttree's tree was not looked at: said only as it was */
 	bool whole = fs->verify && fs->keeps_whole &&
-		     (fs->whole || !(fs->reused && fs->trusttree));
+		     (!(fs->reused && fs->trusttree) ||
+		      (fs->whole && fs->whole_hash == layout_hash(fs)));
 
 	fs_verify_track(fs);
-	if (whole == fs->whole)
-		return 0;
-	fs->whole = whole;
-	/* a read-only file system: nothing can be written or deleted either */
-	if (marker_write(fs, fs->rootfd, fs->adopted, err, errlen) < 0 &&
-	    errno != EROFS)
-		return -1;
-	return 0;
+	return say_whole(fs, whole, err, errlen);
 }
