@@ -168,6 +168,19 @@ one aioread flip.sh "  flowop aioread name=r,filesetname=o,iosize=4k
 bad aioread aioread 5000 "$wrong"
 one aioread-depth flip.sh "  flowop aioread name=r,filesetname=o,iosize=4k,iodepth=4"
 bad aioread-depth "aioread iodepth=4" 5000 "$wrong"
+# with --continue-on-error the run goes on: the file is closed all the
+# same when its closefile reaps the read that failed the check
+one aioread-cont flip.sh "  flowop openfile name=open,filesetname=o,fd=1
+  flowop aioread name=r0,fd=1,iosize=4k
+  flowop aioread name=r,fd=1,iosize=4k
+  flowop closefile name=close,fd=1"
+run_fbrun -q --continue-on-error -o "$TMP/aioread-cont.json" "$TMP/aioread-cont.f"
+check "aioread-cont: exit 1 (exit $rc)" test "$rc" -eq 1
+if grep -q "busy" "$TMP/err"; then fail "aioread-cont: the fd is closed for the next openfile"; diag <"$TMP/err"; else pass "aioread-cont: the fd is closed for the next openfile"; fi
+if $have_python; then
+	check "aioread-cont: each of the 4 reads of the changed block counted, the run done" \
+		test "$(vjson aioread-cont "f['open']['ops'], f['r']['verify_errors'], f['r0']['verify_errors'], r['ended_by']")" = "4 4 0 done"
+fi
 
 # --- a file cut by another program ------------------------------------------
 cut="found the end of the file there; fbrun wrote 20480 bytes"

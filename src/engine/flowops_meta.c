@@ -92,11 +92,19 @@ enum fo_result fo_closefile(struct worker *wk,
 	 */
 	if (wk->aioq)
 		aioq_drain(wk->aioq);
-	if (wk->aio_failed) {
-		wk->aio_failed = false;
-		return FO_ERROR; /* a request reaped here failed: counted */
-	}
 	slot_unmap(s); /* untimed too: the mapping was made outside the ops */
+	if (wk->aio_failed) {
+		/*
+		 * A request reaped here failed (an aioread's verify error
+		 * too), counted against its flowop.  The file is closed all
+		 * the same: with --continue-on-error the next openfile of
+		 * the fd would find it still open.
+		 */
+		wk->aio_failed = false;
+		close(s->fd);
+		s->fd = -1;
+		return FO_ERROR;
+	}
 	t0 = op_start(wk);
 	rc = close(s->fd);
 	s->fd = -1;
