@@ -562,7 +562,7 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		return -1;
 	fs_choose(fs, &fs->files, 1);
 	fs_choose(fs, &fs->leaves, 2);
-	/* verify: what a whole kept tree lost is said, not remade */
+	/* verify: a kept tree checked first (fileset_verify.c) */
 	if (fs->reused && fs->verify && !fs->trusttree &&
 	    (fs_verify_kept(fs, workers, err, errlen) < 0 ||
 	     interrupted(err, errlen)))
