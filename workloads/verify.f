@@ -10,9 +10,11 @@
 # with --continue-on-error goes on counting them.  filebench has no
 # verify, so filebench cannot run this script.
 #
-# The tree is kept (reuse): a second run's readers check what the first
-# run's writers left, across a reboot or a crash of the machine in
-# between; keep the knobs the same, as they lay the tree out.
+# The tree is kept (reuse): a second run checks every file before it
+# starts, and its readers what the first run's writers left, across a
+# reboot or a crash of the machine in between; what another program
+# changed, cut or removed meanwhile is said and fails the run.  Keep the
+# knobs the same, as they lay the tree out.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-verify"  where the tree is built

@@ -34,6 +34,9 @@ struct req {
 	size_t cap; /* of buf: 4096-aligned, for O_DIRECT */
 	uint64_t t0;
 	int tag;
+	off_t off;
+	size_t len;
+	uint64_t arg;
 #ifndef AIOQ_URING
 	struct aiocb cb;
 #endif
@@ -91,8 +94,11 @@ static void req_put(struct aioq *q, struct req *r)
 /* A request completed with res (bytes, or -errno): report it, keep it. */
 static void finish(struct aioq *q, struct req *r, int64_t res)
 {
+	struct aioq_done d = { r->tag, r->t0,  res,   r->buf,
+			      r->off, r->len, r->arg };
+
 	if (r->tag >= 0 && q->done)
-		q->done(q->ctx, r->tag, r->t0, res);
+		q->done(q->ctx, &d);
 	else if (res < 0 && !q->err)
 		q->err = (int)-res;
 	req_put(q, r);
@@ -289,7 +295,7 @@ const char *aioq_backend(void)
 #endif
 
 static int start(struct aioq *q, bool write, int fd, const void *buf,
-		 size_t len, off_t off, int tag)
+		 size_t len, off_t off, int tag, uint64_t arg)
 {
 	struct req *r;
 	int rc;
@@ -303,6 +309,9 @@ static int start(struct aioq *q, bool write, int fd, const void *buf,
 	if (write)
 		memcpy(r->buf, buf, len);
 	r->tag = tag;
+	r->off = off;
+	r->len = len;
+	r->arg = arg;
 	if ((rc = submit(q, write, fd, len, off, r)) != 0)
 		req_put(q, r);
 	return rc;
@@ -311,12 +320,13 @@ static int start(struct aioq *q, bool write, int fd, const void *buf,
 int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off,
 	       int tag)
 {
-	return start(q, true, fd, buf, len, off, tag);
+	return start(q, true, fd, buf, len, off, tag, 0);
 }
 
-int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag)
+int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag,
+	      uint64_t arg)
 {
-	return start(q, false, fd, NULL, len, off, tag);
+	return start(q, false, fd, NULL, len, off, tag, arg);
 }
 
 void aioq_drain(struct aioq *q)

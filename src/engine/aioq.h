@@ -17,10 +17,21 @@ struct aioq;
 
 /*
  * A request started with a tag >= 0 completed: its tag, its start
- * (CLOCK_MONOTONIC ns, taken just before it was submitted) and its
- * result, the bytes moved or -errno.
+ * (CLOCK_MONOTONIC ns, taken just before it was submitted), its result
+ * (the bytes moved or -errno), its buffer (a read's data, valid until
+ * the callback returns), where it went in the file and for how many
+ * bytes, and the word given with a read (0 for a write).
  */
-typedef void aioq_done_fn(void *ctx, int tag, uint64_t t0, int64_t res);
+struct aioq_done {
+	int tag;
+	uint64_t t0;
+	int64_t res;
+	const void *buf;
+	off_t off;
+	size_t len;
+	uint64_t arg;
+};
+typedef void aioq_done_fn(void *ctx, const struct aioq_done *d);
 
 /*
  * depth: the requests in flight at once (at least 64); a request beyond
@@ -34,12 +45,13 @@ void aioq_free(struct aioq *q);
 
 /*
  * Start writing len bytes of buf (copied) at off, or reading len bytes at
- * off.  tag < 0: no report; a failure is kept for aioq_wait.  Returns 0
- * or an errno.
+ * off (arg comes back with its completion).  tag < 0: no report; a
+ * failure is kept for aioq_wait.  Returns 0 or an errno.
  */
 int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off,
 	       int tag);
-int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag);
+int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag,
+	      uint64_t arg);
 
 /* Wait for one request to complete, if any is in flight, and reap it. */
 void aioq_reap_one(struct aioq *q);

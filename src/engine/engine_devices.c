@@ -55,6 +55,15 @@ bool engine_writes_fileset(const struct workload *w, int i)
 	return false;
 }
 
+bool engine_deletes_files(const struct workload *w, int i)
+{
+	for (size_t k = 0; k < w->nflowops; k++)
+		if (w->flowops[k]->type == FO_DELETEFILE &&
+		    touches(w, w->flowops[k], i))
+			return true;
+	return false;
+}
+
 /* The flowops that must not work on fileset i, device dev. */
 static void check_flowops(struct diag *d, const struct workload *w, int i,
 			  const char *dev, bool allow_writes)

@@ -241,6 +241,7 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	int rc;
 
 	fileset_set_createnext(fs, uses_createnext(e->w, i));
+	fileset_set_keeps_whole(fs, !engine_deletes_files(e->w, (int)i));
 	if (fileset_device(fs))
 		engine_log(e, "Using block device %s as file %s",
 			   fileset_device(fs), def->name);

@@ -69,6 +69,8 @@ char *engine_device_of(const struct ir_fileset *def);
  * an fd its thread opens there).
  */
 bool engine_writes_fileset(const struct workload *w, int i);
+/* Whether a deletefile of the run may delete files of fileset i. */
+bool engine_deletes_files(const struct workload *w, int i);
 /* Refuse an -o that cannot be written or lies in a fileset's tree. */
 int engine_check_output(const struct engine *e);
 /*

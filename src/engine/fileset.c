@@ -60,6 +60,7 @@ void fileset_free(struct fileset *fs)
 	free(fs->leaves.busy);
 	free(fs->leaves.foreign);
 	free(fs->sizes);
+	vfy_files_free(fs->vfiles);
 	free(fs->dirs);
 	free(fs->name);
 	free(fs->path);
@@ -142,6 +143,11 @@ uint64_t fileset_entry_size(const struct fileset *fs, int64_t e)
 uint64_t fileset_file_id(const struct fileset *fs, int64_t e)
 {
 	return vfy_file_id(fs->name, e);
+}
+
+struct vfy_files *fileset_vfy(const struct fileset *fs)
+{
+	return fs->vfiles;
 }
 
 /* ------------------------------------------------------------ paths */

@@ -194,6 +194,14 @@ bool fileset_has_symlinks(const struct fileset *fs);
  */
 const char *fileset_refusal(void);
 
+/*
+ * verify: whether the run's flowops leave the files fileset_create makes
+ * as they are but for verify's writes (none deletes them), so that its
+ * marker can say the tree is whole and the next run check it (fileset_
+ * verify.c).  Off until set.
+ */
+void fileset_set_keeps_whole(struct fileset *fs, bool on);
+
 /* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);
 
@@ -296,6 +304,11 @@ uint64_t fileset_entry_size(const struct fileset *fs, int64_t e);
 
 /* Entry e's id in the blocks verify writes (engine/verify.h). */
 uint64_t fileset_file_id(const struct fileset *fs, int64_t e);
+/*
+ * With verify, what the run knows of its files' lengths and holes
+ * (engine/verify.h), set up once the tree exists; else NULL.
+ */
+struct vfy_files *fileset_vfy(const struct fileset *fs);
 
 /*
  * Open rel beneath the root without following symlinks anywhere on the

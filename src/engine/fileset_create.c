@@ -573,10 +573,15 @@ int fileset_create(struct fileset *fs, unsigned workers, char *err,
 		return -1;
 	fs_choose(fs, &fs->files, 1);
 	fs_choose(fs, &fs->leaves, 2);
+	/* verify: a kept tree checked first (fileset_verify.c) */
+	if (fs->reused && fs->verify && !fs->trusttree &&
+	    (fs_verify_kept(fs, workers, err, errlen) < 0 ||
+	     interrupted(err, errlen)))
+		return -1;
 	if (make_leaves(fs, err, errlen) < 0)
 		return -1;
 	if (write_files(fs, workers, err, errlen) < 0 ||
 	    interrupted(err, errlen))
 		return -1;
-	return 0;
+	return fs_verify_ready(fs, err, errlen);
 }

@@ -100,6 +100,16 @@ struct fileset {
 	bool paralloc, reuse, trusttree;
 	struct datapat data; /* what preallocation writes */
 	bool verify; /* preallocation writes verify's blocks instead */
+	/*
+	 * verify across runs: the marker says the tree is whole, laid out
+	 * as whole_hash says (fileset_verify.c); this run says so once it
+	 * is, unless its flowops may delete the fileset's files
+	 * (!keeps_whole).  vfiles: what the run knows of the files beyond
+	 * their blocks.
+	 */
+	bool whole, keeps_whole;
+	uint64_t whole_hash;
+	struct vfy_files *vfiles;
 	uint64_t seed;
 	struct fs_ent *dirs; /* dirs[0] is the root; preorder */
 	uint64_t ndirs, dircap;
@@ -112,6 +122,7 @@ struct fileset {
 	enum root_state state;
 	bool reused; /* take_root kept an existing tree of ours (reuse) */
 	bool root_made; /* create made the root directory itself */
+	bool adopted; /* as the marker says: kept when it is rewritten */
 	bool createnext; /* createnext's names are fbrun's in this tree */
 	bool links; /* linkfile gives files more names (fileset_set_uses) */
 	bool symlinks; /* symlinkfile makes symlinks in the tree */
@@ -210,6 +221,10 @@ struct marker {
 	char *name; /* the fileset */
 	bool adopted; /* the root was an empty directory fbrun did not make */
 	bool createnext; /* createnext's names may be in the tree */
+	/* verify: the preallocated files are as fbrun left them, laid out
+	   as whole_hash says */
+	bool whole;
+	uint64_t whole_hash;
 	char *run; /* "ID pid N host H started T", or NULL (older marker) */
 	long pid; /* from run, 0 if none */
 	char *made; /* outermost directory made for it, absolute, or NULL */
@@ -269,6 +284,24 @@ int fs_device_open(struct fileset *fs, int flags);
 int fs_refuse(const struct fileset *fs, const struct stat *st);
 /* "a block device", "a FIFO", ...: what mode m is, for messages. */
 const char *fs_mode_name(mode_t m);
+
+/*
+ * fileset_verify.c: a kept tree of a fileset with verify, checked before
+ * use.  Whole (its marker says so): every preallocated file there, at
+ * least its size, verify's blocks below it; 0, or -1 with each loss said
+ * and err set.  Otherwise a file whose blocks are not verify's is cut,
+ * for fill_file to write again; -1 with err if that fails.
+ */
+int fs_verify_kept(struct fileset *fs, unsigned workers, char *err,
+		   size_t errlen);
+/* With verify, what the run knows of the files made (vfiles), anew. */
+void fs_verify_track(struct fileset *fs);
+/*
+ * Once the tree is made: what the run knows of its files (vfiles), and
+ * the marker rewritten if whether it says the tree is whole changes.
+ * 0, or -1 with err set.
+ */
+int fs_verify_ready(struct fileset *fs, char *err, size_t errlen);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);

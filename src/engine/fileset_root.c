@@ -93,7 +93,7 @@ void marker_free(struct marker *m)
 /* The text of a marker into m; false if it is not one of ours. */
 static bool marker_parse(char *text, struct marker *m)
 {
-	char *save = NULL, *line;
+	char *save = NULL, *line, extra;
 
 	line = strtok_r(text, "\n", &save);
 	if (!line || strncmp(line, "fbrun fileset ", 14) != 0 || !line[14])
@@ -108,6 +108,9 @@ static bool marker_parse(char *text, struct marker *m)
 			m->made = xstrdup(line + 6);
 		else if (strcmp(line, "names: createnext") == 0)
 			m->createnext = true;
+		else if (sscanf(line, "verify: whole %16" SCNx64 "%c",
+				&m->whole_hash, &extra) == 1)
+			m->whole = true;
 		/* other lines: a later fbrun's, ignored */
 	}
 	if (m->run)
@@ -182,19 +185,22 @@ int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		 size_t errlen)
 {
-	char *made = NULL, *text, tmp[sizeof(MARKER_NEW) + 18];
+	char *made = NULL, *text, tmp[sizeof(MARKER_NEW) + 18], whole[40] = "";
 	ssize_t len, got = -1;
 	int fd, e;
 
 	pthread_once(&run_once, run_init);
+	if (fs->whole)
+		snprintf(whole, sizeof(whole), "verify: whole %016" PRIx64 "\n",
+			 fs->whole_hash);
 	/* absolute, so a run from another directory finds it */
 	if (fs->nmade > 0 && !strchr(fs->made[0], '\n'))
 		made = path_real(fs->made[0]);
-	text = xasprintf("fbrun fileset %s\nroot: %s\nrun: %s\n%s%s%s%s",
+	text = xasprintf("fbrun fileset %s\nroot: %s\nrun: %s\n%s%s%s%s%s",
 			 fs->name, adopted ? MARKER_ADOPTED : "made", run_line,
 			 made ? "made: " : "", made ? made : "",
 			 made ? "\n" : "",
-			 fs->createnext ? "names: createnext\n" : "");
+			 fs->createnext ? "names: createnext\n" : "", whole);
 	free(made);
 	len = (ssize_t)strlen(text);
 	/*
@@ -415,6 +421,9 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 	}
 	*adopted = m.adopted;
 	fs->createnext |= m.createnext;
+	/* still whole until this run has checked it (fileset_verify.c) */
+	fs->whole = m.whole && fs->verify && fs->reuse;
+	fs->whole_hash = m.whole_hash;
 	if (m.made)
 		made_inherit(fs, m.made);
 	marker_free(&m);
@@ -454,6 +463,7 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 			   fs->root);
 		rc = -2;
 	}
+	fs->adopted = adopted;
 	/* this run's marker first: a crash from here on leaves it stale */
 	if (rc == 0 && (rc = marker_write(fs, fd, adopted, err, errlen)) < 0 &&
 	    errno == EROFS && marked && fs->reuse) {
@@ -505,6 +515,7 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen)
 		/* the entries rank 0 made: the same seed, the same choice */
 		fs_choose(fs, &fs->files, 1);
 		fs_choose(fs, &fs->leaves, 2);
+		fs_verify_track(fs);
 		if (fs->rootfd >= 0)
 			close(fs->rootfd);
 		fs->rootfd = fd;

@@ -215,8 +215,67 @@ const char *verify_data(struct worker *wk, const struct ir_flowop *f,
 int64_t verify_check(struct worker *wk, const struct slot *s,
 		     const char *buf, uint64_t off, uint64_t n)
 {
-	return vfy_check(buf, fileset_file_id(fs_of(wk, s->fileset), s->entry),
-			 off, (size_t)n);
+	const struct fileset *fs = fs_of(wk, s->fileset);
+	const struct vfy_files *t = fileset_vfy(fs);
+	uint64_t id = fileset_file_id(fs, s->entry), lo, hi, skip;
+	int64_t bad = vfy_check(buf, id, off, (size_t)n, 0, 0);
+
+	if (bad < 0 || !t)
+		return bad;
+	/* zeros where fbrun may have left a hole: looked at after the read */
+	vfy_files_zeros(t, (uint64_t)s->entry, &lo, &hi);
+	if (lo >= hi || (uint64_t)bad >= hi)
+		return bad;
+	skip = (uint64_t)bad - off;
+	return vfy_check(buf + skip, id, (uint64_t)bad, (size_t)(n - skip), lo,
+			 hi);
+}
+
+void verify_opened(struct worker *wk, struct slot *s)
+{
+	const struct vfy_files *t;
+
+	s->vlen = 0;
+	s->vshared = false;
+	if (!slot_verify(wk, s) || !(t = fileset_vfy(fs_of(wk, s->fileset))))
+		return;
+	/* the entry is busy while it is opened: no deletefile meanwhile */
+	s->vshared = vfy_files_len(t, (uint64_t)s->entry, &s->vlen);
+	if (!s->vshared)
+		s->vlen = 0;
+}
+
+uint64_t verify_len(struct worker *wk, const struct slot *s)
+{
+	const struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
+	uint64_t len = s->vlen, shared;
+
+	/* the file made before the run: the entry's length, even once gone */
+	if (s->vshared && t) {
+		vfy_files_len(t, (uint64_t)s->entry, &shared);
+		if (shared > len)
+			len = shared;
+	}
+	return len;
+}
+
+void verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
+		 uint64_t hi)
+{
+	struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
+
+	if (t && hi > len)
+		vfy_files_hole(t, (uint64_t)s->entry, len, hi);
+}
+
+void verify_grew(struct worker *wk, struct slot *s, uint64_t end)
+{
+	struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
+
+	if (end > s->vlen)
+		s->vlen = end;
+	if (s->vshared && t)
+		vfy_files_grew(t, (uint64_t)s->entry, end);
 }
 
 int64_t verify_offset(struct worker *wk, const struct ir_flowop *f,
@@ -307,28 +366,54 @@ op_fail_entry(struct worker *wk, const struct ir_flowop *f, int err,
 		       beneath ? lookup_hint(err) : "");
 }
 
-__attribute__((noinline, cold)) enum fo_result
-verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
-	    int64_t bad)
+/*
+ * A verify error of f at offset at of slot s's file: counted, said once
+ * per file ("flowop F " then said), and the run's failure ("at offset N "
+ * then why) if it is the first.
+ */
+static enum fo_result verify_error(struct worker *wk, const struct ir_flowop *f,
+				   const struct slot *s, int64_t at,
+				   const char *said, const char *why)
 {
 	char path[FULL_PATH_MAX];
 
 	wk->stats[f->id].verify_errors++;
 	path_of(wk, s->fileset, FS_FILE_EXISTING, s->entry, path, sizeof(path));
 	if (vfy_log_first(wk->run->vlog, path))
-		fb_error("verify: '%s' at offset %" PRId64 ": flowop %s read "
-			 "data fbrun did not write there",
-			 path, bad, f->label);
+		fb_error("verify: '%s' at offset %" PRId64 ": flowop %s %s",
+			 path, at, f->label, said);
 	if (wk->err_flowop < 0) {
 		wk->err_flowop = f->id;
 		wk->err_no = EBADMSG;
 		if (asprintf(&wk->err_what,
-			     "verify: '%s' at offset %" PRId64 " holds data "
-			     "fbrun did not write there",
-			     path, bad) < 0)
+			     "verify: '%s' at offset %" PRId64 " %s", path, at,
+			     why) < 0)
 			wk->err_what = NULL; /* the report says it is lost */
 	}
 	return FO_ERROR;
+}
+
+__attribute__((noinline, cold)) enum fo_result
+verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
+	    int64_t bad)
+{
+	return verify_error(wk, f, s, bad, "read data fbrun did not write there",
+			    "holds data fbrun did not write there");
+}
+
+__attribute__((noinline, cold)) enum fo_result
+verify_cut(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
+	   uint64_t at, uint64_t len)
+{
+	char said[128], why[128];
+
+	snprintf(said, sizeof(said),
+		 "found the end of the file there; fbrun wrote %" PRIu64
+		 " bytes",
+		 len);
+	snprintf(why, sizeof(why),
+		 "is the end of the file; fbrun wrote %" PRIu64 " bytes", len);
+	return verify_error(wk, f, s, (int64_t)at, said, why);
 }
 
 /* local_of's first use of fileset i: make the state, or fail f. */
@@ -395,13 +480,15 @@ enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 	}
 	if (timed)
 		op_done(wk, f, t0, 0);
-	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
-	if (f->noreadahead)
-		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
 	s->fd = fd;
 	s->fileset = f->fileset.index;
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
+	if (slot_verify(wk, s))
+		verify_opened(wk, s); /* while the entry is still busy */
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	if (f->noreadahead)
+		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
 	return FO_OK;
 }
 

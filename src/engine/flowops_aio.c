@@ -21,21 +21,41 @@
 
 #include "engine/flowops_int.h"
 
+/*
+ * A verified file's read completed: its data checked as read's are, and
+ * its end against the length the file had when it was started (d->arg).
+ * The slot still holds that file: closefile waits for its requests.
+ */
+static void aio_verify(struct worker *wk, const struct ir_flowop *f,
+		       const struct aioq_done *d)
+{
+	struct slot *s = slot_of(wk, f);
+	uint64_t off = (uint64_t)d->off, n = (uint64_t)d->res;
+
+	if (n > 0 && verify_read(wk, f, s, d->buf, off, n) != FO_OK)
+		wk->aio_failed = true;
+	else if (n < d->len && off + n < d->arg &&
+		 verify_cut(wk, f, s, off + n, d->arg) != FO_OK)
+		wk->aio_failed = true;
+}
+
 /* A request with a tag completed: one op of its flowop. */
-static void aio_done(void *ctx, int tag, uint64_t t0, int64_t res)
+static void aio_done(void *ctx, const struct aioq_done *d)
 {
 	struct worker *wk = ctx;
-	const struct ir_flowop *f = wk->w->flowops[tag];
+	const struct ir_flowop *f = wk->w->flowops[d->tag];
 
-	if (res < 0) {
-		op_fail(wk, f, (int)-res, "an asynchronous %s failed",
+	if (d->res < 0) {
+		op_fail(wk, f, (int)-d->res, "an asynchronous %s failed",
 			f->type == FO_AIOREAD ? "read" : "write");
 		wk->aio_failed = true;
 		return;
 	}
-	fstats_add(&wk->stats[tag], now_ns() - t0, (uint64_t)res);
+	fstats_add(&wk->stats[d->tag], now_ns() - d->t0, (uint64_t)d->res);
 	if (wk->need_totals)
-		op_totals(wk, f, (uint64_t)res);
+		op_totals(wk, f, (uint64_t)d->res);
+	if (f->type == FO_AIOREAD && slot_verify(wk, slot_of(wk, f)))
+		aio_verify(wk, f, d);
 }
 
 /*
@@ -109,9 +129,10 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 	/* filebench's aiowrite: the submission is the op */
 	bool timed = is_write && f->iodepth == 0;
 	const char *buf = NULL;
-	uint64_t t0 = 0;
+	uint64_t t0 = 0, len = 0;
 	off_t off;
 	int rc;
+	bool vfy;
 
 	if (r != FO_OK)
 		return r;
@@ -122,11 +143,16 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 	if ((r = aio_offset(wk, f, s, iosize, is_write, &off)) != FO_OK)
 		return r;
 	/* after the offset: verify's data depends on it */
-	if (is_write && !(buf = slot_verify(wk, s) ?
-					verify_data(wk, f, s, (uint64_t)off,
-						    (uint64_t)iosize) :
-					write_data(wk, f, s, (uint64_t)iosize)))
+	vfy = slot_verify(wk, s);
+	if (is_write && !(buf = vfy ? verify_data(wk, f, s, (uint64_t)off,
+						  (uint64_t)iosize) :
+				      write_data(wk, f, s, (uint64_t)iosize)))
 		return FO_ERROR;
+	/* verify: the length a read's end is held to, or a write's hole */
+	if (vfy)
+		len = verify_len(wk, s);
+	if (vfy && is_write)
+		verify_hole(wk, s, len, (uint64_t)off);
 	/* a full queue: wait for a request to complete, as fio's iodepth */
 	while (f->iodepth > 0 &&
 	       aioq_pending(wk->aioq) >= (uint64_t)f->iodepth)
@@ -139,7 +165,8 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 		t0 = op_start(wk);
 	rc = is_write ? aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off,
 				   timed ? -1 : f->id) :
-			aioq_read(wk->aioq, s->fd, (size_t)iosize, off, f->id);
+			aioq_read(wk->aioq, s->fd, (size_t)iosize, off, f->id,
+				  len);
 	if (rc != 0)
 		return op_fail(wk, f, rc, "cannot start an asynchronous %s",
 			       is_write ? "write" : "read");

@@ -58,6 +58,28 @@ strided_past(struct worker *wk, const struct ir_flowop *f,
 				is_write ? "write" : "read", s, why);
 }
 
+/*
+ * After a read or write of want bytes at off to a verified file that
+ * moved n: a write made the file that long; a read is checked, and one
+ * that ended short of len (verify_len before it) met a file cut short.
+ */
+static __attribute__((noinline)) enum fo_result
+rw_verified(struct worker *wk, const struct ir_flowop *f, struct slot *s,
+	    const char *rbuf, uint64_t off, uint64_t want, uint64_t n,
+	    uint64_t len)
+{
+	if (!rbuf) {
+		if (n > 0)
+			verify_grew(wk, s, off + n);
+		return FO_OK;
+	}
+	if (n > 0 && verify_read(wk, f, s, rbuf, off, n) != FO_OK)
+		return FO_ERROR;
+	if (n < want && off + n < len)
+		return verify_cut(wk, f, s, off + n, len);
+	return FO_OK;
+}
+
 /* Inlined into fo_read and fo_write: the per-op path has no call to spare. */
 static inline __attribute__((always_inline)) enum fo_result
 do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
@@ -67,7 +89,7 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	int64_t iosize = op_int(wk, &f->iosize);
 	char *rbuf = NULL;
 	const char *wbuf = NULL;
-	uint64_t t0, off = 0, rec;
+	uint64_t t0, off = 0, rec, len = 0;
 	ssize_t n;
 	bool vfy, placed;
 
@@ -96,6 +118,11 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 		rbuf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!wbuf && !rbuf)
 		return FO_ERROR;
+	if (vfy) {
+		len = verify_len(wk, s);
+		if (is_write)
+			verify_hole(wk, s, len, off);
+	}
 	if (placed) {
 		t0 = op_start(wk);
 		n = is_write ? pwrite(s->fd, wbuf, (size_t)iosize, (off_t)off) :
@@ -116,8 +143,9 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 		lseek(s->fd, 0, SEEK_SET); /* sequential reads wrap at EOF */
 	else if (!is_write && !f->random && placed && n == 0)
 		s->rec_set = false; /* so do strided ones, to startrecord */
-	if (vfy && !is_write && n > 0)
-		return verify_read(wk, f, s, rbuf, off, (uint64_t)n);
+	if (vfy)
+		return rw_verified(wk, f, s, rbuf, off, (uint64_t)iosize,
+				   (uint64_t)n, len);
 	return FO_OK;
 }
 
@@ -139,7 +167,7 @@ enum fo_result fo_write(struct worker *wk, const struct ir_flowop *f)
  */
 static enum fo_result append_verified(struct worker *wk,
 				      const struct ir_flowop *f,
-				      const struct slot *s, uint64_t n)
+				      struct slot *s, uint64_t n)
 {
 	int64_t end = verify_offset(wk, f, s, SEEK_END);
 	const char *buf;
@@ -159,6 +187,7 @@ static enum fo_result append_verified(struct worker *wk,
 	}
 	op_done(wk, f, t0, (uint64_t)got);
 	lseek(s->fd, (off_t)end + got, SEEK_SET);
+	verify_grew(wk, s, (uint64_t)end + (uint64_t)got);
 	return FO_OK;
 }
 
@@ -214,7 +243,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	struct slot *s;
 	enum fo_result r = io_file(wk, f, &s);
 	int64_t iosize, bad = -1;
-	uint64_t t0, total = 0;
+	uint64_t t0, total = 0, len = 0;
 	char *buf;
 	ssize_t n;
 	bool vfy;
@@ -222,6 +251,8 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	if (r != FO_OK)
 		return r;
 	vfy = slot_verify(wk, s);
+	if (vfy)
+		len = verify_len(wk, s); /* before the reads: see verify_len */
 	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0)
 		iosize = (int64_t)wss_of(wk, f, s);
@@ -251,7 +282,9 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	if (n < 0)
 		goto err;
 	op_done(wk, f, t0, total);
-	return bad < 0 ? FO_OK : verify_fail(wk, f, s, bad);
+	if (bad >= 0)
+		return verify_fail(wk, f, s, bad);
+	return total < len ? verify_cut(wk, f, s, total, len) : FO_OK;
 err:
 	return op_fail_slot(wk, f, errno, "read", s);
 }
@@ -283,6 +316,8 @@ enum fo_result fo_writewholefile(struct worker *wk,
 		    write_data(wk, f, s, (uint64_t)iosize);
 	if (!buf)
 		return FO_ERROR;
+	if (vfy)
+		verify_hole(wk, s, verify_len(wk, s), (uint64_t)off);
 	t0 = op_start(wk);
 	for (left = size; left > 0; left -= (uint64_t)n) {
 		size_t chunk = left < (uint64_t)iosize ? left : (size_t)iosize;
@@ -302,10 +337,16 @@ enum fo_result fo_writewholefile(struct worker *wk,
 
 			return op_fail_slot(wk, f, err, "write", s);
 		}
-		if (timeline_flag_set(wk->stop))
+		if (timeline_flag_set(wk->stop)) {
+			if (vfy)
+				verify_grew(wk, s, (uint64_t)off + (size - left) +
+							   (uint64_t)n);
 			return FO_OK; /* cut short: not recorded */
+		}
 	}
 	op_done(wk, f, t0, size);
+	if (vfy)
+		verify_grew(wk, s, (uint64_t)off + size);
 	return FO_OK;
 }
 
@@ -391,6 +432,34 @@ static enum fo_result map_slot(struct worker *wk, const struct ir_flowop *f,
 	return FO_OK;
 }
 
+/*
+ * map_slot for a verified file or not: a file mapped shorter than fbrun
+ * wrote it was cut by someone else (fbrun never cuts one).
+ */
+static enum fo_result map_verified(struct worker *wk,
+				   const struct ir_flowop *f, struct slot *s,
+				   bool vfy)
+{
+	uint64_t len = vfy ? verify_len(wk, s) : 0;
+	enum fo_result r = map_slot(wk, f, s);
+
+	if (r == FO_OK && s->maplen < len)
+		return verify_cut(wk, f, s, s->maplen, len);
+	return r;
+}
+
+/* SIGBUS in a verified file's mapping: it ends before the mapping does. */
+static __attribute__((noinline, cold)) enum fo_result
+bus_verified(struct worker *wk, const struct ir_flowop *f,
+	     const struct slot *s)
+{
+	struct stat sb;
+	uint64_t at = fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+	uint64_t len = verify_len(wk, s);
+
+	return verify_cut(wk, f, s, at, len > s->maplen ? len : s->maplen);
+}
+
 /* Where an mmap op starts: random within the working set, or in turn. */
 static uint64_t map_offset(struct worker *wk, const struct ir_flowop *f,
 			   struct slot *s, uint64_t iosize)
@@ -428,10 +497,12 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 	const char *wbuf = NULL;
 	char *rbuf = NULL;
 	sigjmp_buf jb;
+	bool vfy;
 
 	if (r != FO_OK)
 		return r;
-	if (!s->mapped && (r = map_slot(wk, f, s)) != FO_OK)
+	vfy = slot_verify(wk, s);
+	if (!s->mapped && (r = map_verified(wk, f, s, vfy)) != FO_OK)
 		return r;
 	if (iosize <= 0)
 		iosize = 1;
@@ -447,8 +518,10 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 	off = map_offset(wk, f, s, (uint64_t)iosize);
 	n = s->maplen - off < (uint64_t)iosize ? s->maplen - off :
 						  (uint64_t)iosize;
+	/* verify's blocks are stamped through the mapping as write does */
 	if (is_write)
-		wbuf = write_data(wk, f, s, n ? n : 1);
+		wbuf = vfy ? verify_data(wk, f, s, off, n ? n : 1) :
+			     write_data(wk, f, s, n ? n : 1);
 	else
 		rbuf = buffer_for(wk, f, n ? n : 1);
 	if (!wbuf && !rbuf)
@@ -456,6 +529,8 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 	if (sigsetjmp(jb, 0)) {
 		bus_guard = NULL;
 		wk->sampling = false; /* the op's CPU sample ends here too */
+		if (vfy) /* fbrun never cuts a verified file: someone else did */
+			return bus_verified(wk, f, s);
 		return op_fail_slot_why(wk, f, EFAULT,
 					is_write ? "mmapwrite" : "mmapread",
 					s,
@@ -471,6 +546,8 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 	op_done(wk, f, t0, n);
 	bus_guard = NULL;
 	s->mappos = off + n;
+	if (vfy && !is_write && n > 0)
+		return verify_read(wk, f, s, rbuf, off, n);
 	return FO_OK;
 }
 

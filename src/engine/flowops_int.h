@@ -107,9 +107,28 @@ static inline bool slot_verify(const struct worker *wk, const struct slot *s)
 const char *verify_data(struct worker *wk, const struct ir_flowop *f,
 			const struct slot *s, uint64_t off, uint64_t n);
 
-/* -1 if n bytes read at off from slot s's file are right, else where not. */
+/*
+ * -1 if n bytes read at off from slot s's file are right, else where not:
+ * zeros are right where fbrun may have left a hole (verify_hole).
+ */
 int64_t verify_check(struct worker *wk, const struct slot *s,
 		     const char *buf, uint64_t off, uint64_t n);
+
+/* Slot s now holds its entry's file: what verify knows of its length. */
+void verify_opened(struct worker *wk, struct slot *s);
+/*
+ * A length slot s's file has at least, as fbrun wrote it: taken before a
+ * read, a read that ends short of it met a file cut by someone else.
+ */
+uint64_t verify_len(struct worker *wk, const struct slot *s);
+/*
+ * Before a write or fallocate up to hi in slot s's file, of which len
+ * (verify_len) bytes were known: [len, hi) may stay a hole.
+ */
+void verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
+		 uint64_t hi);
+/* After a write through slot s that reached end: the file is that long. */
+void verify_grew(struct worker *wk, struct slot *s, uint64_t end);
 
 /*
  * Count a verify error against f (the bytes at bad of slot s's file), say
@@ -118,6 +137,13 @@ int64_t verify_check(struct worker *wk, const struct slot *s,
  */
 enum fo_result verify_fail(struct worker *wk, const struct ir_flowop *f,
 			   const struct slot *s, int64_t bad);
+
+/*
+ * A read of f found slot s's file ending at at, short of the len bytes
+ * fbrun wrote: counted and said as verify_fail does; FO_ERROR.
+ */
+enum fo_result verify_cut(struct worker *wk, const struct ir_flowop *f,
+			  const struct slot *s, uint64_t at, uint64_t len);
 
 /* The read's check: FO_OK, or verify_fail's FO_ERROR. */
 static inline enum fo_result verify_read(struct worker *wk,

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/flowops_int.h"
+#include "engine/verify.h"
 
 enum fo_result fo_createfile(struct worker *wk,
 				    const struct ir_flowop *f)
@@ -57,6 +58,8 @@ enum fo_result fo_createfile(struct worker *wk,
 	s->fileset = f->fileset.index;
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
+	if (slot_verify(wk, s))
+		verify_opened(wk, s); /* a new file: its length is its writes' */
 	return FO_OK;
 }
 
@@ -89,11 +92,19 @@ enum fo_result fo_closefile(struct worker *wk,
 	 */
 	if (wk->aioq)
 		aioq_drain(wk->aioq);
-	if (wk->aio_failed) {
-		wk->aio_failed = false;
-		return FO_ERROR; /* a request reaped here failed: counted */
-	}
 	slot_unmap(s); /* untimed too: the mapping was made outside the ops */
+	if (wk->aio_failed) {
+		/*
+		 * A request reaped here failed (an aioread's verify error
+		 * too), counted against its flowop.  The file is closed all
+		 * the same: with --continue-on-error the next openfile of
+		 * the fd would find it still open.
+		 */
+		wk->aio_failed = false;
+		close(s->fd);
+		s->fd = -1;
+		return FO_ERROR;
+	}
 	t0 = op_start(wk);
 	rc = close(s->fd);
 	s->fd = -1;
@@ -156,6 +167,10 @@ enum fo_result fo_deletefile(struct worker *wk,
 	 * removed from its directory, opened beneath the root beforehand.
 	 */
 	dfd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
+	/* verify: the next file of this entry is another (a file may be
+	   deleted in vain: knowing less is never wrong) */
+	if (fileset_vfy(fs))
+		vfy_files_gone(fileset_vfy(fs), (uint64_t)e);
 	t0 = op_start(wk);
 	if (dfd < 0 || unlinkat(dfd, name, 0) < 0) {
 		int err = errno;
@@ -191,6 +206,8 @@ enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
 		return FO_OK;
 	}
 	dfd = fileset_parent(fs, FS_FILE_EXISTING, e, l, &name);
+	if (fileset_vfy(fs))
+		vfy_files_gone(fileset_vfy(fs), (uint64_t)e);
 	if (dfd < 0 || unlinkat(dfd, name, 0) < 0) {
 		int err = errno;
 
@@ -297,6 +314,7 @@ enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 	struct stat sb;
 	int64_t n;
 	uint64_t off, t0;
+	bool vfy;
 
 	if (r != FO_OK)
 		return r;
@@ -311,6 +329,10 @@ enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 			return op_fail_slot(wk, f, errno, "stat", s);
 		off = (uint64_t)sb.st_size;
 	}
+	/* verify: what it adds past the file's end reads as zeros */
+	vfy = slot_verify(wk, s);
+	if (vfy)
+		verify_hole(wk, s, verify_len(wk, s), off + (uint64_t)n);
 	t0 = op_start(wk);
 	if (fallocate(s->fd, 0, (off_t)off, (off_t)n) < 0) {
 		int err = errno;
@@ -318,6 +340,8 @@ enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 		return op_fail_slot(wk, f, err, "fallocate", s);
 	}
 	op_done(wk, f, t0, 0);
+	if (vfy)
+		verify_grew(wk, s, off + (uint64_t)n);
 	return FO_OK;
 }
 

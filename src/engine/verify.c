@@ -2,6 +2,7 @@
 #include "engine/verify.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,7 +71,8 @@ void vfy_fill(char *buf, uint64_t id, uint64_t off, size_t n, uint64_t gen)
 	}
 }
 
-int64_t vfy_check(const char *buf, uint64_t id, uint64_t off, size_t n)
+int64_t vfy_check(const char *buf, uint64_t id, uint64_t off, size_t n,
+		  uint64_t zlo, uint64_t zhi)
 {
 	unsigned char want[VFY_BLOCK];
 	const unsigned char *got = (const unsigned char *)buf;
@@ -89,8 +91,11 @@ int64_t vfy_check(const char *buf, uint64_t id, uint64_t off, size_t n)
 
 				if (pos >= GEN_AT && pos < GEN_AT + 8)
 					continue;
-				if (got[i] != want[pos])
-					return (int64_t)(off + i);
+				if (got[i] == want[pos] ||
+				    (got[i] == 0 && off + i >= zlo &&
+				     off + i < zhi))
+					continue;
+				return (int64_t)(off + i);
 			}
 		}
 		got += k;
@@ -142,4 +147,98 @@ bool vfy_log_first(struct vfy_log *l, const char *path)
 	}
 	pthread_mutex_unlock(&l->lock);
 	return first;
+}
+
+/* ------------------------------------------------------------ files */
+
+/* In a length word: the entry's file is not the one fbrun made. */
+#define GONE (1ULL << 63)
+
+struct vfy_ent {
+	_Atomic uint64_t len; /* GONE | a length the file has at least */
+	_Atomic uint64_t zlo, zhi; /* where it may read as zeros */
+};
+
+struct vfy_files {
+	uint64_t n;
+	struct vfy_ent *ent;
+};
+
+struct vfy_files *vfy_files_new(uint64_t n)
+{
+	struct vfy_files *t = xcalloc(1, sizeof(*t));
+
+	t->n = n;
+	t->ent = xcalloc(n ? n : 1, sizeof(*t->ent));
+	for (uint64_t e = 0; e < n; e++) {
+		atomic_init(&t->ent[e].len, GONE);
+		atomic_init(&t->ent[e].zlo, UINT64_MAX);
+		atomic_init(&t->ent[e].zhi, 0);
+	}
+	return t;
+}
+
+void vfy_files_free(struct vfy_files *t)
+{
+	if (!t)
+		return;
+	free(t->ent);
+	free(t);
+}
+
+void vfy_files_made(struct vfy_files *t, uint64_t e, uint64_t size)
+{
+	if (e < t->n)
+		atomic_store(&t->ent[e].len, size & ~GONE);
+}
+
+bool vfy_files_len(const struct vfy_files *t, uint64_t e, uint64_t *len)
+{
+	uint64_t w = e < t->n ? atomic_load(&t->ent[e].len) : GONE;
+
+	*len = w & ~GONE;
+	return !(w & GONE);
+}
+
+void vfy_files_grew(struct vfy_files *t, uint64_t e, uint64_t end)
+{
+	uint64_t w;
+
+	if (e >= t->n || end >= GONE)
+		return;
+	w = atomic_load(&t->ent[e].len);
+	/* not once the entry's file is another: it is not this write's */
+	while (!(w & GONE) && w < end &&
+	       !atomic_compare_exchange_weak(&t->ent[e].len, &w, end))
+		;
+}
+
+void vfy_files_gone(struct vfy_files *t, uint64_t e)
+{
+	if (e < t->n)
+		atomic_fetch_or(&t->ent[e].len, GONE);
+}
+
+void vfy_files_hole(struct vfy_files *t, uint64_t e, uint64_t lo,
+		    uint64_t hi)
+{
+	struct vfy_ent *v;
+	uint64_t w;
+
+	if (e >= t->n || lo >= hi)
+		return;
+	v = &t->ent[e];
+	w = atomic_load(&v->zlo);
+	while (lo < w && !atomic_compare_exchange_weak(&v->zlo, &w, lo))
+		;
+	w = atomic_load(&v->zhi);
+	while (hi > w && !atomic_compare_exchange_weak(&v->zhi, &w, hi))
+		;
+}
+
+void vfy_files_zeros(const struct vfy_files *t, uint64_t e, uint64_t *lo,
+		     uint64_t *hi)
+{
+	*lo = e < t->n ? atomic_load(&t->ent[e].zlo) : UINT64_MAX;
+	*hi = e < t->n ? atomic_load(&t->ent[e].zhi) : 0;
 }

@@ -43,6 +43,13 @@ struct slot {
 	/* stride=, startrecord=: the next op's record; rec_set once placed */
 	uint64_t rec;
 	bool rec_set;
+	/*
+	 * verify: a length the open file has at least (this fd's writes,
+	 * and its preallocated size when vshared: the entry's file made
+	 * before the run, whose length the threads share), set at open.
+	 */
+	uint64_t vlen;
+	bool vshared;
 };
 
 enum fo_result {

@@ -87,7 +87,37 @@ static void check_startrecord(struct compiler *c, const struct ir_flowop *f)
 struct slot {
 	bool opened;
 	int fileset; /* of openfile/createfile; -1 none, -2 they disagree */
+	bool verify; /* one of them has verify */
 };
+
+/*
+ * A flowop verify cannot follow (FF_UNVERIFIED) on a fileset with verify:
+ * refused rather than leave a file unchecked, or fail a check on fbrun's
+ * own doing.
+ */
+static void check_verify(struct compiler *c, const struct ir_flowop *f,
+			 const struct slot *sl)
+{
+	const struct workload *w = c->w;
+	const char *op = flowop_info[f->type].name;
+	int i = f->fileset.index >= 0 ? f->fileset.index : sl->fileset;
+
+	if (!(flowop_flags(f->type) & FF_UNVERIFIED) ||
+	    !(i >= 0 ? w->filesets[i].verify : sl->verify))
+		return;
+	if (i >= 0)
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) cannot work on fileset '%s', "
+			   "which has verify: verify does not follow what %s "
+			   "does to its files",
+			   f->name, op, w->filesets[i].name, op);
+	else
+		diag_error(c->d, c->src, f->loc,
+			   "flowop '%s' (%s) cannot work on the files of fd "
+			   "%" PRId64 ", of a fileset with verify: verify does "
+			   "not follow what %s does to its files",
+			   f->name, op, f->fd >= 0 ? f->fd : 0, op);
+}
 
 static void check_flowop(struct compiler *c, struct ir_flowop *f,
 			 const struct ir_thread *t, struct slot *slots,
@@ -182,6 +212,7 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 			     "flowop '%s' (%s) does nothing without "
 			     "'eventgen rate=N'",
 			     f->name, fi->name);
+	check_verify(c, f, &slots[slot]);
 }
 
 void check_thread(struct compiler *c, int tidx)
@@ -226,6 +257,8 @@ void check_thread(struct compiler *c, int tidx)
 			sl->fileset = f->fileset.index;
 		else if (sl->fileset != f->fileset.index)
 			sl->fileset = -2;
+		if (f->fileset.index >= 0 && w->filesets[f->fileset.index].verify)
+			sl->verify = true;
 	}
 	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		struct ir_flowop *f = w->flowops[i];

@@ -70,6 +70,13 @@ enum {
 	 * so not in a fileset that fbrun-mpi's ranks share.
 	 */
 	FF_SERIAL = 1 << 9,
+	/*
+	 * Does to a fileset's files what verify cannot follow (cuts them,
+	 * gives them another entry's name, writes other bytes, reads without
+	 * a check, or works on bonnie++'s names): refused on a fileset with
+	 * verify (doc/language.md, "Data verification").
+	 */
+	FF_UNVERIFIED = 1 << 10,
 };
 
 /* What compile checks of a flowop. */

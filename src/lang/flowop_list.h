@@ -10,7 +10,8 @@
  *   flags    FF_* (flowop.h): what it counts as (FF_IO in the IO Summary,
  *            FF_MOVES_DATA, FF_READ, FF_WRITE) and what the run gives it
  *            (FF_TOTALS, FF_SYNC_POINT), how the report shows it (FF_MEAN),
- *            what a block device refuses (FF_ALTERS, FF_NAMES)
+ *            what a block device refuses (FF_ALTERS, FF_NAMES), what a
+ *            fileset with verify refuses (FF_UNVERIFIED)
  *   uses     attributes (FA_* bits, flowop.h) that mean something to it;
  *            others are accepted with a warning, as filebench ignores them
  *   needs    what compile checks: NEED_FILE (fileset or an fd opened in
@@ -110,7 +111,8 @@ FLOWOP(STATFILE, "statfile", fo_statfile, FF_IO,
        NEED_FILE,
        NULL, NULL,
        "stat an existing file (fstat if fd is open)")
-FLOWOP(TRUNCATEFILE, "truncatefile", fo_truncatefile, FF_IO | FF_ALTERS,
+FLOWOP(TRUNCATEFILE, "truncatefile", fo_truncatefile,
+       FF_IO | FF_ALTERS | FF_UNVERIFIED,
        FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
@@ -137,14 +139,15 @@ FLOWOP(GETXATTR, "getxattr", fo_getxattr, FF_IO,
        NULL, NULL,
        "read the file's extended attribute user.fbrun, up to iosize bytes; "
        "a file without it is an error (an fbrun extension)")
-FLOWOP(RENAMEFILE, "renamefile", fo_renamefile, FF_IO | FF_NAMES,
+FLOWOP(RENAMEFILE, "renamefile", fo_renamefile,
+       FF_IO | FF_NAMES | FF_UNVERIFIED,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
        "rename an existing file of the fileset to one of its free names "
        "(never over anything): the old name is free afterwards (an fbrun "
        "extension)")
-FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO | FF_NAMES,
+FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO | FF_NAMES | FF_UNVERIFIED,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
@@ -183,25 +186,25 @@ FLOWOP(LISTDIR, "listdir", fo_listdir, FF_IO | FF_NAMES,
        NEED_FILESET,
        NULL, NULL,
        "read all entries of one of the fileset's directories")
-FLOWOP(WRITEBYTES, "writebytes", fo_writebytes, FF_WRITES,
+FLOWOP(WRITEBYTES, "writebytes", fo_writebytes, FF_WRITES | FF_UNVERIFIED,
        FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
        "write iosize bytes sequentially with one write() per byte "
        "(bonnie++'s per-character output)")
-FLOWOP(READBYTES, "readbytes", fo_readbytes, FF_READS,
+FLOWOP(READBYTES, "readbytes", fo_readbytes, FF_READS | FF_UNVERIFIED,
        FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
        "read iosize bytes sequentially with one read() per byte, rewinding "
        "at end of file")
-FLOWOP(REWRITE, "rewrite", fo_rewrite, FF_WRITES,
+FLOWOP(REWRITE, "rewrite", fo_rewrite, FF_WRITES | FF_UNVERIFIED,
        FA_FILEIO,
        NEED_FILE | NEED_IOSIZE,
        NULL, NULL,
        "read iosize bytes, change one, seek back and write them: the file "
        "is rewritten in place, rewinding at end of file")
-FLOWOP(SEEKRW, "seekrw", fo_seekrw, FF_READS | FF_ALTERS,
+FLOWOP(SEEKRW, "seekrw", fo_seekrw, FF_READS | FF_ALTERS | FF_UNVERIFIED,
        FA_FILEIO | FA(VALUE) | FA(FSYNC) | FA(DELETE),
        NEED_FILE | NEED_IOSIZE | NEED_VALUE,
        NULL, NULL,
@@ -214,7 +217,8 @@ FLOWOP(SYNC, "sync", fo_sync, FF_IO,
        0,
        NULL, NULL,
        "flush every file system's dirty data (sync())")
-FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_NAMES | FF_SERIAL,
+FLOWOP(CREATENEXT, "createnext", fo_createnext,
+       FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
          FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
@@ -222,13 +226,14 @@ FLOWOP(CREATENEXT, "createnext", fo_createnext, FF_IO | FF_NAMES | FF_SERIAL,
        "create the next numbered file in the fileset's root (or its dirs "
        "subdirectories) with bonnie++'s names, random: random part first, "
        "writing filesize bytes")
-FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO | FF_NAMES,
+FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO | FF_NAMES | FF_UNVERIFIED,
        FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM),
        NEED_FILESET,
        flowop_names_prepare, flowop_names_free,
        "stat the next file in directory order (random: in an order shuffled "
        "before the run) and read its data if it has any")
-FLOWOP(DELETENEXT, "deletenext", fo_deletenext, FF_IO | FF_NAMES | FF_SERIAL,
+FLOWOP(DELETENEXT, "deletenext", fo_deletenext,
+       FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
        FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC),
        NEED_FILESET,
        flowop_names_prepare, flowop_names_free,

@@ -3,8 +3,9 @@
  * configure chose (io_uring where liburing was found) and, as
  * test-aioq-posix, with POSIX aio.  Reads and writes land and report
  * their bytes, tagged requests are reported once each with their start
- * time, failures carry their errno, the queue never holds more than its
- * depth, and what the end of the run finds in flight is not reported.
+ * time, a read's data, offset and word, failures carry their errno, the
+ * queue never holds more than its depth, and what the end of the run
+ * finds in flight is not reported.
  */
 #include "engine/aioq.h"
 #include "tap.h"
@@ -20,21 +21,28 @@ struct seen {
 	int64_t bytes;
 	int err; /* the errno of the last failed request */
 	uint64_t t0_min;
+	off_t last_off; /* of the last request reported */
+	uint64_t last_arg;
+	int not_a; /* reported bytes of data other than 'a' */
 };
 
-static void done(void *ctx, int tag, uint64_t t0, int64_t res)
+static void done(void *ctx, const struct aioq_done *d)
 {
 	struct seen *s = ctx;
 
 	s->n++;
-	if (tag != s->tag)
+	if (d->tag != s->tag)
 		s->bad_tag++;
-	if (res < 0)
-		s->err = (int)-res;
+	if (d->res < 0)
+		s->err = (int)-d->res;
 	else
-		s->bytes += res;
-	if (s->t0_min == 0 || t0 < s->t0_min)
-		s->t0_min = t0;
+		s->bytes += d->res;
+	for (int64_t i = 0; i < d->res; i++)
+		s->not_a += ((const char *)d->buf)[i] != 'a';
+	if (s->t0_min == 0 || d->t0 < s->t0_min)
+		s->t0_min = d->t0;
+	s->last_off = d->off;
+	s->last_arg = d->arg;
 }
 
 int main(void)
@@ -58,7 +66,7 @@ int main(void)
 	wr = open(path, O_WRONLY);
 
 	q = aioq_new(4, done, &s);
-	rc = aioq_read(q, fd, 8192, 0, 7);
+	rc = aioq_read(q, fd, 8192, 0, 7, 0);
 	if (rc != 0 && strcmp(aioq_backend(), "io_uring") == 0) {
 		/* a kernel without io_uring, or one that forbids it */
 		printf("1..0 # SKIP io_uring cannot be set up here: %s\n",
@@ -68,19 +76,26 @@ int main(void)
 		return 0;
 	}
 	is_int(rc, 0, "a read starts");
-	is_int(aioq_read(q, fd, 8192, 8192, 7), 0, "a second read starts");
-	is_int(aioq_read(q, fd, 8192, 16384, 7), 0, "a third, past the end");
+	is_int(aioq_read(q, fd, 8192, 8192, 7, 0), 0, "a second read starts");
+	is_int(aioq_read(q, fd, 8192, 16384, 7, 0), 0,
+	       "a third, past the end");
 	is_int(aioq_wait(q), 0, "aioq_wait: no untagged failure");
 	is_int(s.n, 3, "each tagged read reported once");
 	is_int(s.bytes, 20000, "their bytes: the file's, the last one short");
+	is_int(s.not_a, 0, "with the data read");
 	is_int(s.bad_tag, 0, "with their tag");
 	ok(s.t0_min > 0, "with their start time");
 	ok(aioq_idle(q), "nothing in flight after aioq_wait");
+	is_int(aioq_read(q, fd, 100, 4096, 7, 42), 0, "a read with a word");
+	aioq_drain(q);
+	ok(s.last_off == 4096 && s.last_arg == 42,
+	   "reported with its offset and word (%lld, %llu)",
+	   (long long)s.last_off, (unsigned long long)s.last_arg);
 
 	/* more than the depth (at least 64) never in flight at once */
 	s.n = 0;
 	for (int i = 0; i < 200; i++) {
-		if (aioq_read(q, fd, 512, (off_t)(i % 32) * 512, 7) != 0)
+		if (aioq_read(q, fd, 512, (off_t)(i % 32) * 512, 7, 0) != 0)
 			break;
 		if ((int)aioq_pending(q) > max)
 			max = (int)aioq_pending(q);
@@ -101,7 +116,7 @@ int main(void)
 
 	/* failures: tagged ones reported with their errno, untagged kept */
 	s.n = 0;
-	rc = aioq_read(q, wr, 4096, 0, 7);
+	rc = aioq_read(q, wr, 4096, 0, 7, 0);
 	aioq_drain(q);
 	ok(rc == EBADF || (rc == 0 && s.n == 1 && s.err == EBADF),
 	   "a read of a write-only fd: EBADF (rc %d, err %d)", rc, s.err);
@@ -114,7 +129,7 @@ int main(void)
 	/* the end of the run: waited for, not reported */
 	s.n = 0;
 	for (int i = 0; i < 8; i++)
-		aioq_read(q, fd, 4096, 0, 7);
+		aioq_read(q, fd, 4096, 0, 7, 0);
 	aioq_free(q);
 	is_int(s.n, 0, "aioq_free: requests in flight are not reported");
 
