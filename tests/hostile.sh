@@ -2,8 +2,9 @@
 # Hostile scripts: truncated, huge, deep, long, binary or self-referencing
 # input must give a clean error (exit 2 and a file:line:col: error: line)
 # or be accepted, never crash (exit < 128, no sanitizer report), never
-# wrap a number, and `fbrun --parse-only` must never take more than a few
-# seconds or 500 MB.  Every fbrun call runs under `timeout -k`.
+# wrap a number, and `fbrun --parse-only` must never hang or take more
+# than 500 MB.  Every fbrun call runs under `timeout -k`, a guard against
+# a hang, not a measure of speed (bench/ measures the parser's).
 . "${srcdir:-.}/tests/lib.sh"
 
 
@@ -12,15 +13,14 @@ have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
-# A sanitizer build is several times slower and bigger: give it more time
-# and do not judge its memory.
+# A sanitizer build is several times slower and bigger: do not judge its
+# memory.
 sanitized=false
 if command -v ldd >/dev/null 2>&1 &&
 	ldd "$FBRUN" 2>/dev/null | grep -Eq 'lib(asan|tsan|ubsan)'; then
 	sanitized=true
 fi
-LIMIT=${HOSTILE_LIMIT:-5}
-$sanitized && LIMIT=$((LIMIT * 4))
+LIMIT=${HOSTILE_LIMIT:-300}
 MEM_KB=512000 # 500 MB
 have_time=false
 /usr/bin/time -f %M -o "$TMP/t" true 2>/dev/null && have_time=true
@@ -115,7 +115,7 @@ expect() {
 	ok) check "$e_desc: accepted ($(what))" is_ok ;;
 	either) check "$e_desc: accepted or a clean error ($(what))" is_ok_or_error "$e_name" ;;
 	esac
-	check "$e_desc: no crash, under ${LIMIT}s and 500 MB" in_limits
+	check "$e_desc: no crash, no hang, under 500 MB" in_limits
 	if ! is_ok && ! is_error "$e_name"; then head -5 "$TMP/err" | cut -c1-200 | diag; fi
 }
 
@@ -468,10 +468,6 @@ expect error bom2 "a UTF-8 byte-order mark on line 2"
 	awk 'BEGIN { for (i = 0; i < 20000; i++) printf "echo \"$v%d\"\n", i }'
 } >"$TMP/vars.f"
 expect ok vars "20000 variables, each set and used"
-lim_vars=5
-$sanitized && lim_vars=20
-check "... in well under 5 s (${secs:-?} s)" \
-	eval '[ -z "$secs" ] || awk -v s="$secs" -v l="$lim_vars" "BEGIN { exit !(s < l) }"'
 printf 'set $a="$b"\nset $b="$a"\necho $a\n' >"$TMP/mutual.f"
 expect error mutual "two quoted variables referring to each other"
 {

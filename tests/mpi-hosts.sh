@@ -71,7 +71,15 @@ hosts_down() {
 		ip link del "$br" 2>/dev/null || :
 		made_br=false
 	fi
+	# `ip netns add` made /run/netns a mount of itself: undone once no
+	# namespace is left in it (someone else's would need it)
+	if $netns_ours && mountpoint -q /run/netns 2>/dev/null &&
+		[ -z "$(ip netns list 2>/dev/null)" ]; then
+		umount /run/netns 2>/dev/null || :
+	fi
 }
+netns_ours=false
+mountpoint -q /run/netns 2>/dev/null || netns_ours=true
 trap 'hosts_down; cleanup' EXIT
 
 # hosts_up N: N hosts, $TMP/hostfile (2 slots each) and $TMP/agent;
@@ -329,5 +337,9 @@ check "every namespace of this run is removed" \
 	eval '! ip netns list | grep -q "^fbn$tag-"'
 check "every veth and the bridge are removed" \
 	eval '! ip -o link show | grep -Eq ": (fbv$tag-[0-9]+|$br)[@:]"'
+if $netns_ours && [ -z "$(ip netns list 2>/dev/null)" ]; then
+	check "the mount of /run/netns that ip netns made is gone" \
+		eval '! mountpoint -q /run/netns'
+fi
 
 done_testing

@@ -129,12 +129,20 @@ while read -r name secs knobs; do
 		pass "$name runs its whole time"
 	fi
 
-	# createdelete-swing: the two threads keep handing the directory
-	# over (a lost wakeup leaves both waiting for the rest of the run).
+	# createdelete-swing: the two threads hand the directory over (a
+	# lost wakeup leaves both waiting for the rest of the run): the
+	# deleter deleted only what the creator made, a whole set at a time
+	# but for the set it was working on when the run ended, and the
+	# creator got the directory back at least once (20 files each way in
+	# a 2 s run).
 	if [ "$name" = createdelete-swing ] && $have_python && [ -s "$TMP/w.json" ]; then
 		n=$(ops_of "$TMP/w.json" creatorblock || echo 0)
-		check "$name: the directory swung back to the creator 3 times or more ($n)" \
-			test "$n" -ge 3
+		c=$(ops_of "$TMP/w.json" swing-create || echo 0)
+		d=$(ops_of "$TMP/w.json" drain || echo 0)
+		check "$name: the directory swung back to the creator ($n times)" \
+			test "$n" -ge 1
+		check "$name: deletes follow creates, a set of 20 apart at most ($c created, $d deleted)" \
+			test "$d" -le "$c" -a "$((c - d))" -le 20 -a "$d" -ge $((20 * n))
 	fi
 
 	# oltp: the log writer gets its batches of commits, so the shadows
@@ -180,7 +188,7 @@ verify            1  nfiles=100 filesize=32k nwriters=2 nreaders=2
 copyfiles         2  nfiles=100 meanfilesize=16k nthreads=2
 ratelimcopyfiles  2  nfiles=50 filesize=16k eventrate=100
 createfiles       2  nfiles=200 meandirwidth=20 meanfilesize=16k nthreads=4
-createdelete-swing 1 nfiles=100 meanfilesize=16k
+createdelete-swing 2 nfiles=20 meanfilesize=16k
 makedirs          2  ndirs=200 meandirwidth=20 nthreads=4
 removedirs        2  ndirs=200 meandirwidth=20 nthreads=4
 listdirs          1  nfiles=200 nthreads=4
