@@ -17,6 +17,7 @@
 #include "util/msg.h"
 #include "util/layout.h"
 #include "util/outfile.h"
+#include "util/schema_version.h"
 #include "util/sha256.h"
 #include "util/util.h"
 
@@ -370,6 +371,8 @@ void report_json(FILE *out, const struct results *r,
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&m->started));
 	json_init(&j, out);
 	json_object(&j, NULL);
+	/* first, so a reader knows what follows (doc/results.schema.json) */
+	json_str(&j, "schema_version", SCHEMA_VERSION);
 	json_str(&j, "fbrun_version", m->version);
 	json_str(&j, "script", m->script);
 	json_str(&j, "started", when);
