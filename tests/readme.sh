@@ -44,6 +44,17 @@ while IFS= read -r line; do
 	p=$(pattern "$line")
 	grepq "README's '$(printf '%s' "$line" | sed 's/^ *//' | cut -c1-24)...' has fbrun's layout" "$p" "$TMP/out"
 done <"$TMP/lines"
+# the Disk stats block's device line, where the run's files are on one
+sed -n '/^The results come in the layout/,/^Compare runs/p' "$readme" |
+	sed -n '/^    Disk stats (read\/write):$/{n;p;}' >"$TMP/dline"
+check "README shows a Disk stats block with a device line" test "$(wc -l <"$TMP/dline")" -eq 1
+if grep -Eq '^  [^ ]+: ios=' "$TMP/out"; then
+	dev=$(sed -n 's/^ *\([^ :]*\): ios=.*/\1/p' "$TMP/dline")
+	p=$(pattern "$(sed "s/$dev:/DEV:/" "$TMP/dline")" | sed 's/^^DEV:/^ +[^ ]+:/')
+	grepq "README's Disk stats line has fbrun's layout" "$p" "$TMP/out"
+else
+	skip "README's Disk stats line: $TMP is on no block device"
+fi
 
 # --- the usage block --------------------------------------------------------------
 run_fbrun --help

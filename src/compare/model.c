@@ -74,6 +74,8 @@ void cmp_run_clear(struct cmp_run *r)
 	free(r->ranks);
 	r->ranks = NULL;
 	r->nranks = 0;
+	diskstat_free(r->disks);
+	r->disks = NULL;
 	free(r->flowops);
 	free(r->iv);
 	r->iv = NULL;

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/diskstat.h"
+
 /* The per-flowop figures compared, in table and chart order. */
 enum cmp_metric {
 	CM_OPS, /* ops/s */
@@ -128,6 +130,7 @@ struct cmp_run {
 	struct cmp_rank *ranks; /* fbrun-mpi's job: each rank */
 	size_t nranks;
 	double stopped_by; /* --stonewall: the rank that ended it, or -1 */
+	struct diskstat_set *disks; /* "disk_stats", NULL if the file has none */
 };
 
 /* One flowop present in every run: its record in each. */

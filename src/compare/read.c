@@ -256,6 +256,7 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 		json_object_get(root, "warmup"), "completed"));
 	read_counts(sum, &r->io);
 	read_ranks(r, root);
+	read_disks(r, root);
 	r->kernel = str_dup(sys, "kernel");
 	r->cpus = num_or(sys, "cpus", 0);
 	r->fs_type = str_dup(fs, "fs_type");

@@ -17,6 +17,7 @@
 #include "compare/match.h"
 #include "compare/model.h"
 #include "compare/read.h"
+#include "util/diskstat.h"
 #include "util/layout.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -161,6 +162,8 @@ static void print_text(FILE *out, const struct cmp_run *r)
 					u64(r->flowops[i].n.verify_errors));
 	}
 	cmp_run_ranks_text(out, r);
+	/* as the run: no page cache note for a job of several ranks */
+	diskstat_print(out, r->disks, r->nranks > 1 ? 0 : u64(io->rd_bytes));
 }
 
 static void csv_row(FILE *out, const struct cmp_run *r, const char *name,

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/diskstats.h"
 #include "engine/engine_int.h"
 #include "engine/results.h"
 #include "engine/run.h"
@@ -121,6 +122,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		return rc; /* engine_run reports what there is */
 	e->reported = true;
 	run.filesets = e->filesets;
+	run.disks = disks_new(e->w, e->filesets);
 	ro.progress = !ro.quiet && !ro.interval_ns && !e->o->peers &&
 		      isatty(STDERR_FILENO);
 	if (e->o->peers)
@@ -177,6 +179,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	}
 	results_free(r);
 	run_release(&run);
+	disks_free(run.disks);
 	return rc;
 }
 

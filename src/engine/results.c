@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/diskstats.h"
 #include "engine/fileset.h"
 #include "engine/monitor.h"
 #include "engine/worker.h"
@@ -124,6 +125,7 @@ struct results *results_collect(const struct run *run)
 		}
 	}
 	derive(r);
+	r->disks = disks_result(run->disks);
 	/* the run's own failure comes before any its threads met */
 	snprintf(r->error, sizeof(r->error), "%s", run->error);
 	for (size_t k = 0; k < run->nworkers; k++) {
@@ -162,6 +164,7 @@ void results_free(struct results *r)
 	intervals_free(r->iv, r->niv);
 	free(r->ranks);
 	free(r->trees);
+	diskstat_free(r->disks);
 	free(r->fo);
 	free(r);
 }
@@ -339,5 +342,6 @@ struct results *results_merge(const struct results *mine,
 	}
 	r->iv_latency = mine->iv_latency;
 	r->steady = mine->steady;
+	r->disks = diskstat_dup(mine->disks);
 	return r;
 }

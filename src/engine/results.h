@@ -14,6 +14,7 @@
 #include "engine/run.h"
 #include "engine/stats.h"
 #include "lang/ir.h"
+#include "util/diskstat.h"
 
 struct flowop_result {
 	const struct ir_flowop *f;
@@ -92,6 +93,11 @@ struct results {
 	struct rank_result *ranks;
 	size_t nranks;
 	int stopped_by;
+	/*
+	 * What the filesets' block devices did in the measured run (NULL
+	 * without filesets); in a job, rank 0's own.
+	 */
+	struct diskstat_set *disks;
 };
 
 struct results *results_collect(const struct run *run);

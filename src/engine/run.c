@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "engine/datagen.h"
+#include "engine/diskstats.h"
 #include "engine/flowops.h"
 #include "engine/monitor.h"
 #include "engine/run_int.h"
@@ -379,6 +380,16 @@ static void rusage_now(struct rusage_snap *s)
 }
 
 /*
+ * Where the measured interval starts (again after a warm-up) and ends:
+ * the CPU time and the devices' counters, read by the main thread.
+ */
+static void mark(struct run *run, bool end)
+{
+	rusage_now(end ? &run->cpu_end : &run->cpu_start);
+	disks_sample(run->disks, end);
+}
+
+/*
  * One sample: --interval and psrun keep it in the series and print their
  * lines (psrun not at the end, as before), else it feeds the status line.
  * In a job, rank 0 keeps and prints the job's (job_sample), the others
@@ -408,7 +419,7 @@ void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 void run_warm_switch(struct run *run)
 {
 	run->start_ns = now_ns();
-	rusage_now(&run->cpu_start);
+	mark(run, false);
 	atomic_store(&run->window_ns, run->start_ns);
 	atomic_store(&run->events_taken, 0);
 	run->warm_done = true;
@@ -545,7 +556,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		/* the job's barrier, whatever happened here: all start or none */
 		run->start_ns = timeline_start(run->ctl, run_job_gate, run);
 		run->warm_start_ns = run->start_ns;
-		rusage_now(&run->cpu_start);
+		mark(run, false);
 		/* as agreed, not as here: a thread may fail at once */
 		if (run->job_start == STOP_NONE)
 			run->end_ns = run_job_supervise(run, st->n2);
@@ -553,7 +564,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = timeline_start(run->ctl, NULL, NULL);
 		run->warm_start_ns = run->start_ns;
-		rusage_now(&run->cpu_start);
+		mark(run, false);
 		if (!run->opts->warmup_ns || warm_up(run)) {
 			run->monitor = monitor_new(run->w, run->workers,
 						   run->nworkers,
@@ -564,11 +575,11 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		}
 	} else {
 		run->start_ns = now_ns();
-		rusage_now(&run->cpu_start);
+		mark(run, false);
 	}
 	if (!run->end_ns)
 		run->end_ns = now_ns();
-	rusage_now(&run->cpu_end);
+	mark(run, true);
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);

@@ -17,6 +17,7 @@
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
+struct disks;
 struct fileset;
 struct vfy_log;
 struct worker;
@@ -76,6 +77,8 @@ struct run {
 	unsigned stopped_by; /* with peers: 1 + the rank that ended the run */
 	enum stop_reason job_start; /* with peers: STOP_NONE if all started */
 	struct vfy_log *vlog; /* the files verify found wrong, reported once */
+	/* the filesets' block devices, read where cpu_start and cpu_end are */
+	struct disks *disks;
 	/* the main thread's failure (a thread not started), for the results */
 	char error[256];
 	struct rusage_snap {

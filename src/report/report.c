@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "report/disks.h"
 #include "report/json.h"
 #include "report/ranks.h"
 #include "report/sysinfo.h"
@@ -176,6 +177,7 @@ void report_text(FILE *out, const struct results *r)
 	print_errors(out, r);
 	print_verify(out, r);
 	ranks_text(out, r);
+	disks_text(out, r);
 }
 
 static const char *reason_name(enum stop_reason why)
@@ -454,6 +456,7 @@ void report_json(FILE *out, const struct results *r,
 	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
 	json_u64(&j, "verify_errors", r->io.verify_errors);
 	json_end(&j, '}');
+	disks_json(&j, r);
 	ranks_json(&j, r);
 	json_end(&j, '}');
 }
