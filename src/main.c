@@ -88,6 +88,9 @@ static void usage(FILE *out)
 		"                           file system or a partition table\n"
 		"      --data PATTERN       what is written where the script does not say:\n"
 		"                           zeros, bonnie, random or compress=N (percent)\n"
+		"      --seed N             draw every random number from N (0 to 2^63-1;\n"
+		"                           0 unless given): the same N, the same trees,\n"
+		"                           files and, per thread, operations\n"
 		"      --continue-on-error  count failed operations and keep running\n"
 		"      --stonewall          fbrun-mpi: the first rank whose work is done\n"
 		"                           ends the run for all\n"
@@ -247,6 +250,23 @@ static int steady_arg(const char *arg, double *out)
 	return 0;
 }
 
+/*
+ * --seed N: decimal digits only, 0 to 2^63-1, so that the JSON's seed
+ * reads back exactly in any reader of 64-bit integers.
+ */
+static int seed_arg(const char *arg, uint64_t *out)
+{
+	int64_t n;
+
+	if (!arg[0] || strspn(arg, "0123456789") != strlen(arg) ||
+	    parse_int(arg, strlen(arg), &n) != NUM_OK)
+		return fb_error("--seed expects a whole number from 0 to "
+				"%" PRId64 ", got '%s'",
+				INT64_MAX, arg);
+	*out = (uint64_t)n;
+	return 0;
+}
+
 /* Returns -1 to exit with FB_EXIT_USAGE, 1 to exit with FB_EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -272,6 +292,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_STEADY,
 		OPT_REPEAT,
 		OPT_FRESH,
+		OPT_SEED,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -289,6 +310,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "allow-device-writes", no_argument, NULL, OPT_DEVICE_WRITES },
 		{ "force-device", no_argument, NULL, OPT_FORCE_DEVICE },
 		{ "data", required_argument, NULL, OPT_DATA },
+		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
 		{ "stonewall", no_argument, NULL, OPT_STONEWALL },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -381,6 +403,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			}
 			break;
 		}
+		case OPT_SEED:
+			if (seed_arg(optarg, &o->run.seed) < 0)
+				return -1;
+			break;
 		case OPT_CONTINUE:
 			o->run.continue_on_error = true;
 			break;
@@ -569,6 +595,7 @@ static int run(const struct options *o)
 	copts.rank = rank;
 	copts.nranks = o->peers ? peers_size(o->peers) : 1;
 	copts.rank_dirs = o->peers != NULL;
+	copts.seed = o->run.seed;
 	w = script_compile(sc, &copts, d);
 	if (o->peers && peers_agree(o->peers, w ? 0 : 1)) {
 		msg_mute(false);
@@ -598,10 +625,9 @@ static int run(const struct options *o)
 		if (o->peers) {
 			eo.peers = peers_engine(o->peers, o->stonewall);
 			/* rank 0 speaks for the job and writes its results */
+			/* each rank draws its own numbers from the seed */
 			if (rank != 0)
 				eo.quiet = true, eo.output = NULL;
-			if (eo.seed) /* the ranks' threads draw apart */
-				eo.seed += rank * 0x9e3779b97f4a7c15ull;
 		}
 		rc = o->repeat ? run_repeated(o, w, &eo, &dest) :
 				 engine_run(w, &eo);

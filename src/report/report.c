@@ -373,6 +373,7 @@ void report_json(FILE *out, const struct results *r,
 	json_str(&j, "fbrun_version", m->version);
 	json_str(&j, "script", m->script);
 	json_str(&j, "started", when);
+	json_u64(&j, "seed", r->seed); /* --seed N draws the same numbers */
 	json_exact(&j, "seconds", r->secs);
 	json_str(&j, "ended_by", reason_name(r->reason));
 	if (r->note[0])
