@@ -25,6 +25,7 @@
 #include "lang/script.h"
 #include "lang/source.h"
 #include "engine/timeline.h"
+#include "report/build.h"
 #include "report/repeat.h"
 #include "mpi/peers.h"
 #include "report/report.h"
@@ -103,7 +104,7 @@ static void usage(FILE *out)
 		"      --list-workloads     list the shipped workloads\n"
 		"      --show NAME          print a shipped workload (e.g. bonnie/putc)\n"
 		"  -h, --help               show this help\n"
-		"  -V, --version            show the version\n"
+		"  -V, --version            show the version and what the build has\n"
 		"\n"
 		"Exit status: 0 ok, 1 the run failed or was interrupted (its results\n"
 		"are printed), 2 usage or script error.\n");
@@ -443,7 +444,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			usage(stdout);
 			return 1;
 		case 'V':
-			printf("fbrun %s\n", PACKAGE_VERSION);
+			build_print(stdout);
 			return 1;
 		case ':':
 			return msg_bad_option(c, argv, optind);
@@ -688,6 +689,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	join_job(&o, &argc, &argv);
+	build_set_mpi(peers_library());
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
 	if (argc > 1 && (strcmp(argv[1], "compare") == 0 ||
 			 strcmp(argv[1], "report") == 0) && o.peers) {

@@ -373,10 +373,16 @@ check "... and rank 1's" cmp -s "$TMP/s7a.1" "$TMP/s7b.1"
 check "... another seed: other sizes" eval '! cmp -s "$TMP/s7a.0" "$TMP/s8.0"'
 if [ -f "$TMP/r.json" ]; then
 	check "... the job's JSON says seed 7" test "$(json "$TMP/r.json" "r['seed']")" = 7
+	mpi_lib=$(json "$TMP/r.json" "r['build']['features']['mpi']")
+	check "... and names the MPI library: $mpi_lib" test "$mpi_lib" != False
 else
 	fail "--seed, 2 ranks: -o written"
 fi
 rm -rf "$dir"
+mpi 1 -- --version
+check "fbrun-mpi --version: exit 0" test "$rc" -eq 0
+grepq "... names its MPI library" "^mpi: [A-Za-z]" "$TMP/out"
+check "... not no" eval '! grep -qx "mpi: no" "$TMP/out"'
 
 # IO500's mdtest-easy phases (workloads/scale), small: exact counts per rank
 md=$TMP/md

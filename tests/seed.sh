@@ -204,7 +204,7 @@ else
 	skip "the operations of one thread: strace cannot run here"
 fi
 
-# --- (c) the JSON's seed -------------------------------------------------
+# --- (c) the JSON: seed and build -------------------------------------------------
 if $have_python; then
 	rm -rf "$TMP/o"
 	run_fbrun -q -D dir="$TMP/o" -o "$TMP/d.json" "$TMP/ops.f"
@@ -214,12 +214,25 @@ if $have_python; then
 		test "$(json "$TMP/s.json" "r['seed']")" = 123456789012
 	run_fbrun -q --seed 3 --format json -D dir="$TMP/o" "$TMP/ops.f"
 	check "--format json on standard output: seed 3" test "$(json "$TMP/out" "r['seed']")" = 3
-	# a run that could not start records it too
+	"$FBRUN" --version >"$TMP/version"
+	check "build.version is --version's" \
+		test "fbrun $(json "$TMP/s.json" "r['build']['version']")" = "$(head -1 "$TMP/version")"
+	check "build.features has aio, mpi, libblkid and jansson" \
+		test "$(json "$TMP/s.json" "sorted(r['build']['features'])")" = "['aio', 'jansson', 'libblkid', 'mpi']"
+	for k in aio mpi libblkid jansson; do
+		v=$(json "$TMP/s.json" "r['build']['features']['$k']")
+		[ "$v" = False ] && v=no
+		check "... $k is --version's ($v)" grep -qxF "$k: $v" "$TMP/version"
+	done
+	check "... fbrun has no MPI: false" \
+		test "$(json "$TMP/s.json" "r['build']['features']['mpi'] is False")" = True
+	# a run that could not start records them too
 	run_fbrun -q --seed 4 -D dir=/proc/fbrun-none -o "$TMP/e.json" "$TMP/ops.f"
 	check "a run that fails before it starts: exit 1 (exit $rc)" test "$rc" -eq 1
-	check "... its JSON has seed 4" test "$(json "$TMP/e.json" "r['seed']")" = 4
+	check "... its JSON has seed 4 and the build" \
+		test "$(json "$TMP/e.json" "(r['seed'], 'features' in r['build'])")" = "(4, True)"
 else
-	skip "the JSON's seed: needs python3"
+	skip "the JSON's seed and build: needs python3"
 fi
 
 done_testing
