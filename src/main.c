@@ -25,6 +25,7 @@
 #include "lang/script.h"
 #include "lang/source.h"
 #include "engine/timeline.h"
+#include "report/build.h"
 #include "report/repeat.h"
 #include "mpi/peers.h"
 #include "report/report.h"
@@ -89,6 +90,9 @@ static void usage(FILE *out)
 		"                           signature on it\n"
 		"      --data PATTERN       what is written where the script does not say:\n"
 		"                           zeros, bonnie, random or compress=N (percent)\n"
+		"      --seed N             draw every random number from N (0 to 2^63-1;\n"
+		"                           0 unless given): the same N, the same trees,\n"
+		"                           files and, per thread, operations\n"
 		"      --continue-on-error  count failed operations and keep running\n"
 		"      --stonewall          fbrun-mpi: the first rank whose work is done\n"
 		"                           ends the run for all\n"
@@ -101,7 +105,7 @@ static void usage(FILE *out)
 		"      --list-workloads     list the shipped workloads\n"
 		"      --show NAME          print a shipped workload (e.g. bonnie/putc)\n"
 		"  -h, --help               show this help\n"
-		"  -V, --version            show the version\n"
+		"  -V, --version            show the version and what the build has\n"
 		"\n"
 		"Exit status: 0 ok, 1 the run failed or was interrupted (its results\n"
 		"are printed), 2 usage or script error.\n");
@@ -248,6 +252,23 @@ static int steady_arg(const char *arg, double *out)
 	return 0;
 }
 
+/*
+ * --seed N: decimal digits only, 0 to 2^63-1, so that the JSON's seed
+ * reads back exactly in any reader of 64-bit integers.
+ */
+static int seed_arg(const char *arg, uint64_t *out)
+{
+	int64_t n;
+
+	if (!arg[0] || strspn(arg, "0123456789") != strlen(arg) ||
+	    parse_int(arg, strlen(arg), &n) != NUM_OK)
+		return fb_error("--seed expects a whole number from 0 to "
+				"%" PRId64 ", got '%s'",
+				INT64_MAX, arg);
+	*out = (uint64_t)n;
+	return 0;
+}
+
 /* Returns -1 to exit with FB_EXIT_USAGE, 1 to exit with FB_EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -273,6 +294,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_STEADY,
 		OPT_REPEAT,
 		OPT_FRESH,
+		OPT_SEED,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -290,6 +312,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "allow-device-writes", no_argument, NULL, OPT_DEVICE_WRITES },
 		{ "force-device", no_argument, NULL, OPT_FORCE_DEVICE },
 		{ "data", required_argument, NULL, OPT_DATA },
+		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "continue-on-error", no_argument, NULL, OPT_CONTINUE },
 		{ "stonewall", no_argument, NULL, OPT_STONEWALL },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -382,6 +405,10 @@ static int parse_args(int argc, char **argv, struct options *o)
 			}
 			break;
 		}
+		case OPT_SEED:
+			if (seed_arg(optarg, &o->run.seed) < 0)
+				return -1;
+			break;
 		case OPT_CONTINUE:
 			o->run.continue_on_error = true;
 			break;
@@ -418,7 +445,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 			usage(stdout);
 			return 1;
 		case 'V':
-			printf("fbrun %s\n", PACKAGE_VERSION);
+			build_print(stdout);
 			return 1;
 		case ':':
 			return msg_bad_option(c, argv, optind);
@@ -570,6 +597,7 @@ static int run(const struct options *o)
 	copts.rank = rank;
 	copts.nranks = o->peers ? peers_size(o->peers) : 1;
 	copts.rank_dirs = o->peers != NULL;
+	copts.seed = o->run.seed;
 	w = script_compile(sc, &copts, d);
 	if (o->peers && peers_agree(o->peers, w ? 0 : 1)) {
 		msg_mute(false);
@@ -599,10 +627,9 @@ static int run(const struct options *o)
 		if (o->peers) {
 			eo.peers = peers_engine(o->peers, o->stonewall);
 			/* rank 0 speaks for the job and writes its results */
+			/* each rank draws its own numbers from the seed */
 			if (rank != 0)
 				eo.quiet = true, eo.output = NULL;
-			if (eo.seed) /* the ranks' threads draw apart */
-				eo.seed += rank * 0x9e3779b97f4a7c15ull;
 		}
 		rc = o->repeat ? run_repeated(o, w, &eo, &dest) :
 				 engine_run(w, &eo);
@@ -663,6 +690,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	join_job(&o, &argc, &argv);
+	build_set_mpi(peers_library());
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
 	if (argc > 1 && (strcmp(argv[1], "compare") == 0 ||
 			 strcmp(argv[1], "report") == 0) && o.peers) {

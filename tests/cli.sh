@@ -10,6 +10,34 @@ grep -q -- '--parse-only' "$TMP/out" && pass "--help lists --parse-only" || fail
 run_fbrun --version
 check "--version exits 0" test "$rc" -eq 0
 grep -q '^fbrun [0-9]' "$TMP/out" && pass "--version prints the version" || fail "--version prints the version"
+# then what the build has, a "name: value" line each
+check "--version: the version and four features, five lines" test "$(wc -l <"$TMP/out")" -eq 5
+grepq "... the aio engine" '^aio: (io_uring \(liburing( [0-9]+\.[0-9]+)?\)|POSIX aio)$' "$TMP/out"
+grepq "... no MPI in fbrun (fbrun-mpi says its own)" '^mpi: no$' "$TMP/out"
+grepq "... libblkid: its version, or no" '^libblkid: (no|[0-9]+\.[0-9]+[0-9.]*)$' "$TMP/out"
+grepq "... jansson's version" '^jansson: [0-9]+\.[0-9]+' "$TMP/out"
+config=$(dirname "$FBRUN")/config.h
+if [ -f "$config" ]; then
+	want="POSIX aio"
+	grep -q '^#define HAVE_LIBURING 1' "$config" && want="io_uring"
+	grepq "... the aio engine configure chose: $want" "^aio: $want" "$TMP/out"
+else
+	skip "--version's aio as configured: no config.h beside $FBRUN"
+fi
+# a program linked with libblkid says its version
+if command -v ldd >/dev/null 2>&1 && ldd "$FBRUN" >"$TMP/ldd" 2>/dev/null; then
+	want=no
+	grep -q 'libblkid\.so' "$TMP/ldd" && want="[0-9]"
+	grepq "... libblkid as fbrun is linked ($want)" "^libblkid: $want" "$TMP/out"
+else
+	skip "--version's libblkid as linked: ldd cannot read $FBRUN"
+fi
+if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists jansson; then
+	v=$(pkg-config --modversion jansson)
+	grepq "... the jansson installed: $v" "^jansson: $v( |\$)" "$TMP/out"
+else
+	skip "--version's jansson against pkg-config's: no pkg-config or jansson.pc"
+fi
 
 run_fbrun --bogus x.f
 check "an unknown option exits 2" test "$rc" -eq 2

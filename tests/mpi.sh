@@ -328,6 +328,61 @@ if [ -f "$TMP/r.json" ]; then
 fi
 check "... every tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
 rm -rf "$dir"
+# --seed moves a shared tree: ranks given other seeds are refused too
+mpmd -np 1 "$MPI_FBRUN" -q --seed 1 -D n=10 -D m=4 -D g=0 "$TMP/shdiff.f" : \
+	-np 1 "$MPI_FBRUN" -q --seed 2 -D n=10 -D m=4 -D g=0 "$TMP/shdiff.f"
+check "shared, --seed 1 on rank 0 and 2 on rank 1 (MPMD): exit 2" test "$rc" -eq 2
+grepq "... named, with both seeds" \
+	"^fbrun-mpi: error: shared fileset 'pub' differs between ranks: rank 0 has --seed 1, rank 1 has --seed 2\$" "$TMP/err"
+check "... nothing is created" test ! -e "$dir"
+
+# --seed: every rank lays out from the seed, and its threads draw from
+# the seed and its rank: the ranks' random sizes differ, and are the
+# same again for the same seed
+cat >"$TMP/seed.f" <<F
+define fileset name=grow,path=$dir,entries=40,size=1k,dirwidth=8,prealloc=0
+define process name=p { thread name=t,memsize=64k {
+  flowop createfile name=c1,filesetname=grow,fd=1
+  flowop appendfilerand name=a1,fd=1,iosize=64k
+  flowop closefile name=cl1,fd=1
+  flowop finishoncount name=fin,value=20,target=c1 } }
+run 600
+F
+# seed_run NAME ARGS...: each rank's files and sizes in $TMP/NAME.RANK
+seed_run() {
+	name=$1
+	shift
+	rm -rf "$dir"
+	mpi 2 -- -q --keep "$@" "$TMP/seed.f"
+	check "--seed, 2 ranks ($name): exit 0" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	for k in 0 1; do
+		(cd "$dir/rank-$k/grow" 2>/dev/null &&
+			find . -type f ! -name .fbrun-fileset -printf '%P %s\n' | sort) \
+			>"$TMP/$name.$k"
+	done
+}
+seed_run s7a --seed 7 -o "$TMP/r.json"
+seed_run s7b --seed 7
+seed_run s8 --seed 8
+check "--seed 7: each rank made 20 files" \
+	test "$(cat "$TMP/s7a.0" "$TMP/s7a.1" | wc -l)" -eq 40
+check "... ranks 0 and 1 drew other sizes" eval '! cmp -s "$TMP/s7a.0" "$TMP/s7a.1"'
+check "... the same seed again: rank 0's the same" cmp -s "$TMP/s7a.0" "$TMP/s7b.0"
+check "... and rank 1's" cmp -s "$TMP/s7a.1" "$TMP/s7b.1"
+check "... another seed: other sizes" eval '! cmp -s "$TMP/s7a.0" "$TMP/s8.0"'
+if [ -f "$TMP/r.json" ]; then
+	check "... the job's JSON says seed 7" test "$(json "$TMP/r.json" "r['seed']")" = 7
+	mpi_lib=$(json "$TMP/r.json" "r['build']['features']['mpi']")
+	check "... and names the MPI library: $mpi_lib" test "$mpi_lib" != False
+else
+	fail "--seed, 2 ranks: -o written"
+fi
+rm -rf "$dir"
+mpi 1 -- --version
+check "fbrun-mpi --version: exit 0" test "$rc" -eq 0
+grepq "... names its MPI library" "^mpi: [A-Za-z]" "$TMP/out"
+check "... not no" eval '! grep -qx "mpi: no" "$TMP/out"'
 
 # IO500's mdtest-easy phases (workloads/scale), small: exact counts per rank
 md=$TMP/md

@@ -217,6 +217,7 @@ static void phase_open(const struct bonnie *b, const struct phase *ph,
 	co.rank = p ? p->rank : 0;
 	co.nranks = p ? p->nranks : 1;
 	co.rank_dirs = p != NULL;
+	co.seed = b->c.seed;
 	ps->w = ps->sc && script_parse(ps->sc, ps->d) == 0 ?
 			script_compile(ps->sc, &co, ps->d) :
 			NULL;
@@ -249,7 +250,7 @@ static int run_phase(struct bonnie *b, const struct phase *ph, bool last)
 	b->error[0] = '\0';
 	eo.script = ps.path;
 	eo.quiet = true;
-	eo.seed = b->c.seed ? b->c.seed : 0x5eed;
+	eo.seed = b->c.seed; /* -z, or pid ^ time (check) */
 	eo.series = true;
 	eo.series_last = last;
 	eo.deliver = collect;

@@ -18,7 +18,8 @@ struct datagen {
 	size_t off; /* random/compress: start of the next slice */
 	size_t idx; /* bonnie: the byte to increment next */
 	size_t head; /* random bytes at the start of each pool block */
-	uint64_t state; /* splitmix64 */
+	uint64_t seed; /* the pool's, and the stamps' from a restart */
+	uint64_t state; /* splitmix64: the stamps */
 };
 
 static uint64_t next64(struct datagen *g)
@@ -38,11 +39,18 @@ static void put_random(struct datagen *g, unsigned char *p, size_t n)
 	}
 }
 
-/* Random bytes at the head of each block, zeros after (compress=N). */
+/*
+ * Random bytes at the head of each block, zeros after (compress=N), from
+ * the seed alone: the pool does not depend on when it was made.
+ */
 static void fill_pool(struct datagen *g)
 {
+	uint64_t stamps = g->state;
+
+	g->state = rv_mix64(g->seed ^ 0xbb67ae8584caa73bULL);
 	for (size_t b = 0; b < g->size; b += BLOCK)
 		put_random(g, g->buf + b, g->head); /* the rest stays zero */
+	g->state = stamps;
 }
 
 /* Make room for n bytes; new bytes are zero (zeros, bonnie) or filled. */
@@ -78,11 +86,21 @@ struct datagen *datagen_new(struct datapat p, uint64_t seed)
 		return NULL;
 	g = xcalloc(1, sizeof(*g));
 	g->pat = p;
+	g->seed = seed;
 	g->state = seed ^ 0x6a09e667f3bcc909ULL;
 	g->head = BLOCK;
 	if (p.kind == DATA_COMPRESS)
 		g->head = BLOCK * (size_t)(100 - p.compress_pct) / 100;
 	return g;
+}
+
+void datagen_restart(struct datagen *g, uint64_t key)
+{
+	g->state = rv_mix64(g->seed ^ rv_mix64(key + 1));
+	g->off = 0;
+	g->idx = 0;
+	if (g->pat.kind == DATA_BONNIE && g->buf)
+		memset(g->buf, 0, g->size); /* its counts start again */
 }
 
 void datagen_free(struct datagen *g)

@@ -25,4 +25,11 @@ struct datapat datagen_pattern(const struct datagen *g);
  */
 const char *datagen_next(struct datagen *g, size_t n);
 
+/*
+ * Start again as for a stream of its own, key's: what follows depends on
+ * the seed and key only, not on what the generator made before (a file's
+ * data, whichever of several writers makes it).
+ */
+void datagen_restart(struct datagen *g, uint64_t key);
+
 #endif

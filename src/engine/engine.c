@@ -191,7 +191,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
  */
 static int report_unrun(struct engine *e)
 {
-	struct run_opts ro = { 0 };
+	struct run_opts ro = { .seed = e->o->seed };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	int rc = 0;
@@ -269,7 +269,9 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 	bool stop = false;
 
 	timeline_catch_signals();
-	engine_log(&e, "fbrun %s: %s", PACKAGE_VERSION, o->script);
+	/* the seed said first: --seed N draws the same numbers again */
+	engine_log(&e, "fbrun %s: %s, seed %" PRIu64, PACKAGE_VERSION,
+		   o->script, o->seed);
 	/* on every rank of a job: its checks are collective */
 	rc = engine_check_shared(w, o);
 	rc = engine_check_devices(w, o) || rc;

@@ -34,7 +34,12 @@ struct engine_opts {
 	/* JSON or CSV on standard output: the run's lines go to stderr */
 	bool data_on_stdout;
 	const char *output; /* -o: checked against the filesets' trees */
-	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
+	/*
+	 * --seed: every random number of the run comes from it (the trees'
+	 * layout, preallocation, each thread's draws); 0, the default, lays
+	 * out filebench's trees (doc/running.md, "Random numbers and --seed").
+	 */
+	uint64_t seed;
 	/*
 	 * A run of a series (fbrun bonnie's phases): its filesets carry
 	 * reuse, so the next run finds them; they are removed after a failed

@@ -162,39 +162,84 @@ static FILE *tty(const struct engine *e)
 }
 
 /*
+ * Whether fileset i's layout comes from --seed: not with seed 0, the
+ * default, nor for a reuse fileset, laid out as without --seed so that
+ * one kept tree serves runs of every seed.
+ */
+static bool seeded(const struct engine *e, size_t i)
+{
+	return e->o->seed && !e->w->filesets[i].reuse;
+}
+
+/* Whether a reuse fileset is defined before i (laid out after it). */
+static bool reuse_before(const struct workload *w, size_t i)
+{
+	while (i-- > 0)
+		if (w->filesets[i].reuse)
+			return true;
+	return false;
+}
+
+/*
+ * Fileset i laid out from stream with the run's seed or none (which files
+ * are preallocated, and what filebench does not draw from its one stream,
+ * see fileset_new, come from the name's hash and that seed).  Every rank
+ * of a job lays out the same (not its rank's).
+ */
+static struct fileset *lay_out_one(struct engine *e, size_t i, uint64_t seed,
+				   struct fs_stream *stream)
+{
+	const char *name = e->w->filesets[i].name;
+	struct fileset *fs;
+	char err[512];
+
+	fs = fileset_new(e->w, (int)i, rv_seed_with(str_hash(name), seed),
+			 stream, err, sizeof(err));
+	if (!fs)
+		snprintf(e->error, sizeof(e->error), "fileset %s: %s", name,
+			 err);
+	return fs;
+}
+
+/*
  * Every fileset's tree, laid out in memory before any is created, as
  * filebench does it: from one random stream, the last defined first.
- * Returns an array of w->nfilesets, or NULL with the error in e->error.
+ * With --seed the stream starts elsewhere, and each fileset's own
+ * numbers move with it, except a reuse fileset's: it draws from
+ * filebench's stream where it would without --seed, so a fileset laid
+ * out before it from the seed is also laid out as without it, to move
+ * that stream on as far.  Returns an array of w->nfilesets, or NULL with
+ * the error in e->error.
  */
 static struct fileset **lay_out(struct engine *e)
 {
 	const struct workload *w = e->w;
 	struct fileset **fs = xcalloc(w->nfilesets ? w->nfilesets : 1,
 				      sizeof(*fs));
-	struct fs_stream stream = FS_STREAM_INIT;
-	char err[512];
+	struct fs_stream plain = FS_STREAM_INIT;
+	struct fs_stream stream = fs_stream_of(e->o->seed);
 
 	for (size_t i = w->nfilesets; i-- > 0;) {
-		const char *name = w->filesets[i].name;
+		bool own = seeded(e, i);
 
-		/*
-		 * Which files are preallocated, and what filebench does not
-		 * draw from its one stream (see fileset_new), come from the
-		 * name's hash: the same fileset gets the same tree every run,
-		 * which reuse relies on.
-		 */
-		fs[i] = fileset_new(w, (int)i, str_hash(name), &stream, err,
-				    sizeof(err));
-		if (!fs[i]) {
-			snprintf(e->error, sizeof(e->error), "fileset %s: %s",
-				 name, err);
-			for (size_t k = i + 1; k < w->nfilesets; k++)
-				fileset_free(fs[k]);
-			free(fs);
-			return NULL;
+		if (own && reuse_before(w, i)) {
+			struct fileset *moved = lay_out_one(e, i, 0, &plain);
+
+			if (!moved)
+				goto fail;
+			fileset_free(moved);
 		}
+		fs[i] = own ? lay_out_one(e, i, e->o->seed, &stream) :
+			      lay_out_one(e, i, 0, &plain);
+		if (!fs[i])
+			goto fail;
 	}
 	return fs;
+fail:
+	for (size_t k = 0; k < w->nfilesets; k++)
+		fileset_free(fs[k]);
+	free(fs);
+	return NULL;
 }
 
 /* After "written": the line filebench prints, then the tree's own figures. */

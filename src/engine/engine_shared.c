@@ -9,9 +9,10 @@
  *
  * The description is one line per attribute, "index<TAB>key<TAB>value",
  * for every fileset in order: whether it is shared, and for a shared one
- * what its tree is made of.  The trees are laid out from one random
- * stream, the last defined first (fileset_layout.c), so a fileset defined
- * after a shared one and drawing from that stream is described too.
+ * what its tree is made of (--seed among it).  The trees are laid out
+ * from one random stream, the last defined first (fileset_layout.c), so a
+ * fileset defined after a shared one and drawing from that stream is
+ * described too.
  */
 #include "engine/engine_int.h"
 
@@ -102,7 +103,8 @@ static const char *draws(const struct workload *w,
 	return NULL;
 }
 
-static void describe(FILE *out, const struct workload *w, int64_t nranks)
+static void describe(FILE *out, const struct workload *w, int64_t nranks,
+		     uint64_t seed)
 {
 	const struct ir_value no = { .kind = IRV_NONE };
 	bool after = false; /* a shared fileset is defined before */
@@ -133,6 +135,9 @@ static void describe(FILE *out, const struct workload *w, int64_t nranks)
 		attr_value(out, w, i, "path", &s);
 		free(s.s);
 		put_shape(out, w, i, def->is_file ? 1 : nranks);
+		/* --seed moves its numbers, unless reuse (engine_filesets.c) */
+		fprintf(out, "%zu\tseed\t%" PRIu64 "\n", i,
+			def->reuse ? 0 : seed);
 		attr_int(out, i, "prealloc", def->prealloc);
 		if (!def->is_file)
 			attr_int(out, i, "rankshift", def->rankshift);
@@ -180,6 +185,10 @@ static void say(const struct workload *w, size_t i, unsigned r,
 	if (!strcmp(key, "shared"))
 		fb_error("fileset '%s' differs between ranks: rank 0 has "
 			 "shared=%s, rank %u has shared=%s",
+			 name, mine, r, theirs);
+	else if (!strcmp(key, "seed"))
+		fb_error("shared fileset '%s' differs between ranks: rank 0 "
+			 "has --seed %s, rank %u has --seed %s",
 			 name, mine, r, theirs);
 	else if (w->filesets[i].shared)
 		fb_error("shared fileset '%s' differs between ranks: rank 0 "
@@ -263,7 +272,7 @@ int engine_check_shared(const struct workload *w,
 	if (!p || !p->agree(p->arg, any ? 1 : 0))
 		return 0; /* no rank has one: nothing to agree on */
 	if ((mem = open_memstream(&text, &len))) {
-		describe(mem, w, p->nranks);
+		describe(mem, w, p->nranks, o->seed);
 		if (fclose(mem) != 0) {
 			free(text);
 			text = NULL;

@@ -50,6 +50,16 @@ struct fs_stream {
 #define FS_STREAM_INIT { 0 }
 
 /*
+ * The stream of a run's seed (--seed): for 0, the default, drand48's
+ * initial state, filebench's; another seed starts it elsewhere in the
+ * generator's cycle of 2^48 numbers.
+ */
+static inline struct fs_stream fs_stream_of(uint64_t seed)
+{
+	return (struct fs_stream){ rv_mix64(seed) & ((1ULL << 48) - 1) };
+}
+
+/*
  * Lay out the tree of fileset `index` of w in memory (no I/O), as
  * filebench does (see fileset_layout.c): directory shape from
  * dirwidth/dirgamma/dirdepthrv drawn from stream, which moves on (NULL:

@@ -213,7 +213,6 @@ struct pool {
 	struct fileset *fs;
 	char *buf; /* WRITE_CHUNK non-zero bytes, shared read-only */
 	_Atomic uint64_t next; /* bitmap word to do next */
-	_Atomic uint64_t writers; /* started, to seed each one's data */
 	_Atomic bool failed;
 	pthread_mutex_t lock;
 	char *err;
@@ -254,6 +253,8 @@ static int write_all(struct pool *p, struct writer *wr, int fd, uint64_t e,
 {
 	uint64_t off = 0;
 
+	if (wr->gen)
+		datagen_restart(wr->gen, e);
 	/* a big file takes seconds: a signal stops it between writes */
 	while (size > 0 && !timeline_signalled) {
 		size_t n = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
@@ -459,10 +460,9 @@ static void *pool_main(void *arg)
 {
 	struct pool *p = arg;
 	uint64_t words = p->fs->files.n / 64 + 1, w;
-	uint64_t me = atomic_fetch_add(&p->writers, 1);
+	/* one seed: each file's data is its own, whoever writes it */
 	struct writer wr = {
-		datagen_new(p->fs->data,
-			    p->fs->seed ^ (me * 0x9e3779b97f4a7c15ULL)),
+		datagen_new(p->fs->data, p->fs->seed),
 		p->fs->verify ? malloc(WRITE_CHUNK) : NULL
 	};
 

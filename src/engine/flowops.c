@@ -155,11 +155,10 @@ char *buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n)
 	return buf;
 }
 
-/* Random data differs per thread instance and flowop. */
+/* Random data differs per thread instance and flowop: from its seed. */
 static uint64_t seed_of(const struct worker *wk, const struct ir_flowop *f)
 {
-	return ((uint64_t)wk->instance << 32 | (uint64_t)f->id) *
-	       0x9e3779b97f4a7c15ULL;
+	return rv_mix64(wk->seed ^ (uint64_t)f->id * 0x9e3779b97f4a7c15ULL);
 }
 
 /*

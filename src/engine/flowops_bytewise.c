@@ -148,7 +148,7 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 	return FO_OK;
 }
 
-/* A ticket's value: repeatable from the run's seed, 31 bits as rand(). */
+/* A ticket's value: repeatable from the rank's seed, 31 bits as rand(). */
 static uint64_t ticket_value(uint64_t seed, uint64_t k)
 {
 	return rv_mix64(seed + (k + 1) * 0x9e3779b97f4a7c15ULL) & 0x7fffffff;
@@ -214,7 +214,7 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 	buf = buffer_for(wk, f, n);
 	if (!buf)
 		return FO_ERROR;
-	v = ticket_value(wk->run->seed, k);
+	v = ticket_value(wk->run->rank_seed, k);
 	chunk = v % (size / n);
 	off = (off_t)(chunk * n);
 	t0 = op_start(wk);

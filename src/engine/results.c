@@ -91,6 +91,7 @@ struct results *results_collect(const struct run *run)
 			};
 	}
 	r->nworkers = run->nworkers;
+	r->seed = run->opts->seed;
 	r->warm_s = (double)run->opts->warmup_ns / 1e9;
 	r->warm_done = run->warm_done;
 	r->secs = (double)(run->end_ns - run->start_ns) / 1e9;
@@ -277,6 +278,7 @@ struct results *results_merge(const struct results *mine,
 	memcpy(r->trees, mine->trees,
 	       (w->nfilesets ? w->nfilesets : 1) * sizeof(*r->trees));
 	r->started = mine->started;
+	r->seed = mine->seed;
 	r->reason = mine->reason;
 	r->stopped_by = mine->stopped_by;
 	r->nfo = mine->nfo;

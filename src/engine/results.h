@@ -44,6 +44,7 @@ struct results {
 	const struct workload *w;
 	struct tree_shape *trees; /* per IR fileset */
 	time_t started; /* wall clock, for the JSON */
+	uint64_t seed; /* --seed: the one the run drew its numbers from */
 	double secs; /* the measured interval */
 	/*
 	 * --warmup: its length asked for (0 without), whether it ended

@@ -287,11 +287,13 @@ static int init_syncs(struct worker *wk)
 static void free_workers(struct run *run);
 
 static int worker_init(struct run *run, struct worker *wk, int tidx,
-		       unsigned instance, uint64_t seed)
+		       unsigned instance)
 {
 	const struct workload *w = run->w;
 	const struct ir_thread *t = &w->threads[tidx];
 	size_t nfo = w->nflowops ? w->nflowops : 1;
+	/* one stream per worker of each rank: the same for the same seed */
+	uint64_t seed = rv_mix64(run->rank_seed ^ instance);
 
 	memset(wk, 0, sizeof(*wk));
 	wk->run = run;
@@ -317,6 +319,7 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 		return -1;
 	for (size_t i = 0; i < w->nflowops; i++)
 		fstats_init(&wk->stats[i]);
+	wk->seed = seed;
 	rv_rng_seed(&wk->rng, seed);
 	wk->sample_seq = rv_mix64(seed ^ 0x5a3b1e9c0d7f2468ull);
 	atomic_init(&wk->io_ops, 0);
@@ -326,7 +329,7 @@ static int worker_init(struct run *run, struct worker *wk, int tidx,
 }
 
 /* Every worker's state, or -1 after saying what could not be had. */
-static int init_workers(struct run *run, size_t n, uint64_t seed)
+static int init_workers(struct run *run, size_t n)
 {
 	const struct workload *w = run->w;
 	size_t k = 0;
@@ -344,8 +347,8 @@ static int init_workers(struct run *run, size_t n, uint64_t seed)
 				     ti++, k++) {
 					struct worker *wk = &run->workers[k];
 
-					if (worker_init(run, wk, t, (unsigned)k,
-							seed + k * 0x9e3779b97f4a7c15ull) < 0) {
+					if (worker_init(run, wk, t,
+							(unsigned)k) < 0) {
 						/* syncs come last: not made */
 						free(wk->slots);
 						free(wk->locals);
@@ -494,10 +497,11 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 {
 	const struct workload *w = run->w;
 	size_t n = (size_t)workload_nworkers(w), k = 0; /* <= MAX_WORKERS */
-	uint64_t seed = run->opts->seed ? run->opts->seed : now_ns();
+	unsigned rank = run->opts->peers ? run->opts->peers->rank : 0;
 	int rc;
 
-	run->seed = seed;
+	run->seed = run->opts->seed;
+	run->rank_seed = rv_mix64(run->seed) ^ (uint64_t)rank << 32;
 	run->vlog = vfy_log_new();
 	run->shared = xcalloc(w->nflowops ? w->nflowops : 1,
 			      sizeof(*run->shared));
@@ -517,7 +521,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	atomic_init(&run->ndone, 0);
 	atomic_init(&run->warm_gen, 0);
 	atomic_init(&run->window_ns, 0);
-	if (init_workers(run, n, seed) < 0) {
+	if (init_workers(run, n) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		if (run->opts->peers) /* the others are told not to start */
 			timeline_start(run->ctl, run_job_gate, run);

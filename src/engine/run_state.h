@@ -35,7 +35,7 @@ struct run_opts {
 	uint64_t runtime_ns; /* 0: the script's */
 	bool continue_on_error;
 	bool quiet;
-	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
+	uint64_t seed; /* --seed: every random number of the run (0 default) */
 	struct datapat data; /* written where neither flowop nor fileset says */
 	uint64_t interval_ns; /* --interval: 0 if not given */
 	uint64_t warmup_ns; /* --warmup: run this long before measuring */
@@ -72,7 +72,12 @@ struct run {
 	bool has_syncs; /* block or semblock flowops: workers get sync points */
 	_Atomic unsigned ndone; /* workers that finished (NORSC) */
 	_Atomic uint64_t *shared; /* per flowop id: seekrw's tickets taken */
-	uint64_t seed;
+	/*
+	 * The run's seed (opts->seed), and this process's part of it: mixed
+	 * with its rank, so a job's ranks draw apart (seekrw's tickets, each
+	 * worker's stream).
+	 */
+	uint64_t seed, rank_seed;
 	struct monitor *monitor; /* made when the clock starts */
 	unsigned stopped_by; /* with peers: 1 + the rank that ended the run */
 	enum stop_reason job_start; /* with peers: STOP_NONE if all started */

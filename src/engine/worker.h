@@ -73,6 +73,7 @@ struct worker {
 	size_t bufsize;
 	bool buf_fixed; /* memsize given: never grown */
 	struct datagen **gens; /* per flowop id: its data pattern, on first use */
+	uint64_t seed; /* of rng and of its data patterns: the run's, mixed */
 	struct rv_rng rng;
 	struct fs_local **locals; /* per fileset: its picks and paths, on first use */
 	struct fstats *stats; /* per flowop id */

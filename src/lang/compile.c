@@ -483,7 +483,7 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	c.fileset_names = strmap_new();
 	c.bad_fileset_names = strmap_new();
 	c.process_names = strmap_new();
-	rv_rng_seed(&c.rng, 1);
+	rv_rng_seed(&c.rng, rv_seed_with(1, opts->seed));
 	predefine(&c);
 	stop = walk(&c, prog);
 	collect_vars(&c); /* the values at the run */

@@ -38,6 +38,8 @@ struct compile_opts {
 	 */
 	int64_t rank, nranks;
 	bool rank_dirs;
+	/* --seed: a randvar expanded into a string is drawn from it */
+	uint64_t seed;
 };
 
 /*

@@ -3,8 +3,9 @@
  *
  * A struct rv_spec is plain data built by the compiler and shared read-only
  * by every thread.  Each thread owns a struct rv_rng, so sampling takes no
- * lock and makes no syscall (randsrc=urandom only seeds the generator from
- * the kernel once, at rv_rng_init time).
+ * lock and makes no syscall.  The engine seeds each thread's from the
+ * run's --seed (rv_rng_seed), whatever a spec's seed and src say;
+ * rv_rng_init, which honours them, is the distributions' unit test's.
  */
 #ifndef FBRUN_RAND_H
 #define FBRUN_RAND_H
@@ -99,7 +100,7 @@ int rv_parse_params(struct rv_spec *spec, const char *params, char *err,
  */
 int rv_spec_check(const struct rv_spec *spec, char *err, size_t errlen);
 
-/* Seed a thread's generator from spec (seed/urandom) and a stream id. */
+/* Seed a generator from spec (seed, or urandom: the kernel) and a stream id. */
 void rv_rng_init(struct rv_rng *rng, const struct rv_spec *spec,
 		 uint64_t stream);
 /* Seed from an explicit value. */
@@ -111,6 +112,17 @@ static inline uint64_t rv_mix64(uint64_t z)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+/*
+ * The seed of one stream of a run from the stream's own base and the
+ * run's seed (--seed): base itself for seed 0, the default (rv_mix64(0)
+ * is 0 and no other seed maps there), so a run without --seed draws what
+ * fbrun always drew there, filebench's trees among them.
+ */
+static inline uint64_t rv_seed_with(uint64_t base, uint64_t seed)
+{
+	return base ^ rv_mix64(seed);
 }
 
 /* Inline: random reads draw one per operation (xoshiro256**). */

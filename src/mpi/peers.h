@@ -34,6 +34,11 @@ char *peers_share(struct peers *p, const char *text, size_t len,
 		  size_t *out_len);
 /* The largest of every rank's value: a status that all then act on. */
 int peers_agree(struct peers *p, int mine);
+/*
+ * The MPI library the program runs with (MPI_Get_library_version's text,
+ * which may be asked before joining), or NULL in fbrun.
+ */
+const char *peers_library(void);
 /* The engine's hooks for this job (stonewall: see engine/peers.h). */
 const struct engine_peers *peers_engine(struct peers *p, bool stonewall);
 

@@ -223,3 +223,14 @@ const struct engine_peers *peers_engine(struct peers *p, bool stonewall)
 	};
 	return &p->engine;
 }
+
+const char *peers_library(void)
+{
+	static char text[MPI_MAX_LIBRARY_VERSION_STRING];
+	int len = 0;
+
+	if (MPI_Get_library_version(text, &len) != MPI_SUCCESS)
+		return NULL;
+	text[len < (int)sizeof(text) ? len : (int)sizeof(text) - 1] = '\0';
+	return text;
+}

@@ -39,6 +39,11 @@ int peers_agree(struct peers *p, int mine)
 	return mine;
 }
 
+const char *peers_library(void)
+{
+	return NULL;
+}
+
 const struct engine_peers *peers_engine(struct peers *p, bool stonewall)
 {
 	return NULL;

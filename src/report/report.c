@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 
 #include "report/disks.h"
+#include "report/build.h"
 #include "report/json.h"
 #include "report/ranks.h"
 #include "report/sysinfo.h"
@@ -351,6 +352,26 @@ static void json_intervals(struct json *j, const struct results *r)
 	json_end(j, ']');
 }
 
+/* "build": {"version", "features": {name: what it is, or false}}. */
+static void json_build(struct json *j)
+{
+	json_object(j, "build");
+	json_str(j, "version", PACKAGE_VERSION);
+	json_object(j, "features");
+	for (int f = 0; f < BUILD_NFEATURES; f++) {
+		const char *v = build_feature_value((enum build_feature)f);
+
+		if (v)
+			json_str(j, build_feature_name((enum build_feature)f),
+				 v);
+		else
+			json_bool(j, build_feature_name((enum build_feature)f),
+				  false);
+	}
+	json_end(j, '}');
+	json_end(j, '}');
+}
+
 /* The IO Summary's latency: what its CSV row needs. */
 static void json_summary_latency(struct json *j, const struct fstats *s)
 {
@@ -378,6 +399,8 @@ void report_json(FILE *out, const struct results *r,
 	json_str(&j, "fbrun_version", m->version);
 	json_str(&j, "script", m->script);
 	json_str(&j, "started", when);
+	json_u64(&j, "seed", r->seed); /* --seed N draws the same numbers */
+	json_build(&j);
 	json_exact(&j, "seconds", r->secs);
 	json_str(&j, "ended_by", reason_name(r->reason));
 	if (r->note[0])

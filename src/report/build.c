@@ -1,0 +1,122 @@
+/* What this build is made with (build.h). */
+#include "report/build.h"
+
+#include "config.h"
+
+#include <ctype.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include <jansson.h>
+#ifdef HAVE_LIBURING
+#include <liburing.h>
+#endif
+#include <blkid/blkid.h>
+
+#include "engine/aioq.h"
+
+static char mpi[128]; /* "" in fbrun */
+
+void build_set_mpi(const char *library)
+{
+	size_t n = 0;
+	bool space = false;
+
+	/* its first line to the first comma, its runs of blanks made one */
+	for (const char *c = library ? library : "";
+	     *c && *c != '\n' && *c != ',' && n + 1 < sizeof(mpi); c++) {
+		if (isspace((unsigned char)*c)) {
+			space = n > 0;
+			continue;
+		}
+		if (space && n + 2 < sizeof(mpi))
+			mpi[n++] = ' ';
+		space = false;
+		mpi[n++] = *c;
+	}
+	mpi[n] = '\0';
+}
+
+static const char *const names[BUILD_NFEATURES] = {
+	[BUILD_AIO] = "aio",
+	[BUILD_MPI] = "mpi",
+	[BUILD_LIBBLKID] = "libblkid",
+	[BUILD_JANSSON] = "jansson",
+};
+
+const char *build_feature_name(enum build_feature f)
+{
+	return f < BUILD_NFEATURES ? names[f] : "";
+}
+
+static const char *aio(void)
+{
+	static char buf[64];
+
+	/* aioq says which it was compiled with */
+	if (strcmp(aioq_backend(), "io_uring") != 0)
+		return "POSIX aio";
+#if defined(HAVE_LIBURING) && defined(IO_URING_VERSION_MAJOR)
+	snprintf(buf, sizeof(buf), "io_uring (liburing %d.%d)",
+		 io_uring_major_version(), io_uring_minor_version());
+#else
+	/* liburing before 2.4 does not say its version */
+	snprintf(buf, sizeof(buf), "io_uring (liburing)");
+#endif
+	return buf;
+}
+
+/* configure requires it: the device checks (engine/blockdev_probe.c) */
+static const char *libblkid(void)
+{
+	static char buf[64];
+	const char *ver = NULL, *date = NULL;
+
+	blkid_get_library_version(&ver, &date);
+	snprintf(buf, sizeof(buf), "%s", ver ? ver : "unknown version");
+	return buf;
+}
+
+/* The version compiled against and, if another, the one loaded. */
+static const char *jansson(void)
+{
+	static char buf[64];
+	const char *now = JANSSON_VERSION;
+
+#if JANSSON_VERSION_HEX >= 0x020d00
+	now = jansson_version_str(); /* 2.13 and later say it */
+#endif
+	if (strcmp(now, JANSSON_VERSION) == 0)
+		snprintf(buf, sizeof(buf), "%s", now);
+	else
+		snprintf(buf, sizeof(buf), "%s (built with %s)", now,
+			 JANSSON_VERSION);
+	return buf;
+}
+
+const char *build_feature_value(enum build_feature f)
+{
+	switch (f) {
+	case BUILD_AIO:
+		return aio();
+	case BUILD_MPI:
+		return mpi[0] ? mpi : NULL;
+	case BUILD_LIBBLKID:
+		return libblkid();
+	case BUILD_JANSSON:
+		return jansson();
+	case BUILD_NFEATURES:
+		break;
+	}
+	return NULL;
+}
+
+void build_print(FILE *out)
+{
+	fprintf(out, "fbrun %s\n", PACKAGE_VERSION);
+	for (int f = 0; f < BUILD_NFEATURES; f++) {
+		const char *v = build_feature_value((enum build_feature)f);
+
+		fprintf(out, "%s: %s\n", names[f], v ? v : "no");
+	}
+}
