@@ -154,23 +154,32 @@ define process name=p { thread name=t, memsize=1m {
 run 600
 F
 # ops NAME ARGS...: the worker thread's system calls (not the main
-# thread's, which name the run and the time), descriptors and sizes
-# kept, addresses blanked, in $TMP/NAME
-calls=openat,openat2,read,pread64,write,pwrite64,lseek,close,unlinkat,mkdirat,newfstatat,fstat,statx
+# thread's, which name the run and the time), one file per thread so no
+# call is split by another thread's; sizes and offsets kept, descriptor
+# numbers and addresses blanked (the main thread may hold one more at a
+# moment, /proc/diskstats), in $TMP/NAME
+calls=execve,openat,openat2,read,pread64,write,pwrite64,lseek,close,unlinkat,mkdirat,newfstatat,fstat,statx
 ops() {
 	name=$1
 	shift
-	rm -rf "$TMP/o"
+	rm -rf "$TMP/o" "$TMP/st".*
 	rc=0
 	# LeakSanitizer cannot run under ptrace: a sanitizer build would fail
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
-		strace -f -qq -o "$TMP/st" -e trace="$calls" \
+		strace -ff -qq -o "$TMP/st" -e trace="$calls" \
 		"$FBRUN" -q -D dir="$TMP/o" "$@" "$TMP/ops.f" \
 		>"$TMP/out" 2>"$TMP/err" || rc=$?
 	check "$name: exit 0 (exit $rc)" test "$rc" -eq 0
 	[ "$rc" -eq 0 ] || diag <"$TMP/err"
-	main=$(sed -n '1s/ .*//p' "$TMP/st")
-	grep -v "^$main " "$TMP/st" | sed -e 's/^[0-9]* *//' -e 's/0x[0-9a-f]*/ADDR/g' >"$TMP/$name"
+	# the main thread is the one that ran execve; the others by thread id
+	: >"$TMP/$name"
+	for f in $(ls "$TMP/st".* | sort -t. -k2 -n); do
+		grep -q '^execve(' "$f" && continue
+		sed -E -e 's/0x[0-9a-f]+/ADDR/g' \
+			-e 's/^([a-z0-9_]+)\([0-9]+([,)])/\1(FD\2/' \
+			-e 's/^(openat2?\(.*) = [0-9]+$/\1 = FD/' \
+			"$f" >>"$TMP/$name"
+	done
 }
 if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null; then
 	ops o9a --seed 9 -o "$TMP/o9.json"
