@@ -13,7 +13,7 @@
 # fb ARGS: fbrun with a guard; a hang shows as exit 124
 fb() {
 	rc=0
-	timeout 120 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
+	timeout -k 10 120 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
 }
 
 sum() { sha256sum "$1" | cut -d' ' -f1; }
@@ -101,7 +101,7 @@ define process name=p { thread name=t {
 run 100
 F
 rc=0
-timeout 120 "$FBRUN" "$TMP/mid.f" >"$TMP/out" 2>"$TMP/err" &
+timeout -k 10 120 "$FBRUN" "$TMP/mid.f" >"$TMP/out" 2>"$TMP/err" &
 pid=$!
 i=0
 while [ "$i" -lt 600 ] && ! grep -q "Running" "$TMP/err" 2>/dev/null &&
@@ -141,7 +141,7 @@ else
 	kept "$TMP/cd.f" "$TMP/cd" ",trusttree" "$writes"
 	if command -v strace >/dev/null 2>&1; then
 		rc=0
-		timeout 120 strace -f -qq -e trace=open,openat,openat2 \
+		timeout -k 10 120 strace -f -qq -e trace=open,openat,openat2 \
 			-o "$TMP/trace" "$FBRUN" "$TMP/cd.f" >"$TMP/out" \
 			2>"$TMP/err" || rc=$?
 		check "trusttree: a character device at an entry fails the run (exit $rc)" \
