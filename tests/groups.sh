@@ -33,12 +33,14 @@ check "groups A -- B: exits 0" test "$rc" -eq 0
 grepq "the groups are named, with their runs" '^  A: 3 runs from .*a1\.json .*a3\.json \(fix\.f, \?\)$' "$TMP/out"
 # mean 100, half-width t(0.975, 2) 10 / sqrt(3) = 4.302653 * 5.7735 = 24.84;
 # B: 200 +- 49.68; Welch t = 100 / sqrt(100/3 + 400/3) = 7.746, df 2.94,
-# p = 0.0048; ratio 2, +- t(0.975, 2.94) * 2 sqrt(1/300 + 1/300) = 0.53
+# p = 0.0048; ratio 2 with Fieller's interval: the roots of
+# (100^2 - t^2 100/3) r^2 - 2 * 100 * 200 r + (200^2 - t^2 400/3), t =
+# t(0.975, 2.94) = 3.2188: [1.532, 2.611] (Python, mpmath)
 got=$(row ops/s read1)
 check "2x: means and intervals by hand (100.0 +- 24.8, 200.0 +- 49.7)" \
 	eval 'echo "$got" | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 "'
-check "2x: the ratio and its interval (2.00x [1.47, 2.53])" \
-	eval 'echo "$got" | grep -q " 2\.00x \[1\.47, 2\.53\] "'
+check "2x: the ratio and its interval (2.00x [1.53, 2.61])" \
+	eval 'echo "$got" | grep -q " 2\.00x \[1\.53, 2\.61\] "'
 check "2x: p = 0.0048, significant" \
 	eval 'echo "$got" | grep -Eq " 0\.0048 +significant$"'
 check "ms/op too: 2.00x, significant" \
@@ -48,6 +50,19 @@ check "the same figure on both sides: within noise" \
 check "a mean of 0 is not tested" \
 	eval 'row mb/s stat1 | grep -q "not tested (a mean of 0)$"'
 
+# noisy runs: the ratio's interval stays above 0 (Fieller's, as
+# computed in tests/unit/test-statistics.c: [0.0929, 2.6915]; the delta
+# method said [-0.07, 1.07])
+N= M=
+for v in 10 50 100 150 190; do
+	fixture n$v $v 1 1 50
+	fixture m$v $((v / 2)) 1 1 50
+	N="$N $TMP/n$v.json" M="$M $TMP/m$v.json"
+done
+# shellcheck disable=SC2086
+run_fbrun compare $N -- $M
+check "noisy groups: the ratio's interval does not go below 0 (0.50x [0.09, 2.69])" \
+	eval 'row ops/s read1 | grep -Eq " 0\.50x \[0\.09, 2\.69\] .* within noise$"'
 # shellcheck disable=SC2086
 run_fbrun compare $A -- $C
 check "A -- C (same mean, other spread): within noise" \
@@ -180,7 +195,7 @@ top = dict(runs[-1]); top['repeats'] = runs
 json.dump(top, open(sys.argv[1], 'w'))" "$TMP/rb.json" $B
 	run_fbrun compare "$TMP/ra.json" "$TMP/rb.json"
 	check "two --repeat files: compared as groups" \
-		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.47, 2\.53\] +0\.0048 +significant$"'
+		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.53, 2\.61\] +0\.0048 +significant$"'
 	grepq "... named after their files" '^  ra: 3 runs from' "$TMP/out"
 	# shellcheck disable=SC2086
 	python3 -c "

@@ -69,7 +69,7 @@ grepq "... of 2 runs each (-r 2)" '^Per-Operation Breakdown, mean of 2 runs' "$T
 grepq "the comparison has a raid10 and a raid5 group" \
 	'^ops/s +raid10 \(2\) +raid5 \(2\) +ratio \[95% interval\] +p +verdict$' "$TMP/out"
 grepq "with each flowop's ratio to raid10 and a verdict" \
-	'^readfile2 +[0-9.]+ \+- [0-9.]+ +[0-9.]+ \+- [0-9.]+ +[0-9.]+x \[-?[0-9.]+, [0-9.]+\] +[0-9.e-]+ +(significant|within noise)$' "$TMP/out"
+	'^readfile2 +[0-9.]+ \+- [0-9.]+ +[0-9.]+ \+- [0-9.]+ +[0-9.]+x \[[0-9.]+, ([0-9.]+|inf)\] +[0-9.e-]+ +(significant|within noise)$' "$TMP/out"
 grepq "both file systems were btrfs" \
 	'raid10: 2 runs from .*btrfs on .*/raid10\)$' "$TMP/out"
 for f in raid10.json raid5.json raid10.txt raid5.txt compare.txt; do
