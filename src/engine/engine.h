@@ -14,6 +14,7 @@
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
+struct ivlog;
 struct results;
 
 struct engine_opts {
@@ -34,6 +35,8 @@ struct engine_opts {
 	/* JSON or CSV on standard output: the run's lines go to stderr */
 	bool data_on_stdout;
 	const char *output; /* -o: checked against the filesets' trees */
+	/* --interval-log: the series as CSV while the run goes, or NULL */
+	struct ivlog *ivlog;
 	uint64_t seed; /* of the threads' random numbers; 0: from the clock */
 	/*
 	 * A run of a series (fbrun bonnie's phases): its filesets carry
