@@ -250,6 +250,22 @@ else
 	grepq "on a terminal with --interval: the interval lines" '^interval ' "$TMP/tty"
 fi
 
+# --- --format json and csv parse ---------------------------------------------------
+if $have_python; then
+	run_fbrun -t 1 --format json "$TMP/w.f"
+	check "--format json: valid JSON on stdout (python3 -m json.tool)" \
+		python3 -m json.tool "$TMP/out" /dev/null
+	run_fbrun -t 1 --format csv "$TMP/w.f"
+	ok=$(python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(len(rows) == 6 and rows[3]['name'] == 'app,end \"q\"' and rows[-1]['name'] == 'IO Summary')" "$TMP/out")
+	check "--format csv: python's csv module reads a header and 6 rows" test "$ok" = True
+else
+	skip "--format json: needs python3"
+	skip "--format csv: needs python3"
+fi
+
 # --- --interval-log FILE ------------------------------------------------------------
 run_fbrun -t 1 --interval-log "$TMP/nolog.csv" "$TMP/w.f"
 check "--interval-log without --interval: exit 2 (exit $rc)" test "$rc" -eq 2
