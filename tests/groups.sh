@@ -256,6 +256,18 @@ else
 	skip "Chromium: the screenshot: chromium is not installed"
 fi
 
+# small figures get the digits to show them (0.027, not 0.0)
+fixture sm1 100 0.027 1 50
+fixture sm2 100 0.030 1 50
+fixture sm3 100 0.024 1 50
+fixture bg1 100 0.036 1 50
+fixture bg2 100 0.040 1 50
+fixture bg3 100 0.032 1 50
+run_fbrun compare "$TMP/sm1.json" "$TMP/sm2.json" "$TMP/sm3.json" -- \
+	"$TMP/bg1.json" "$TMP/bg2.json" "$TMP/bg3.json"
+check "small means: shown with two significant digits, as side by side" \
+	eval 'row mb/s read1 | grep -Eq "^read1 +0\.027 \+- 0\.007 +0\.036 \+- 0\.010 +1\.33x "'
+
 # --- the runs, and what differs between the groups --------------------------------
 # shellcheck disable=SC2086
 run_fbrun compare $A -- $B

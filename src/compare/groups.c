@@ -137,12 +137,18 @@ static void print_row(FILE *out, const struct cmp *c,
 	int prec = cmp_metrics[m].prec;
 	struct groups_cell gc;
 	char ratio[64] = "-";
+	double means[2];
+	const bool has_mean[2] = { true, true };
 
 	groups_cell(c, g, row, m, &gc);
 	if (!gc.n[0] && !gc.n[1]) {
 		groups_cell_free(&gc);
 		return;
 	}
+	/* small means get the digits to show them, as side by side */
+	means[0] = gc.s[0].mean;
+	means[1] = gc.s[1].mean;
+	prec = cmp_prec(means, has_mean, 2, prec);
 	fprintf(out, "%-20s", c->rows[row].name);
 	mean_ci(out, &gc.s[0], prec);
 	mean_ci(out, &gc.s[1], prec);
