@@ -145,7 +145,7 @@ rows = list(csv.DictReader(open(sys.argv[1], newline='')))
 r = json.load(open(sys.argv[2]))
 print(sum(int(x['ops']) for x in rows) == r['summary']['ops'] and
       [int(x['ops']) for x in rows] == [i['ops'] for i in r['intervals']] and
-      'read1_ops_per_s' in rows[0])" "$TMP/iv.csv" "$TMP/r.json")
+      'read1_ops_per_s' in rows[0])" "$TMP/iv.csv" "$TMP/r.json" || :)
 check "--interval-log: the job's series, every rank's ops in it" test "$ok" = True
 for f in open1 read1 close1; do
 	check "... a line for flowop $f after each interval line" \

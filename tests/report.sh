@@ -87,7 +87,7 @@ if command -v python3 >/dev/null 2>&1; then
 import json, sys
 a = json.loads(open(sys.argv[1], encoding='utf-8-sig').read())
 b = json.load(open(sys.argv[2]))
-print(a == b and any(f['name'] == 'read\x9b1' for f in b['flowops']))" "$TMP/c1.json" "$TMP/out")
+print(a == b and any(f['name'] == 'read\x9b1' for f in b['flowops']))" "$TMP/c1.json" "$TMP/out" || :)
 	check "... the same document, value for value" test "$ok" = True
 else
 	for t in valid bom c1 same; do skip "report --format json: $t: needs python3"; done
