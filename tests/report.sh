@@ -65,6 +65,15 @@ run_fbrun -q --format csv -o "$TMP/c.json" "$TMP/w.f"
 cp "$TMP/out" "$TMP/c.csv"
 run_fbrun report --format csv "$TMP/c.json"
 same "report --format csv: the CSV the run printed, byte for byte" "$TMP/c.csv" "$TMP/out"
+if command -v python3 >/dev/null 2>&1; then
+	ok=$(python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(len(rows) == 8 and rows[0]['name'] == 'openfile1' and rows[3]['name'] == 'app,end \"q\"' and rows[-1]['name'] == 'IO Summary')" "$TMP/out" || :)
+	check "... python's csv module reads its header and a row per flowop" test "$ok" = True
+else
+	skip "report --format csv read by python: needs python3"
+fi
 
 # the JSON: the results file itself, read and checked first
 run_fbrun -q --format json -o "$TMP/j.json" "$TMP/w.f"
