@@ -16,6 +16,7 @@
 #include "compare/compare.h"
 #include "compare/replay.h"
 #include "engine/engine.h"
+#include "engine/ivlog.h"
 #include "lang/attr.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
@@ -53,6 +54,7 @@ struct options {
 	bool stonewall;
 	uint64_t repeat; /* --repeat N: 0 if not given */
 	bool fresh; /* --fresh: the filesets made anew for each run */
+	const char *interval_log; /* --interval-log FILE, or NULL */
 };
 
 static void usage(FILE *out)
@@ -72,6 +74,8 @@ static void usage(FILE *out)
 		"      --interval SECONDS   print a line every SECONDS during the run and\n"
 		"                           keep the series in the JSON\n"
 		"      --interval-flowops   with --interval, a line per flowop too\n"
+		"      --interval-log FILE  with --interval, also write each line to FILE\n"
+		"                           as CSV while the run goes\n"
 		"      --steady[=PCT]       with --interval: say whether the last third's\n"
 		"                           ops/s stay within PCT%% (10) of their mean\n"
 		"      --repeat N           run the workload N times: each run's IO Summary,\n"
@@ -269,6 +273,22 @@ static int seed_arg(const char *arg, uint64_t *out)
 	return 0;
 }
 
+/* --interval-log FILE needs --interval, and a file of its own (not -o's). */
+static int interval_log_arg(const struct options *o)
+{
+	if (!o->interval_log)
+		return 0;
+	if (!o->interval_log[0])
+		return fb_error("--interval-log needs a file name");
+	if (!o->run.interval_s)
+		return fb_error("--interval-log needs --interval (the lines "
+				"it writes)");
+	if (o->run.output && strcmp(o->run.output, o->interval_log) == 0)
+		return fb_error("--interval-log and -o name one file, '%s'",
+				o->interval_log);
+	return 0;
+}
+
 /* Returns -1 to exit with FB_EXIT_USAGE, 1 to exit with FB_EXIT_OK. */
 static int parse_args(int argc, char **argv, struct options *o)
 {
@@ -295,6 +315,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		OPT_REPEAT,
 		OPT_FRESH,
 		OPT_SEED,
+		OPT_INTERVAL_LOG,
 	};
 	static const struct option longopts[] = {
 		{ "define", required_argument, NULL, 'D' },
@@ -303,6 +324,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "interval", required_argument, NULL, OPT_INTERVAL },
 		{ "interval-flowops", no_argument, NULL, OPT_INTERVAL_FLOWOPS },
+		{ "interval-log", required_argument, NULL, OPT_INTERVAL_LOG },
 		{ "warmup", required_argument, NULL, OPT_WARMUP },
 		{ "steady", optional_argument, NULL, OPT_STEADY },
 		{ "repeat", required_argument, NULL, OPT_REPEAT },
@@ -384,6 +406,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case OPT_INTERVAL_FLOWOPS:
 			o->run.interval_flowops = true;
 			break;
+		case OPT_INTERVAL_LOG:
+			o->interval_log = optarg;
+			break;
 		case OPT_KEEP:
 			o->run.keep = true;
 			break;
@@ -463,6 +488,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 	if (o->run.interval_flowops && !o->run.interval_s) {
 		return fb_error("--interval-flowops needs --interval");
 	}
+	if (interval_log_arg(o) < 0)
+		return -1;
 	if (o->stonewall && !o->peers)
 		return fb_error("--stonewall is for fbrun-mpi, whose ranks it "
 				"stops together");
@@ -559,6 +586,26 @@ static int run_repeated(const struct options *o, const struct workload *w,
 	return rc;
 }
 
+/*
+ * The run with --interval-log: the log is rank 0's to write, as -o is,
+ * and closed after every run of --repeat; a log that could not be
+ * written fails the run (exit 1), as -o does.
+ */
+static int run_logged(const struct options *o, const struct workload *w,
+		      struct engine_opts *eo, const struct report_dest *dest)
+{
+	int rc;
+
+	if (o->interval_log && (!o->peers || peers_rank(o->peers) == 0))
+		eo->ivlog = ivlog_new(o->interval_log);
+	rc = o->repeat ? run_repeated(o, w, eo, dest) : engine_run(w, eo);
+	if (ivlog_close(eo->ivlog) < 0 && rc == FB_EXIT_OK)
+		rc = FB_EXIT_RUN;
+	ivlog_free(eo->ivlog);
+	eo->ivlog = NULL;
+	return rc;
+}
+
 static int run(const struct options *o)
 {
 	struct diag *d;
@@ -631,8 +678,7 @@ static int run(const struct options *o)
 			if (rank != 0)
 				eo.quiet = true, eo.output = NULL;
 		}
-		rc = o->repeat ? run_repeated(o, w, &eo, &dest) :
-				 engine_run(w, &eo);
+		rc = run_logged(o, w, &eo, &dest);
 	}
 out:
 	diag_finish(d);

@@ -308,4 +308,126 @@ fi
 run_fbrun compare "$A" "$B" --html "$TMP/no/such/dir/r.html"
 check "an unwritable --html path exits 2" test "$rc" -eq 2
 
+# --- one run a side: no noise estimate ------------------------------------------
+run_fbrun compare "$A" "$B"
+grepq "one run a side: a note says there is no estimate of the noise" \
+	'^Note: one run a side gives no estimate of the noise' "$TMP/out"
+grepq "... and suggests --repeat N" 'Run each side with --repeat N' "$TMP/out"
+
+# --- --format json and csv --------------------------------------------------------
+run_fbrun compare --format text "$A" "$B"
+cp "$TMP/out" "$TMP/text.txt"
+run_fbrun compare "$A" "$B"
+check "--format text: the table, as without it" cmp -s "$TMP/out" "$TMP/text.txt"
+run_fbrun compare --format xml "$A" "$B"
+check "--format xml: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says which formats there are" "text, json or csv, got 'xml'" "$TMP/err"
+if $have_python; then
+	run_fbrun compare --format json --label two --label three "$A" "$B"
+	check "--format json: exit 0 (exit $rc)" test "$rc" -eq 0
+	check "... valid JSON (python3 -m json.tool)" python3 -m json.tool "$TMP/out" /dev/null
+	ok=$(python3 -c "
+import json, sys
+c = json.load(open(sys.argv[1]))
+a, b = (json.load(open(p)) for p in sys.argv[2:4])
+fa = {f['name']: f['ops_per_sec'] for f in a['flowops']}
+fb = {f['name']: f['ops_per_sec'] for f in b['flowops']}
+rows = {f['name']: f['ops_per_sec'] for f in c['flowops']}
+print(c['comparison'] == 'runs' and c['base'] == 'two' and
+      [r['label'] for r in c['runs']] == ['two', 'three'] and
+      {'name': '\$nthreads', 'values': ['2', '3']} in c['differences'] and
+      list(rows) == [f['name'] for f in a['flowops']] and
+      all(abs(rows[n]['values'][0] - fa[n]) <= 1e-5 * fa[n] + 1e-9 and
+          abs(rows[n]['values'][1] - fb[n]) <= 1e-5 * fb[n] + 1e-9 and
+          (fa[n] == 0 or abs(rows[n]['ratios'][1] - fb[n] / fa[n]) < 1e-5 * fb[n] / fa[n] + 1e-9)
+          for n in rows) and 'gate' not in c)" "$TMP/out" "$A" "$B" || :)
+	check "... its flowops, values and ratios are the files' (no gate without --fail-if-worse)" test "$ok" = True
+	run_fbrun compare --format csv "$A" "$B"
+	check "--format csv: exit 0 (exit $rc)" test "$rc" -eq 0
+	ok=$(python3 -c "
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+a = json.load(open(sys.argv[2]))
+head = open(sys.argv[1]).readline().strip()
+r = [x for x in rows if x['flowop'] == 'readfile2' and x['metric'] == 'ops_per_sec']
+print(head == 'flowop,metric,run,value,ratio,gate,worse_pct' and
+      len(rows) == 2 * (5 * len(a['flowops']) + 6) and
+      [x['run'] for x in r] == ['img2', 'img3'] and r[0]['ratio'] == '1' and
+      abs(float(r[1]['ratio']) - float(r[1]['value']) / float(r[0]['value'])) < 1e-4 * float(r[1]['ratio']))" "$TMP/out" "$A" || :)
+	check "... a header, a row per flowop, figure and run, ratios to the first" test "$ok" = True
+else
+	for t in json json-values csv csv-rows; do skip "--format $t: needs python3"; done
+fi
+
+# --- --fail-if-worse ----------------------------------------------------------------
+# gate NAME OPS_PER_S MS_PER_OP P99_NS STAT_OPS_PER_S: a results file by hand
+gate() {
+	printf '{"script": "fix.f", "seconds": 10, "flowops": [{"name": "readfile1", "ops": 1000, "ops_per_sec": %s, "mb_per_sec": 1, "ms_per_op": %s, "cpu_samples": 0, "latency_ns": {"p99": %s}}, {"name": "stat1", "ops": 1000, "ops_per_sec": %s, "mb_per_sec": 0, "ms_per_op": 0.5, "cpu_samples": 0, "latency_ns": {"p99": 1000000}}], "summary": {"ops_per_sec": %s}}\n' \
+		"$2" "$3" "$4" "$5" "$2" >"$TMP/$1.json"
+}
+gate base 100 1.0 2000000 100
+gate new 58.8 1.3 2100000 95
+G="$TMP/base.json $TMP/new.json"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 $G
+check "--fail-if-worse 10, ops/s 41.2% down: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... a line says which flowop, by how much, against which limit" \
+	'^compare: fail: readfile1 ops/s: new 41\.2% worse than base \(limit 10%\)$' "$TMP/err"
+check "... and only that one (stat1 is 5% down)" test "$(wc -l <"$TMP/err")" -eq 1
+grepq "... the table is printed as ever" '^readfile1 +ops/s +100\.0 +58\.8 \(0\.59x\)$' "$TMP/out"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 41.5% $G
+check "--fail-if-worse 41.5%: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... and says none is worse by more" \
+	"^compare: pass: no flowop's ops/s worse than base by more than 41\.5%\$" "$TMP/err"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 20 --metric latency $G
+check "--metric latency, ms/op 30% up: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... said as ms/op" '^compare: fail: readfile1 ms/op: new 30\.0% worse than base \(limit 20%\)$' "$TMP/err"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 4 --metric p99 $G
+check "--metric p99, 5% up: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... said as p99" '^compare: fail: readfile1 p99 ms: new 5\.0% worse than base \(limit 4%\)$' "$TMP/err"
+run_fbrun compare --fail-if-worse 10 "$TMP/new.json" "$TMP/base.json"
+check "better, not worse: exit 0 (exit $rc)" test "$rc" -eq 0
+# shellcheck disable=SC2086
+run_fbrun compare --metric latency $G
+check "--metric without --fail-if-worse: exit 2 (exit $rc)" test "$rc" -eq 2
+for bad in -5 ten 10x ''; do
+	# shellcheck disable=SC2086
+	run_fbrun compare --fail-if-worse "$bad" $G
+	check "--fail-if-worse '$bad': exit 2 (exit $rc)" test "$rc" -eq 2
+done
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 --metric speed $G
+check "--metric speed: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says which there are" "ops, latency or p99, got 'speed'" "$TMP/err"
+if $have_python; then
+	# shellcheck disable=SC2086
+	run_fbrun compare --format json --fail-if-worse 10 $G
+	check "--format json with --fail-if-worse: exit 1 (exit $rc)" test "$rc" -eq 1
+	ok=$(python3 -c "
+import json, sys
+c = json.load(open(sys.argv[1]))
+f = {x['name']: x['gate'] for x in c['flowops']}
+print(f['readfile1']['verdicts'] == [None, 'fail'] and
+      abs(f['readfile1']['worse_pct'][1] - 41.2) < 1e-9 and
+      f['stat1']['verdicts'] == [None, 'pass'] and
+      c['gate'] == {'metric': 'ops', 'figure': 'ops_per_sec', 'limit_pct': 10,
+                    'failed': 1, 'verdict': 'fail'})" "$TMP/out" || :)
+	check "... the verdict per flowop and in all" test "$ok" = True
+	# shellcheck disable=SC2086
+	run_fbrun compare --format csv --fail-if-worse 10 $G
+	ok=$(python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+g = [(r['flowop'], r['run'], r['gate']) for r in rows if r['gate']]
+print(g == [('readfile1', 'new', 'fail'), ('stat1', 'new', 'pass')] and
+      [r['worse_pct'] for r in rows if r['gate'] == 'fail'] == ['41.2'])" "$TMP/out" || :)
+	check "--format csv: the verdict on the rows of the figure checked" test "$ok" = True
+else
+	skip "--format json with --fail-if-worse: needs python3"
+	skip "--format csv with --fail-if-worse: needs python3"
+fi
+
 done_testing

@@ -33,12 +33,14 @@ check "groups A -- B: exits 0" test "$rc" -eq 0
 grepq "the groups are named, with their runs" '^  A: 3 runs from .*a1\.json .*a3\.json \(fix\.f, \?\)$' "$TMP/out"
 # mean 100, half-width t(0.975, 2) 10 / sqrt(3) = 4.302653 * 5.7735 = 24.84;
 # B: 200 +- 49.68; Welch t = 100 / sqrt(100/3 + 400/3) = 7.746, df 2.94,
-# p = 0.0048; ratio 2, +- t(0.975, 2.94) * 2 sqrt(1/300 + 1/300) = 0.53
+# p = 0.0048; ratio 2 with Fieller's interval: the roots of
+# (100^2 - t^2 100/3) r^2 - 2 * 100 * 200 r + (200^2 - t^2 400/3), t =
+# t(0.975, 2.94) = 3.2188: [1.532, 2.611] (Python, mpmath)
 got=$(row ops/s read1)
 check "2x: means and intervals by hand (100.0 +- 24.8, 200.0 +- 49.7)" \
 	eval 'echo "$got" | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 "'
-check "2x: the ratio and its interval (2.00x [1.47, 2.53])" \
-	eval 'echo "$got" | grep -q " 2\.00x \[1\.47, 2\.53\] "'
+check "2x: the ratio and its interval (2.00x [1.53, 2.61])" \
+	eval 'echo "$got" | grep -q " 2\.00x \[1\.53, 2\.61\] "'
 check "2x: p = 0.0048, significant" \
 	eval 'echo "$got" | grep -Eq " 0\.0048 +significant$"'
 check "ms/op too: 2.00x, significant" \
@@ -48,6 +50,19 @@ check "the same figure on both sides: within noise" \
 check "a mean of 0 is not tested" \
 	eval 'row mb/s stat1 | grep -q "not tested (a mean of 0)$"'
 
+# noisy runs: the ratio's interval stays above 0 (Fieller's, as
+# computed in tests/unit/test-statistics.c: [0.0929, 2.6915]; the delta
+# method said [-0.07, 1.07])
+N= M=
+for v in 10 50 100 150 190; do
+	fixture n$v $v 1 1 50
+	fixture m$v $((v / 2)) 1 1 50
+	N="$N $TMP/n$v.json" M="$M $TMP/m$v.json"
+done
+# shellcheck disable=SC2086
+run_fbrun compare $N -- $M
+check "noisy groups: the ratio's interval does not go below 0 (0.50x [0.09, 2.69])" \
+	eval 'row ops/s read1 | grep -Eq " 0\.50x \[0\.09, 2\.69\] .* within noise$"'
 # shellcheck disable=SC2086
 run_fbrun compare $A -- $C
 check "A -- C (same mean, other spread): within noise" \
@@ -180,7 +195,7 @@ top = dict(runs[-1]); top['repeats'] = runs
 json.dump(top, open(sys.argv[1], 'w'))" "$TMP/rb.json" $B
 	run_fbrun compare "$TMP/ra.json" "$TMP/rb.json"
 	check "two --repeat files: compared as groups" \
-		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.47, 2\.53\] +0\.0048 +significant$"'
+		eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 24\.8 +200\.0 \+- 49\.7 +2\.00x \[1\.53, 2\.61\] +0\.0048 +significant$"'
 	grepq "... named after their files" '^  ra: 3 runs from' "$TMP/out"
 	# shellcheck disable=SC2086
 	python3 -c "
@@ -239,6 +254,116 @@ if command -v chromium >/dev/null 2>&1; then
 else
 	skip "Chromium: the page's DOM: chromium is not installed"
 	skip "Chromium: the screenshot: chromium is not installed"
+fi
+
+# small figures get the digits to show them (0.027, not 0.0)
+fixture sm1 100 0.027 1 50
+fixture sm2 100 0.030 1 50
+fixture sm3 100 0.024 1 50
+fixture bg1 100 0.036 1 50
+fixture bg2 100 0.040 1 50
+fixture bg3 100 0.032 1 50
+run_fbrun compare "$TMP/sm1.json" "$TMP/sm2.json" "$TMP/sm3.json" -- \
+	"$TMP/bg1.json" "$TMP/bg2.json" "$TMP/bg3.json"
+check "small means: shown with two significant digits, as side by side" \
+	eval 'row mb/s read1 | grep -Eq "^read1 +0\.027 \+- 0\.007 +0\.036 \+- 0\.010 +1\.33x "'
+
+# --- the runs, and what differs between the groups --------------------------------
+# shellcheck disable=SC2086
+run_fbrun compare $A -- $B
+grepq "a table of the runs, as side by side" '^Runs:$' "$TMP/out"
+grepq "... a line per run, named after its group" \
+	'^  A#1  fix\.f, \?, \? \(0 cpus\), \?, 10\.0 s$' "$TMP/out"
+grepq "... to the second group's last" '^  B#3  fix\.f, ' "$TMP/out"
+check "... no note on one run a side: groups estimate the noise" \
+	eval '! grep -q "^Note: " "$TMP/out"'
+V=
+for f in a1 a2 a3 b1 b2 b3; do
+	case $f in a*) v=2 ;; b3) v=8 ;; *) v=4 ;; esac
+	sed "s|\"seconds\": 10,|\"seconds\": 10, \"variables\": {\"nthreads\": \"$v\", \"dir\": \"/d\"},|" \
+		"$TMP/$f.json" >"$TMP/v$f.json"
+	V="$V $TMP/v$f.json"
+done
+VA=${V% * * *} VB=${V#"$VA"}
+# shellcheck disable=SC2086
+run_fbrun compare --label two --label more $VA -- $VB
+grepq "the variables that differ, each group's values once each" \
+	'^  \$nthreads: two: 2 \| more: 4, 8$' "$TMP/out"
+check "... not those that do not" eval '! grep -q "\$dir" "$TMP/out"'
+
+# --- the page: each flowop on its own scale -------------------------------------
+# read1 (about 200 ops/s) and stat1 (50) share a chart: each row's largest
+# dot or interval end is at the plot's right end, x = 720
+if command -v python3 >/dev/null 2>&1; then
+	ok=$(python3 -c "
+import re, sys
+page = open(sys.argv[1]).read()
+chart = page.split('<svg class=\"groups\"')[1].split('</svg>')[0]
+rows = re.findall(r'<g class=\"[a-z]+\"[^>]*>(.*?)</g>', chart, re.S)
+ends = [max(float(x) for x in re.findall(r'(?:cx|x1|x2)=\"([0-9.]+)\"', r)) for r in rows]
+print(len(rows) == 2 and all(abs(e - 720) < 0.05 for e in ends), ends)" "$TMP/ab.html" || :)
+	check "each flowop's row reaches the scale's end ($ok)" test "${ok%% *}" = True
+else
+	skip "each flowop on its own scale: needs python3"
+fi
+
+# --- --fail-if-worse with groups: worse by more than PCT, and significant ----------
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 --label fast --label slow $B -- $A
+check "half the ops/s, significant: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... said with the limit and p" \
+	'^compare: fail: read1 ops/s: slow 50\.0% worse than fast \(limit 10%; p = 0\.0048\)$' "$TMP/err"
+check "... once (stat1 is the same)" test "$(wc -l <"$TMP/err")" -eq 1
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 60 --label fast --label slow $B -- $A
+check "worse by less than PCT: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... and says so" "^compare: pass: no flowop's ops/s significantly worse than fast by more than 60%\$" "$TMP/err"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 $N -- $M
+check "noisy: 50% worse but within noise: exit 0 (exit $rc)" test "$rc" -eq 0
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 --metric latency $A -- $B
+check "--metric latency: ms/op doubled, significant: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... said as ms/op" '^compare: fail: read1 ms/op: B 100\.0% worse than A \(limit 10%; p = 0\.0048\)$' "$TMP/err"
+run_fbrun compare --fail-if-worse 10 "$TMP/b1.json" -- "$TMP/a1.json"
+check "one run a side: nothing tested, nothing fails (exit $rc)" test "$rc" -eq 0
+
+# --- --format json and csv --------------------------------------------------------
+if command -v python3 >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	run_fbrun compare --format json --fail-if-worse 10 $B -- $A
+	check "--format json: exit 1 with the failing gate (exit $rc)" test "$rc" -eq 1
+	check "... valid JSON (python3 -m json.tool)" python3 -m json.tool "$TMP/out" /dev/null
+	ok=$(python3 -c "
+import json, sys
+c = json.load(open(sys.argv[1]))
+f = {x['name']: x for x in c['flowops']}
+o = f['read1']['ops_per_sec']
+print(c['comparison'] == 'groups' and [g['label'] for g in c['groups']] == ['A', 'B'] and
+      [g['runs'] for g in c['groups']] == [3, 3] and len(c['runs']) == 6 and
+      c['runs'][3]['label'] == 'B#1' and c['runs'][3]['group'] == 'B' and
+      o['groups'][0]['values'] == [200, 220, 180] and o['groups'][0]['mean'] == 200 and
+      abs(o['groups'][1]['ci95'] - 24.8414) < 1e-3 and o['ratio'] == 0.5 and
+      abs(o['p'] - 0.004798) < 1e-5 and o['verdict'] == 'significant' and
+      0 < o['ratio_low'] < 0.5 < o['ratio_high'] < 1 and
+      f['read1']['gate'] == {'verdict': 'fail', 'worse_pct': 50} and
+      f['stat1']['gate']['verdict'] == 'pass' and
+      c['gate']['verdict'] == 'fail' and c['gate']['failed'] == 1)" "$TMP/out" || :)
+	check "... means, intervals, ratio, p, verdicts" test "$ok" = True
+	# shellcheck disable=SC2086
+	run_fbrun compare --format csv --fail-if-worse 10 $B -- $A
+	ok=$(python3 -c "
+import csv, sys
+head = open(sys.argv[1]).readline().strip()
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+r = [x for x in rows if x['flowop'] == 'read1' and x['metric'] == 'ops_per_sec'][0]
+print(head == 'flowop,metric,first_n,first_mean,first_ci95,second_n,second_mean,second_ci95,ratio,ratio_low,ratio_high,p,verdict,gate,worse_pct' and
+      len(rows) == 10 and r['first_mean'] == '200' and r['second_mean'] == '100' and
+      r['ratio'] == '0.5' and r['verdict'] == 'significant' and r['gate'] == 'fail' and
+      [x['gate'] for x in rows if x['gate']] == ['fail', 'pass'])" "$TMP/out" || :)
+	check "--format csv: a header, a row per flowop and figure, the verdicts" test "$ok" = True
+else
+	for t in json json-valid json-values csv; do skip "--format $t: needs python3"; done
 fi
 
 done_testing

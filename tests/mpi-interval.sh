@@ -129,17 +129,33 @@ define process name=p { thread name=t,memsize=64k {
 run 3
 F
 rm -f "$TMP/r.json"
-mpi 2 -q --interval 1 --interval-flowops -o "$TMP/r.json" "$TMP/timed.f"
+mpi 2 -q --interval 1 --interval-flowops --interval-log "$TMP/iv.csv" \
+	-o "$TMP/r.json" "$TMP/timed.f"
 check "3 s, 2 ranks, --interval 1 --interval-flowops: exit 0" test "$rc" -eq 0
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 n=$(grep -c '^interval ' "$TMP/out" || :)
 check "... 1 to 3 interval lines ($n)" test "$n" -ge 1 -a "$n" -le 3
 jcheck "... as many intervals in the JSON ($n)" "len(r['intervals']) == $n"
+# --interval-log: rank 0 writes the job's rows, once
+check "--interval-log: one header, a row per line printed ($n)" \
+	test "$(grep -c '^run,' "$TMP/iv.csv")" -eq 1 -a "$(($(wc -l <"$TMP/iv.csv") - 1))" -eq "$n"
+ok=$(python3 -c "
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+r = json.load(open(sys.argv[2]))
+print(sum(int(x['ops']) for x in rows) == r['summary']['ops'] and
+      [int(x['ops']) for x in rows] == [i['ops'] for i in r['intervals']] and
+      'read1_ops_per_s' in rows[0])" "$TMP/iv.csv" "$TMP/r.json" || :)
+check "--interval-log: the job's series, every rank's ops in it" test "$ok" = True
 for f in open1 read1 close1; do
 	check "... a line for flowop $f after each interval line" \
 		test "$(grep -c "^  $f  *[0-9][0-9]* ops/s\$" "$TMP/out")" -eq "$n"
 done
 series_checks "3 s"
+ln -s "$TMP/nowhere" "$TMP/link.csv"
+mpi 2 -q --interval 1 --interval-log "$TMP/link.csv" "$TMP/timed.f"
+check "--interval-log a symbolic link, 2 ranks: exit 2, said once (exit $rc)" \
+	test "$rc" -eq 2 -a "$(grep -c 'symbolic link' "$TMP/err")" -eq 1
 
 # --warmup: the series is of the measured run only, as in fbrun
 rm -f "$TMP/r.json"

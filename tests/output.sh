@@ -250,4 +250,100 @@ else
 	grepq "on a terminal with --interval: the interval lines" '^interval ' "$TMP/tty"
 fi
 
+# --- --format json and csv parse ---------------------------------------------------
+if $have_python; then
+	run_fbrun -t 1 --format json "$TMP/w.f"
+	check "--format json: valid JSON on stdout (python3 -m json.tool)" \
+		python3 -m json.tool "$TMP/out" /dev/null
+	run_fbrun -t 1 --format csv "$TMP/w.f"
+	ok=$(python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(len(rows) == 6 and rows[3]['name'] == 'app,end \"q\"' and rows[-1]['name'] == 'IO Summary')" "$TMP/out" || :)
+	check "--format csv: python's csv module reads a header and 6 rows" test "$ok" = True
+else
+	skip "--format json: needs python3"
+	skip "--format csv: needs python3"
+fi
+
+# --- --interval-log FILE ------------------------------------------------------------
+run_fbrun -t 1 --interval-log "$TMP/nolog.csv" "$TMP/w.f"
+check "--interval-log without --interval: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says it needs --interval" '^fbrun: error: --interval-log needs --interval' "$TMP/err"
+check "... and writes nothing" test ! -e "$TMP/nolog.csv"
+run_fbrun -t 1 --interval 1 --interval-log "$TMP/same.json" -o "$TMP/same.json" "$TMP/w.f"
+check "--interval-log and -o one file: exit 2 (exit $rc)" test "$rc" -eq 2
+run_fbrun -q -t 3 --interval 1 --interval-flowops --interval-log "$TMP/iv.csv" \
+	-o "$TMP/iv.json" "$TMP/w.f"
+check "--interval-log: the run exits 0 (exit $rc)" test "$rc" -eq 0
+check "... the header first, a column per flowop with --interval-flowops" \
+	test "$(head -1 "$TMP/iv.csv")" = 'run,t_s,seconds,ops,ops_per_s,mb_per_s,errors,p50_ms,p99_ms,openfile1_ops_per_s,read1_ops_per_s,closefile1_ops_per_s,"app,end ""q""_ops_per_s",nap_ops_per_s'
+if $have_python; then
+	ok=$(python3 -c "
+import csv, json, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+iv = json.load(open(sys.argv[2]))['intervals']
+print(len(rows) == len(iv) >= 2 and
+      all(r['run'] == '1' and int(r['ops']) == i['ops'] and
+          abs(float(r['t_s']) - i['t_s']) < 0.001 and
+          int(r['read1_ops_per_s'].split('.')[0]) >= 0 for r, i in zip(rows, iv)),
+      len(rows), len(iv))" "$TMP/iv.csv" "$TMP/iv.json" || :)
+	check "... a row per interval of the JSON, the same ops and times ($ok)" test "${ok%% *}" = True
+else
+	skip "--interval-log against the JSON: needs python3"
+fi
+# rows are there while the run goes: a long run, stopped by SIGINT once
+# two rows are in the file
+rm -f "$TMP/iv.csv"
+"$FBRUN" -q -t 600 --interval 1 --interval-log "$TMP/iv.csv" -o "$TMP/live.json" \
+	"$TMP/w.f" >"$TMP/live.out" 2>"$TMP/live.err" &
+pid=$!
+n=0
+while [ "$(cat "$TMP/iv.csv" 2>/dev/null | wc -l)" -lt 3 ] && [ $n -lt 1200 ] &&
+	kill -0 "$pid" 2>/dev/null; do
+	sleep 0.1
+	n=$((n + 1))
+done
+alive=false
+kill -0 "$pid" 2>/dev/null && alive=true
+rows=$(($(cat "$TMP/iv.csv" 2>/dev/null | wc -l) - 1))
+kill -INT "$pid" 2>/dev/null || :
+rc=0
+wait "$pid" || rc=$?
+check "--interval-log: rows written while the run goes ($rows, the run still on: $alive)" \
+	test "$alive" = true -a "$rows" -ge 2
+if $have_python; then
+	check "... after SIGINT, a row for each interval of the results" \
+		test "$(json "$TMP/live.json" "len(r['intervals'])" || echo x)" = "$(($(cat "$TMP/iv.csv" 2>/dev/null | wc -l) - 1))"
+fi
+# the runs of --repeat follow one another, numbered
+run_fbrun -q -t 2 --interval 1 --repeat 2 --interval-log "$TMP/rep.csv" -o "$TMP/rep.json" "$TMP/w.f"
+check "--interval-log with --repeat 2: exit 0 (exit $rc)" test "$rc" -eq 0
+if $have_python; then
+	want=$(json "$TMP/rep.json" "' '.join(str(len(x['intervals'])) for x in r['repeats'])" || :)
+	got="$(awk -F, 'NR > 1 && $1 == 1' "$TMP/rep.csv" 2>/dev/null | wc -l) $(awk -F, 'NR > 1 && $1 == 2' "$TMP/rep.csv" 2>/dev/null | wc -l)"
+	check "... runs 1 and 2, each with its intervals ($got, want $want)" test "$got" = "$want"
+fi
+check "... one header" test "$(grep -c '^run,' "$TMP/rep.csv" 2>/dev/null || :)" = 1
+# what is at FILE: a symbolic link or a FIFO is refused before the run; a
+# file is replaced, and another hard link to it keeps its bytes
+ln -s "$TMP/target" "$TMP/link.csv"
+run_fbrun -q -t 1 --interval 1 --interval-log "$TMP/link.csv" "$TMP/w.f"
+check "a symbolic link at FILE: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... said" "^fbrun: error: --interval-log '$TMP/link\.csv' is a symbolic link" "$TMP/err"
+check "... nothing made where it points" test ! -e "$TMP/target"
+mkfifo "$TMP/fifo.csv"
+rc=0
+timeout 60 "$FBRUN" -q -t 1 --interval 1 --interval-log "$TMP/fifo.csv" "$TMP/w.f" \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "a FIFO at FILE: exit 2, no hang (exit $rc)" test "$rc" -eq 2
+echo old >"$TMP/old.csv"
+ln "$TMP/old.csv" "$TMP/other.csv"
+run_fbrun -q -t 1 --interval 1 --interval-log "$TMP/old.csv" "$TMP/w.f"
+check "a file at FILE: replaced (exit $rc)" test "$rc" -eq 0 -a "$(head -c 4 "$TMP/old.csv")" = "run,"
+check "... its other hard link keeps the old bytes" test "$(cat "$TMP/other.csv")" = old
+run_fbrun -q -t 1 --interval 1 --interval-log "$TMP/w/fs/log.csv" "$TMP/w.f"
+check "FILE inside the fileset's tree: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... said" "^fbrun: error: --interval-log '.*/log\.csv' is inside fileset fs's tree" "$TMP/err"
+
 done_testing

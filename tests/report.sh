@@ -65,6 +65,46 @@ run_fbrun -q --format csv -o "$TMP/c.json" "$TMP/w.f"
 cp "$TMP/out" "$TMP/c.csv"
 run_fbrun report --format csv "$TMP/c.json"
 same "report --format csv: the CSV the run printed, byte for byte" "$TMP/c.csv" "$TMP/out"
+if command -v python3 >/dev/null 2>&1; then
+	ok=$(python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline='')))
+print(len(rows) == 8 and rows[0]['name'] == 'openfile1' and rows[3]['name'] == 'app,end \"q\"' and rows[-1]['name'] == 'IO Summary')" "$TMP/out" || :)
+	check "... python's csv module reads its header and a row per flowop" test "$ok" = True
+else
+	skip "report --format csv read by python: needs python3"
+fi
+
+# the JSON: the results file itself, read and checked first
+run_fbrun -q --format json -o "$TMP/j.json" "$TMP/w.f"
+cp "$TMP/out" "$TMP/j.out"
+same "the run: --format json prints what -o writes" "$TMP/j.json" "$TMP/j.out"
+run_fbrun report --format json "$TMP/j.json"
+check "report --format json: exits 0" test "$rc" -eq 0
+same "report --format json: the JSON the run printed, byte for byte" "$TMP/j.out" "$TMP/out"
+if command -v python3 >/dev/null 2>&1; then
+	check "... valid JSON (python3 -m json.tool)" python3 -m json.tool "$TMP/out" /dev/null
+	# a byte order mark is left out; a C1 control character in a name
+	# (U+009B, a terminal's CSI) is printed as its escape: the same value
+	c1=$(printf '\302\233')
+	{ printf '\357\273\277'; sed "s/\"read1\"/\"read${c1}1\"/" "$TMP/j.json"; } >"$TMP/c1.json"
+	run_fbrun report --format json "$TMP/c1.json"
+	check "a file with a BOM and U+009B: exits 0 (exit $rc)" test "$rc" -eq 0
+	check "... no BOM, no raw C1 byte" \
+		test "$(head -c 1 "$TMP/out")" = "{" -a "$(grep -c "$c1" "$TMP/out" || :)" -eq 0
+	ok=$(python3 -c "
+import json, sys
+a = json.loads(open(sys.argv[1], encoding='utf-8-sig').read())
+b = json.load(open(sys.argv[2]))
+print(a == b and any(f['name'] == 'read\x9b1' for f in b['flowops']))" "$TMP/c1.json" "$TMP/out" || :)
+	check "... the same document, value for value" test "$ok" = True
+else
+	for t in valid bom c1 same; do skip "report --format json: $t: needs python3"; done
+fi
+printf '{"script": "x"}' >"$TMP/notres.json"
+run_fbrun report --format json "$TMP/notres.json"
+check "report --format json of a file that is not results: exit 2, nothing printed" \
+	test "$rc" -eq 2 -a ! -s "$TMP/out"
 
 # the page
 run_fbrun report --format html "$TMP/r.json"
@@ -79,7 +119,7 @@ run_fbrun report "$TMP/r.json" "$TMP/c.json"
 check "report with two files: exit 2" test "$rc" -eq 2
 run_fbrun report --format pdf "$TMP/r.json"
 check "report --format pdf: exit 2" test "$rc" -eq 2
-grepq "report --format pdf: says which formats there are" "text, csv or html" "$TMP/err"
+grepq "report --format pdf: says which formats there are" "text, json, csv or html" "$TMP/err"
 run_fbrun report "$TMP/none.json"
 check "report of a missing file: exit 2" test "$rc" -eq 2
 echo '{"a": 1}' >"$TMP/bad.json"

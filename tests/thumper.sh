@@ -69,9 +69,24 @@ grepq "... of 2 runs each (-r 2)" '^Per-Operation Breakdown, mean of 2 runs' "$T
 grepq "the comparison has a raid10 and a raid5 group" \
 	'^ops/s +raid10 \(2\) +raid5 \(2\) +ratio \[95% interval\] +p +verdict$' "$TMP/out"
 grepq "with each flowop's ratio to raid10 and a verdict" \
-	'^readfile2 +[0-9.]+ \+- [0-9.]+ +[0-9.]+ \+- [0-9.]+ +[0-9.]+x \[-?[0-9.]+, [0-9.]+\] +[0-9.e-]+ +(significant|within noise)$' "$TMP/out"
+	'^readfile2 +[0-9.]+ \+- [0-9.]+ +[0-9.]+ \+- [0-9.]+ +[0-9.]+x \[[0-9.]+, ([0-9.]+|inf)\] +[0-9.e-]+ +(significant|within noise)$' "$TMP/out"
 grepq "both file systems were btrfs" \
 	'raid10: 2 runs from .*btrfs on .*/raid10\)$' "$TMP/out"
+grepq "each run in a table, named after its layout" \
+	'^  raid5#2 +.*images\.f, btrfs on .*/raid5, ' "$TMP/out"
+grepq "the variable that differs, each layout's value" \
+	'^  \$dir: raid10: .*/raid10/images \| raid5: .*/raid5/images$' "$TMP/out"
+# the README shows what the script prints by default: the same headings
+readme=$srcdir/examples/thumper/README.md
+sed -n 's/^    //p' "$readme" >"$TMP/shown"
+for h in '^RAID10 Results$' '^Per-Operation Breakdown, mean of [0-9]+ runs' \
+	"^Groups \(raid5 against raid10; 95% intervals, Welch's t-test at the 5% level\):$" \
+	'^Runs:$' '^Variables that differ:$' \
+	'^(ops/s|mb/s|ms/op|p99 ms) +raid10 \([0-9]+\) +raid5 \([0-9]+\) +ratio \[95% interval\] +p +verdict$'; do
+	n=$(grep -Ec "$h" "$TMP/out" || :)
+	check "README and run.sh: '$h' as often ($n)" \
+		test "$n" -gt 0 -a "$(grep -Ec "$h" "$TMP/shown" || :)" -eq "$n"
+done
 for f in raid10.json raid5.json raid10.txt raid5.txt compare.txt; do
 	check "it wrote $f" test -s "$TMP/res/$f"
 done

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/export.h"
+#include "compare/gate.h"
 #include "compare/groups.h"
 #include "compare/html.h"
 #include "compare/match.h"
@@ -22,11 +24,16 @@
 #include "util/outfile.h"
 #include "util/util.h"
 
+enum cmp_format { CF_TEXT, CF_JSON, CF_CSV };
+
 struct cmp_opts {
 	const char **labels;
 	size_t nlabels, cap;
 	const char *html;
 	bool common;
+	enum cmp_format format;
+	struct cmp_gate gate;
+	const char *metric; /* --metric, checked with --fail-if-worse */
 };
 
 static void usage(FILE *out)
@@ -42,12 +49,23 @@ static void usage(FILE *out)
 		"      --html FILE    also write an HTML page with charts to "
 		"FILE\n"
 		"      --common       compare only the flowops every run has\n"
+		"      --format FORMAT  on standard output: text (the table), "
+		"json or csv\n"
+		"      --fail-if-worse PCT\n"
+		"                     exit 1 if a flowop is worse than the "
+		"first run by more\n"
+		"                     than PCT%% (groups: and significantly "
+		"so)\n"
+		"      --metric WHICH what --fail-if-worse compares: ops "
+		"(ops/s, the default),\n"
+		"                     latency (ms/op) or p99\n"
 		"  -h, --help         show this help\n"
 		"\n"
 		"Ratios are to the first run.  Groups of runs (split by --, or "
 		"files written\nwith fbrun --repeat) are compared by their "
 		"means, with 95%% intervals and\nWelch's t-test; --label names "
-		"the groups.  Exit status: 0 ok, 2 usage or\nbad input.\n");
+		"the groups.  Exit status: 0 ok, 1 a flowop\nworse than "
+		"--fail-if-worse allows, 2 usage or bad input.\n");
 }
 
 static char *default_label(const char *path)
@@ -62,14 +80,32 @@ static char *default_label(const char *path)
 	return xstrndup(base, n);
 }
 
+/* --format: text, json or csv, as fbrun and fbrun report take it. */
+static int format_arg(const char *arg, enum cmp_format *f)
+{
+	if (strcmp(arg, "text") == 0)
+		*f = CF_TEXT;
+	else if (strcmp(arg, "json") == 0)
+		*f = CF_JSON;
+	else if (strcmp(arg, "csv") == 0)
+		*f = CF_CSV;
+	else
+		return fb_error("--format expects text, json or csv, got '%s'",
+				arg);
+	return 0;
+}
+
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, struct cmp_opts *o)
 {
-	enum { OPT_HTML = 256, OPT_COMMON };
+	enum { OPT_HTML = 256, OPT_COMMON, OPT_FORMAT, OPT_FAIL, OPT_METRIC };
 	static const struct option longopts[] = {
 		{ "label", required_argument, NULL, 'l' },
 		{ "html", required_argument, NULL, OPT_HTML },
 		{ "common", no_argument, NULL, OPT_COMMON },
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "fail-if-worse", required_argument, NULL, OPT_FAIL },
+		{ "metric", required_argument, NULL, OPT_METRIC },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -95,6 +131,18 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		case OPT_COMMON:
 			o->common = true;
 			break;
+		case OPT_FORMAT:
+			if (format_arg(optarg, &o->format) < 0)
+				return -1;
+			break;
+		case OPT_FAIL:
+			if (gate_pct(optarg, &o->gate.pct) < 0)
+				return -1;
+			o->gate.on = true;
+			break;
+		case OPT_METRIC:
+			o->metric = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -106,6 +154,10 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 			return -1;
 		}
 	}
+	if (o->metric && !o->gate.on)
+		return fb_error("--metric needs --fail-if-worse");
+	if (gate_metric(o->metric ? o->metric : "ops", &o->gate.m) < 0)
+		return -1;
 	if (argc - optind < 2) {
 		fb_error("compare needs at least two results files");
 		usage(stderr);
@@ -124,30 +176,75 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 }
 
 /*
- * The table of runs side by side, or of groups g if not NULL, built in
- * memory so that it can be cleaned on the way out.
+ * What a comparison prints: runs side by side, or groups g if not NULL,
+ * in the format asked for; and --fail-if-worse's lines.
  */
-static int write_table(const struct cmp *c, const struct cmp_group *g)
+static void fill(FILE *out, const struct cmp_opts *o, const struct cmp *c,
+		 const struct cmp_group *g)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-
-	if (!mem)
-		return fb_error("cannot build the table: %s", strerror(errno));
-	if (g)
-		groups_table(mem, c, g);
+	if (o->format == CF_JSON && g)
+		export_groups_json(out, c, g, &o->gate);
+	else if (o->format == CF_JSON)
+		export_runs_json(out, c, &o->gate);
+	else if (o->format == CF_CSV && g)
+		export_groups_csv(out, c, g, &o->gate);
+	else if (o->format == CF_CSV)
+		export_runs_csv(out, c, &o->gate);
+	else if (g)
+		groups_table(out, c, g);
 	else
-		cmp_table(mem, c);
-	if (fclose(mem) != 0) {
+		cmp_table(out, c);
+}
+
+/*
+ * Text from the files, built in memory so that it is cleaned on the way
+ * out: control characters would drive the terminal.  JSON keeps its
+ * values: they become \u escapes there.
+ */
+static int put(FILE *to, const char *what, const char *text, size_t len,
+	       bool json)
+{
+	if (json)
+		cmp_put_json_clean(to, text, len);
+	else
+		cmp_put_clean(to, text, len);
+	if (fflush(to) != 0 || ferror(to))
+		return fb_error("cannot write the %s", what);
+	return 0;
+}
+
+/*
+ * The comparison on standard output, then --fail-if-worse's verdict on
+ * standard error: 0, 1 if a flowop failed it, -1 after saying why.
+ */
+static int write_table(const struct cmp_opts *o, const struct cmp *c,
+		       const struct cmp_group *g)
+{
+	char *text = NULL, *lines = NULL;
+	size_t len = 0, nlines = 0, fails = 0;
+	FILE *mem = open_memstream(&text, &len);
+	FILE *err = mem ? open_memstream(&lines, &nlines) : NULL;
+	int rc = 0;
+
+	if (!mem || !err) {
+		if (mem)
+			fclose(mem);
 		free(text);
 		return fb_error("cannot build the table: %s", strerror(errno));
 	}
-	cmp_put_clean(stdout, text, len);
+	fill(mem, o, c, g);
+	if (o->gate.on)
+		fails = g ? gate_report_groups(err, &o->gate, c, g) :
+			    gate_report_runs(err, &o->gate, c);
+	if ((fclose(mem) != 0) | (fclose(err) != 0))
+		rc = fb_error("cannot build the table: %s", strerror(errno));
+	if (rc == 0)
+		rc = put(stdout, "table", text, len, o->format == CF_JSON);
+	if (rc == 0)
+		rc = put(stderr, "verdict", lines, nlines, false);
 	free(text);
-	if (fflush(stdout) != 0 || ferror(stdout))
-		return fb_error("cannot write the table");
-	return 0;
+	free(lines);
+	return rc < 0 ? -1 : fails ? 1 : 0;
 }
 
 /*
@@ -185,7 +282,7 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 	struct cmp_group g[2] = { { 0 } };
 	struct cmp c = { 0 };
 	char *own[2] = { NULL, NULL };
-	int rc = FB_EXIT_USAGE;
+	int rc = FB_EXIT_USAGE, table = 0;
 
 	if (ngroups != 2) {
 		fb_error("compare takes two groups of runs, got %zu", ngroups);
@@ -219,15 +316,24 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 		else
 			g[k].label = names[k];
 	}
-	if (groups_read(&c, g, 2) < 0 ||
-	    groups_match(&c, g, 2, o->common) < 0 || write_table(&c, g) < 0)
+	if (groups_read(&c, g, 2) < 0)
+		goto out;
+	/* each run named after its group, in the table of runs */
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < g[k].nruns; i++)
+			c.runs[g[k].first + i].label =
+				xasprintf("%s#%zu", g[k].label, i + 1);
+	if (groups_match(&c, g, 2, o->common) < 0 ||
+	    (table = write_table(o, &c, g)) < 0)
 		goto out;
 	if (o->html && groups_html(o->html, &c, g) < 0)
 		goto out;
-	rc = FB_EXIT_OK;
+	rc = table ? FB_EXIT_RUN : FB_EXIT_OK;
 out:
-	for (size_t i = 0; i < c.nruns; i++)
+	for (size_t i = 0; i < c.nruns; i++) {
+		free(c.runs[i].label);
 		cmp_run_clear(&c.runs[i]);
+	}
 	cmp_rows_free(&c);
 	free(c.runs);
 	for (int k = 0; k < 2; k++) {
@@ -241,7 +347,7 @@ out:
 static int compare_runs(const struct cmp_opts *o, char **files, size_t n)
 {
 	struct cmp c = { .nruns = n };
-	int rc = FB_EXIT_USAGE;
+	int rc = FB_EXIT_USAGE, table = 0;
 
 	c.runs = xcalloc(c.nruns, sizeof(*c.runs));
 	for (size_t i = 0; i < c.nruns; i++) {
@@ -252,11 +358,12 @@ static int compare_runs(const struct cmp_opts *o, char **files, size_t n)
 	for (size_t i = 0; i < c.nruns; i++)
 		if (cmp_read_file(&c.runs[i]) < 0)
 			goto out;
-	if (cmp_match(&c, o->common) < 0 || write_table(&c, NULL) < 0)
+	if (cmp_match(&c, o->common) < 0 ||
+	    (table = write_table(o, &c, NULL)) < 0)
 		goto out;
 	if (o->html && html_write(o->html, &c) < 0)
 		goto out;
-	rc = FB_EXIT_OK;
+	rc = table ? FB_EXIT_RUN : FB_EXIT_OK;
 out:
 	for (size_t i = 0; i < c.nruns; i++) {
 		free(c.runs[i].label);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "compare/model.h"
+#include "util/statistics.h"
 
 /* A group: its files, and its runs among the comparison's (struct cmp). */
 struct cmp_group {
@@ -33,6 +34,33 @@ int groups_read(struct cmp *c, struct cmp_group *g, size_t ng);
  */
 int groups_match(struct cmp *c, const struct cmp_group *g, size_t ng,
 		 bool common);
+/* The figures compared between groups, in table and page order. */
+#define GROUPS_NMETRICS 4
+extern const enum cmp_metric groups_metrics[GROUPS_NMETRICS];
+
+/*
+ * One flowop's figure m in both groups: each group's values (x[k][0..n[k])
+ * of the runs that have it), their mean and 95% interval, and Welch's
+ * test of the second against the first, significant at the 5% level.
+ */
+struct groups_cell {
+	double *x[2];
+	size_t n[2];
+	struct st_summary s[2];
+	struct st_welch w;
+	bool significant;
+};
+void groups_cell(const struct cmp *c, const struct cmp_group *g, size_t row,
+		 enum cmp_metric m, struct groups_cell *gc);
+void groups_cell_free(struct groups_cell *gc);
+/*
+ * Whether any run has figure m for any flowop (files of an older fbrun
+ * lack the p99): a figure none has gets no table or chart.
+ */
+bool groups_any(const struct cmp *c, enum cmp_metric m);
+/* "significant", "within noise" or why it is not tested. */
+const char *groups_verdict(const struct groups_cell *gc);
+
 /* The table of the two groups, the second against the first. */
 void groups_table(FILE *out, const struct cmp *c, const struct cmp_group *g);
 /* Their page, written to path; 0, or -1 after saying why. */

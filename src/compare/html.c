@@ -149,7 +149,7 @@ static void variables_table(FILE *out, const struct cmp *c)
 	cmp_diffs_free(d, n);
 }
 
-static void runs_table(FILE *out, const struct cmp *c)
+void html_runs_table(FILE *out, const struct cmp *c, const size_t *color)
 {
 	fputs("<table>\n<tr><th>run</th><th>file</th><th>script</th>"
 	      "<th>file system</th><th>kernel</th><th>cpus</th>"
@@ -161,7 +161,8 @@ static void runs_table(FILE *out, const struct cmp *c)
 
 		cmp_run_fs(r, fs, sizeof(fs));
 		fprintf(out, "<tr><td><span class=\"swatch\" "
-			     "style=\"background: %s\"></span>", html_color(i));
+			     "style=\"background: %s\"></span>",
+			html_color(color ? color[i] : i));
 		html_esc(out, r->label);
 		fputs("</td>", out);
 		td(out, r->path);
@@ -426,7 +427,7 @@ void html_page(FILE *out, const struct cmp *c)
 	} else {
 		fprintf(out, "<h1>fbrun: %zu runs compared</h1>\n", c->nruns);
 	}
-	runs_table(out, c);
+	html_runs_table(out, c, NULL);
 	summary_table(out, c);
 	ranks_section(out, c);
 	for (int m = 0; m < CM_COUNT; m++)

@@ -25,6 +25,11 @@ void html_esc_short(FILE *out, const char *s);
  */
 int html_legend(FILE *out, const struct cmp *c, int x0, int y, int max_x,
 		bool lines);
+/*
+ * The runs as a table (a swatch of colour color[i] for run i, or of its
+ * own colour if color is NULL), then what differs between them.
+ */
+void html_runs_table(FILE *out, const struct cmp *c, const size_t *color);
 /* The runs' --interval series: I/O ops/s over time, a line per run. */
 void html_series_section(FILE *out, const struct cmp *c);
 /* The latency distributions: a CDF chart per flowop with data. */

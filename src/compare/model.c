@@ -9,11 +9,14 @@
 #include "util/util.h"
 
 const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
-	[CM_OPS] = { "ops/s", "Operations per second", 1, true },
-	[CM_MB] = { "mb/s", "Throughput (MiB/s)", 1, true },
-	[CM_MS] = { "ms/op", "Mean latency (ms/op)", 3, false },
-	[CM_CPU] = { "us/op-cpu", "CPU per operation (us)", 1, false },
-	[CM_P99] = { "p99 ms", "99th percentile latency (ms)", 3, false },
+	[CM_OPS] = { "ops/s", "Operations per second", 1, true,
+		     "ops_per_sec" },
+	[CM_MB] = { "mb/s", "Throughput (MiB/s)", 1, true, "mb_per_sec" },
+	[CM_MS] = { "ms/op", "Mean latency (ms/op)", 3, false, "ms_per_op" },
+	[CM_CPU] = { "us/op-cpu", "CPU per operation (us)", 1, false,
+		     "cpu_us_per_op" },
+	[CM_P99] = { "p99 ms", "99th percentile latency (ms)", 3, false,
+		     "p99_ms" },
 };
 
 const struct cmp_summary_info cmp_summary[CMP_NSUMMARY] = {
@@ -273,6 +276,21 @@ void cmp_put_clean(FILE *out, const char *s, size_t n)
 		} else {
 			fputc(ch, out);
 		}
+	}
+}
+
+void cmp_put_json_clean(FILE *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		    (unsigned char)s[i + 1] <= 0x9f)
+			fprintf(out, "\\u%04x", (unsigned char)s[++i]);
+		else if (ch == 0x7f)
+			fputs("\\u007f", out);
+		else
+			fputc(ch, out);
 	}
 }
 

@@ -27,6 +27,7 @@ struct cmp_metric_info {
 	const char *title; /* chart heading */
 	int prec; /* decimals shown */
 	bool higher_better;
+	const char *key; /* in compare's JSON and CSV: "ops_per_sec" */
 };
 
 extern const struct cmp_metric_info cmp_metrics[CM_COUNT];
@@ -189,5 +190,11 @@ void cmp_run_fs(const struct cmp_run *r, char *buf, size_t len);
  * characters (raw or UTF-8 encoded) become '?'.
  */
 void cmp_put_clean(FILE *out, const char *s, size_t n);
+/*
+ * The same for valid JSON, which has no raw C0 characters: the C1 ones
+ * and DEL, inside its strings, become \u escapes of themselves, so every
+ * value is kept.
+ */
+void cmp_put_json_clean(FILE *out, const char *s, size_t n);
 
 #endif

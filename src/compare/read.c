@@ -408,3 +408,17 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 	free(text);
 	return rc < 0 ? fb_error("%s", err) : 0;
 }
+
+int cmp_read_file_text(struct cmp_run *r, char **text, size_t *len)
+{
+	char err[512];
+
+	if (!(*text = load(r->path, len)))
+		return -1;
+	if (cmp_read_text(r, r->path, *text, *len, err, sizeof(err)) < 0) {
+		free(*text);
+		*text = NULL;
+		return fb_error("%s", err);
+	}
+	return 0;
+}

@@ -19,6 +19,11 @@
  */
 int cmp_read_file(struct cmp_run *r);
 /*
+ * cmp_read_file, and the file's bytes in *text (malloc'd, *len of them)
+ * if it is read: fbrun report --format json prints them.
+ */
+int cmp_read_file_text(struct cmp_run *r, char **text, size_t *len);
+/*
  * The runs of the file at path: those of its "repeats" (fbrun --repeat),
  * or the file's one run.  *runs (path set, label NULL) is the caller's to
  * free with cmp_run_clear on each, even after -1 (said with fb_error).

@@ -47,14 +47,13 @@ static void print_variables(FILE *out, const struct cmp *c)
 	cmp_diffs_free(d, n);
 }
 
-static void print_header(FILE *out, const struct cmp *c)
+void cmp_table_runs(FILE *out, const struct cmp *c)
 {
 	int lw = 0;
 
 	for (size_t i = 0; i < c->nruns; i++)
 		if (text_width(c->runs[i].label) > lw)
 			lw = text_width(c->runs[i].label);
-	fprintf(out, "Runs (ratios are to the first, %s):\n", c->runs[0].label);
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct cmp_run *r = &c->runs[i];
 		char fs[512];
@@ -73,6 +72,12 @@ static void print_header(FILE *out, const struct cmp *c)
 			fprintf(out, ", error: %s", r->error);
 		fputc('\n', out);
 	}
+}
+
+static void print_header(FILE *out, const struct cmp *c)
+{
+	fprintf(out, "Runs (ratios are to the first, %s):\n", c->runs[0].label);
+	cmp_table_runs(out, c);
 	if (!c->same_script)
 		fprintf(out, "The runs are of different scripts.\n");
 	for (size_t i = 0; i < c->nruns; i++) {
@@ -204,4 +209,11 @@ void cmp_table(FILE *out, const struct cmp *c)
 {
 	print_header(out, c);
 	print_table(out, c);
+	/* the runs alone cannot tell a difference from the machine's noise */
+	fprintf(out,
+		"\nNote: one run a side gives no estimate of the noise: on a "
+		"busy machine two\nruns of one set-up can differ by a third.  "
+		"Run each side with --repeat N and\ncompare the files, or give "
+		"several runs a side (A1.json A2.json -- B1.json\nB2.json): "
+		"compare then says which differences are more than noise.\n");
 }

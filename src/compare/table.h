@@ -8,5 +8,7 @@
 
 /* The runs, what differs between them, and the figures with ratios. */
 void cmp_table(FILE *out, const struct cmp *c);
+/* A line per run: its label, script, file system, machine, start, length. */
+void cmp_table_runs(FILE *out, const struct cmp *c);
 
 #endif

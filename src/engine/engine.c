@@ -20,6 +20,7 @@
 
 #include "engine/diskstats.h"
 #include "engine/engine_int.h"
+#include "engine/ivlog.h"
 #include "engine/results.h"
 #include "engine/run.h"
 #include "util/msg.h"
@@ -110,6 +111,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       .interval_flowops = e->o->interval_flowops,
 			       /* JSON or CSV on stdout must stay parseable */
 			       .lines = e->o->data_on_stdout ? stderr : stdout,
+			       .ivlog = e->o->ivlog,
 			       .peers = e->o->peers };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
@@ -139,6 +141,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			   e->o->warmup_s);
 	engine_log(e, "Running for %" PRIu64 " seconds...",
 	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
+	ivlog_next_run(e->o->ivlog);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
 	r = results_collect(&run);
 	engine_log(e, "Run took %.1f seconds", r->secs);

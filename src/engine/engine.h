@@ -14,6 +14,7 @@
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
+struct ivlog;
 struct results;
 
 struct engine_opts {
@@ -40,6 +41,8 @@ struct engine_opts {
 	 * out filebench's trees (doc/running.md, "Random numbers and --seed").
 	 */
 	uint64_t seed;
+	/* --interval-log: the series as CSV while the run goes, or NULL */
+	struct ivlog *ivlog;
 	/*
 	 * A run of a series (fbrun bonnie's phases): its filesets carry
 	 * reuse, so the next run finds them; they are removed after a failed

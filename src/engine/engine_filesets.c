@@ -12,6 +12,7 @@
 
 #include "engine/blockdev.h"
 #include "engine/fileset.h"
+#include "engine/ivlog.h"
 #include "engine/progress.h"
 #include "engine/timeline.h"
 #include "util/msg.h"
@@ -74,14 +75,14 @@ int engine_check_roots(const struct workload *w)
 }
 
 /*
- * -o, checked before anything runs (exit 2) rather than found wanting
- * after the run: not inside a fileset's tree, which is removed after the
- * run (or reused), and a regular file that can be written, or none, in a
- * directory that exists (util/outfile).
+ * -o and --interval-log, checked before anything runs (exit 2) rather
+ * than found wanting after the run: not inside a fileset's tree, which is
+ * removed after the run (or reused), and a regular file that can be
+ * written, or none, in a directory that exists (util/outfile).
  */
-int engine_check_output(const struct engine *e)
+static int check_output(const struct engine *e, const char *opt,
+			const char *p)
 {
-	const char *p = e->o->output;
 	char *real, *why = NULL;
 	int rc;
 
@@ -106,11 +107,20 @@ int engine_check_output(const struct engine *e)
 	if (!why)
 		why = outfile_unusable(p);
 	if (why)
-		fb_error("-o '%s' %s; refusing to run", p, why);
+		fb_error("%s '%s' %s; refusing to run", opt, p, why);
 	rc = why ? FB_EXIT_USAGE : 0;
 	free(real);
 	free(why);
 	return rc;
+}
+
+int engine_check_output(const struct engine *e)
+{
+	return check_output(e, "-o", e->o->output) ||
+	       check_output(e, "--interval-log",
+			    e->o->ivlog ? ivlog_path(e->o->ivlog) : NULL) ?
+		       FB_EXIT_USAGE :
+		       0;
 }
 
 /* Whether a createnext, statnext or deletenext works in fileset i. */

@@ -307,6 +307,35 @@ void monitor_print_line(const struct monitor *s, FILE *out, bool flowops)
 	fflush(out);
 }
 
+void monitor_csv_head(const struct monitor *s, FILE *out, bool flowops)
+{
+	fputs("run,t_s,seconds,ops,ops_per_s,mb_per_s,errors,p50_ms,p99_ms",
+	      out);
+	for (size_t f = 0; flowops && f < s->nfo; f++) {
+		char *col = xasprintf("%s_ops_per_s", s->labels[f]);
+
+		fputc(',', out);
+		csv_put(out, col);
+		free(col);
+	}
+	fputc('\n', out);
+}
+
+void monitor_csv_row(const struct monitor *s, FILE *out, bool flowops,
+		     unsigned run)
+{
+	const struct interval *iv = &s->cur;
+
+	fprintf(out, "%u,%.3f,%.3f,%" PRIu64 ",%.1f,%.3f,%" PRIu64
+		     ",%.6f,%.6f",
+		run, iv->t_s, iv->secs, iv->ops, rate(iv->ops, iv->secs),
+		rate(iv->bytes, iv->secs) / MIB, iv->errors, iv->p50_ns / 1e6,
+		iv->p99_ns / 1e6);
+	for (size_t f = 0; flowops && f < s->nfo; f++)
+		fprintf(out, ",%.1f", rate(iv->fo_ops[f], iv->secs));
+	fputc('\n', out);
+}
+
 void monitor_print_psrun(const struct monitor *s, FILE *out, bool reset)
 {
 	const struct interval *iv = &s->cur;

@@ -66,6 +66,13 @@ void intervals_free(struct interval *iv, size_t n);
 
 /* One --interval line, and with flowops one line per flowop after it. */
 void monitor_print_line(const struct monitor *s, FILE *out, bool flowops);
+/*
+ * The same as CSV (--interval-log): the header, and the interval's row,
+ * numbered with the run's number.
+ */
+void monitor_csv_head(const struct monitor *s, FILE *out, bool flowops);
+void monitor_csv_row(const struct monitor *s, FILE *out, bool flowops,
+		     unsigned run);
 /* psrun's report: per flowop, ops/s over the interval or since the start. */
 void monitor_print_psrun(const struct monitor *s, FILE *out, bool reset);
 

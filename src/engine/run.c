@@ -14,6 +14,7 @@
 #include "engine/datagen.h"
 #include "engine/diskstats.h"
 #include "engine/flowops.h"
+#include "engine/ivlog.h"
 #include "engine/monitor.h"
 #include "engine/run_int.h"
 #include "engine/verify.h"
@@ -407,10 +408,12 @@ void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last)
 		return;
 	if (o->interval_ns || psrun) {
 		monitor_keep(run->monitor);
-		if (o->interval_ns)
+		if (o->interval_ns) {
 			monitor_print_line(run->monitor, o->lines,
 					   o->interval_flowops);
-		else if (!last)
+			ivlog_sample(o->ivlog, run->monitor,
+				     o->interval_flowops);
+		} else if (!last)
 			monitor_print_psrun(run->monitor, o->lines, psrun < 0);
 	} else if (o->progress && !last) {
 		monitor_progress(run->monitor, stderr,

@@ -43,6 +43,7 @@ struct run_opts {
 	bool interval_flowops; /* and a line per flowop after each */
 	bool progress; /* the status line on stderr (a terminal) */
 	FILE *lines; /* where interval and psrun lines go */
+	struct ivlog *ivlog; /* --interval-log, or NULL */
 	const struct engine_peers *peers; /* a job's other processes, or NULL */
 };
 

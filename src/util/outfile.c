@@ -205,3 +205,49 @@ int outfile_write(const char *path, outfile_fill_fn *fill, const void *arg)
 	free(o.dir);
 	return rc;
 }
+
+FILE *outfile_live(const char *path)
+{
+	struct out o = { .path = path, .fd = -1 };
+	struct stat st, old;
+	bool is_old;
+	FILE *f = NULL;
+
+	o.dir = split(path, &o.base);
+	o.dfd = open(o.dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (o.dfd < 0) {
+		fb_error("cannot write '%s': cannot open '%s': %s", path,
+			 o.dir, strerror(errno));
+		free(o.dir);
+		return NULL;
+	}
+	is_old = fstatat(o.dfd, o.base, &old, AT_SYMLINK_NOFOLLOW) == 0 &&
+		 S_ISREG(old.st_mode);
+	if (make_temp(&o) == 0) {
+		bool named = false;
+
+		/* what O_EXCL made, nothing else, takes the name at once */
+		if (fstat(o.fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+		    st.st_nlink != 1)
+			fb_error("cannot write '%s': '%s/%s' is not the file "
+				 "fbrun made",
+				 path, o.dir, o.tmp);
+		else if (is_old && fchmod(o.fd, old.st_mode & 0777) < 0)
+			fb_error("cannot write '%s': cannot give '%s/%s' its "
+				 "permissions: %s",
+				 path, o.dir, o.tmp, strerror(errno));
+		else if ((named = replace(&o) == 0) &&
+			 !(f = fdopen(o.fd, "w")))
+			fb_error("cannot write '%s': %s", path,
+				 strerror(errno));
+		if (f)
+			o.fd = -1; /* f's now */
+		else
+			close(o.fd);
+		if (!named)
+			unlinkat(o.dfd, o.tmp, 0);
+	}
+	close(o.dfd);
+	free(o.dir);
+	return f;
+}

@@ -31,4 +31,13 @@ typedef void outfile_fill_fn(FILE *out, const void *arg);
  */
 int outfile_write(const char *path, outfile_fill_fn *fill, const void *arg);
 
+/*
+ * An output written while fbrun works (--interval-log), which a reader
+ * follows with tail -f: a new file made as above and renamed over path at
+ * once, so what was there is replaced, never written into (a hard link
+ * to another file keeps that file's bytes), and fbrun writes only the
+ * file it made.  The stream, or NULL after saying why.
+ */
+FILE *outfile_live(const char *path);
+
 #endif

@@ -118,10 +118,35 @@ void st_summarise(const double *x, size_t n, double level,
 				    out->sd / sqrt((double)n);
 }
 
+/*
+ * Fieller's interval for rho = mb / ma: the rho for which mb - rho ma,
+ * whose variance is vb + rho^2 va, is within t standard errors of 0,
+ * (mb - rho ma)^2 <= t^2 (vb + rho^2 va).  That is a quadratic
+ * a rho^2 - 2 b rho + c <= 0 with a = ma^2 - t^2 va, b = ma mb and
+ * c = mb^2 - t^2 vb: an interval when a > 0 (ma told apart from 0),
+ * unbounded otherwise.  The figures are never negative, so neither is
+ * their ratio: a lower end below 0 (mb not told apart from 0) is 0.
+ */
+static void fieller(double ma, double va, double mb, double vb, double t,
+		    double *lo, double *hi)
+{
+	double a = ma * ma - t * t * va, root;
+
+	if (a <= 0) {
+		*lo = 0;
+		*hi = INFINITY;
+		return;
+	}
+	/* b^2 - a c, written so that nothing cancels */
+	root = t * sqrt(va * mb * mb + vb * a);
+	*lo = fmax(0, (ma * mb - root) / a);
+	*hi = (ma * mb + root) / a;
+}
+
 void st_welch(const struct st_summary *a, const struct st_summary *b,
 	      double level, struct st_welch *out)
 {
-	double va, vb, se, q;
+	double va, vb, se;
 
 	*out = (struct st_welch){ .p = 1 };
 	if (a->n < 2 || b->n < 2 || a->mean == 0)
@@ -144,16 +169,10 @@ void st_welch(const struct st_summary *a, const struct st_summary *b,
 	out->df = (va + vb) * (va + vb) /
 		  (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));
 	out->p = 2 * (1 - st_t_cdf(fabs(out->t), out->df));
-	/* var(B/A) ~ (B/A)^2 (var(A)/A^2 + var(B)/B^2), var(x) of the mean */
-	q = st_t_quantile(1 - (1 - level) / 2, out->df) *
-	    sqrt(va / (a->mean * a->mean) +
-		 (b->mean != 0 ? vb / (b->mean * b->mean) : 0)) *
-	    fabs(out->ratio);
-	if (b->mean == 0) /* the ratio is 0; its spread is b's alone */
-		q = st_t_quantile(1 - (1 - level) / 2, out->df) * sqrt(vb) /
-		    fabs(a->mean);
-	out->ratio_lo = out->ratio - q;
-	out->ratio_hi = out->ratio + q;
+	/* at rho = 1 Fieller's bound is Welch's test: 1 is out iff p < 1 - level */
+	fieller(a->mean, va, b->mean, vb,
+		st_t_quantile(1 - (1 - level) / 2, out->df), &out->ratio_lo,
+		&out->ratio_hi);
 }
 
 bool st_steady(const double *x, size_t n, double tol, double *mean,

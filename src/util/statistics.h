@@ -32,9 +32,13 @@ void st_summarise(const double *x, size_t n, double level,
 
 /*
  * Welch's t-test of mean(b) against mean(a), and the ratio
- * mean(b) / mean(a) with its confidence interval at level, by the delta
- * method with Welch's degrees of freedom.  `valid` is false when either
- * side has fewer than 2 values, or mean(a) is 0; p is then 1.
+ * mean(b) / mean(a) with Fieller's confidence interval at level, with
+ * Welch's degrees of freedom (doc/compare.md): when bounded, it holds 1
+ * exactly when the test finds no difference at 1 - level.  For figures
+ * that are never negative: the interval's lower end is 0 at least, and
+ * it is [0, inf] when mean(a) itself is not told apart from 0.  `valid` is
+ * false when either side has fewer than 2 values, or mean(a) is 0; p is
+ * then 1.
  */
 struct st_welch {
 	bool valid;

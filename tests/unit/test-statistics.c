@@ -15,6 +15,57 @@
 			printf("#   got %.9g, want %.9g\n", g_, w_);        \
 	} while (0)
 
+/* st_welch of two samples, at 95% */
+static void welch(const double *a, size_t na, const double *b, size_t nb,
+		  struct st_welch *w)
+{
+	struct st_summary sa, sb;
+
+	st_summarise(a, na, 0.95, &sa);
+	st_summarise(b, nb, 0.95, &sb);
+	st_welch(&sa, &sb, 0.95, w);
+}
+
+/*
+ * Ratio intervals a normal approximation (the delta method) takes below
+ * 0.  The answers were computed apart in Python with mpmath: the sample
+ * means and variances of the means va, vb, Welch's df, t(0.975, df) by
+ * findroot on 1 - I_{df/(df+t^2)}(df/2, 1/2) / 2, and the roots of
+ * (ma^2 - t^2 va) r^2 - 2 ma mb r + (mb^2 - t^2 vb) = 0.
+ */
+static void fieller_cases(void)
+{
+	double a1[] = { 10, 50, 100, 150, 190 }, b1[] = { 5, 25, 50, 75, 95 };
+	double a2[] = { 100, 102, 98 }, b2[] = { 2, 30, 1 };
+	double a3[] = { 1, 50, 2 }, b3[] = { 10, 11, 12 };
+	double a4[] = { 100, 110, 90 }, b4[] = { 200, 220, 180 };
+	struct st_welch w;
+
+	/* ratio 0.5; delta method 0.5 +- 0.566: [-0.066, 1.066] */
+	welch(a1, 5, b1, 5, &w);
+	near(w.ratio_lo, 0.0928844479, 1e-6,
+	     "noisy A and B: Fieller's lower end 0.0929, above 0");
+	near(w.ratio_hi, 2.6915162416, 1e-6, "... upper end 2.6915");
+	/* ratio 0.11, p 0.0104: the roots are -0.288153 and 0.508668 */
+	welch(a2, 3, b2, 3, &w);
+	ok(w.ratio_lo == 0, "B not told apart from 0: the lower end is 0 "
+			    "(%g), not -0.288",
+	   w.ratio_lo);
+	near(w.ratio_hi, 0.5086682399, 1e-6, "... upper end 0.5087");
+	near(w.p, 0.01035918077, 1e-7, "... p = 0.0104");
+	ok(w.ratio_hi < 1 && w.p < 0.05,
+	   "... 1 is outside and the test finds a difference");
+	/* ma^2 - t^2 va = -4504.4 < 0 */
+	welch(a3, 3, b3, 3, &w);
+	ok(w.valid && w.ratio_lo == 0 && isinf(w.ratio_hi),
+	   "A not told apart from 0: [0, inf] (%g, %g)", w.ratio_lo,
+	   w.ratio_hi);
+	/* doc/compare.md's example, tests/groups.sh's fixtures */
+	welch(a4, 3, b4, 3, &w);
+	near(w.ratio_lo, 1.5318382808, 1e-6, "2x: [1.5318, 2.6112]");
+	near(w.ratio_hi, 2.6112417024, 1e-6, "... upper end");
+}
+
 int main(void)
 {
 	/* two-sided 95%: t(0.975, df), as every table prints them */
@@ -60,14 +111,18 @@ int main(void)
 	near(w.df, 5.882352941, 1e-8, "Welch df = 5.8824");
 	near(w.p, 0.107531195, 1e-6, "Welch two-sided p = 0.1075");
 	near(w.ratio, 2, 1e-12, "ratio of means 6 / 3 = 2");
-	ok(w.ratio_lo < 2 && w.ratio_hi > 2 &&
-		   fabs((w.ratio_hi - 2) - (2 - w.ratio_lo)) < 1e-9,
-	   "the ratio's interval is around it, symmetric (%.3f .. %.3f)",
-	   w.ratio_lo, w.ratio_hi);
-	/* delta method: 2 * sqrt(0.5/9 + 2/36) * t(0.975, 5.88) */
-	near(w.ratio_hi - 2,
-	     2 * sqrt(0.5 / 9 + 2.0 / 36) * st_t_quantile(0.975, w.df), 1e-9,
-	     "its half-width by the delta method");
+	/*
+	 * Fieller's interval: the rho with (6 - 3 rho)^2 <= t^2 (2 + 0.5
+	 * rho^2), t = t(0.975, 5.88); computed apart in Python with mpmath
+	 * (t from its regularised incomplete beta, the quadratic's roots):
+	 * [0.760027525, 5.262967283], not the delta method's symmetric
+	 * 2 +- 1.639.
+	 */
+	near(w.ratio_lo, 0.760027525, 1e-6, "Fieller: lower end 0.7600");
+	near(w.ratio_hi, 5.262967283, 1e-6, "Fieller: upper end 5.2630");
+	ok(w.ratio_lo <= 1 && w.p >= 0.05,
+	   "1 is inside the interval and the test finds no difference");
+	fieller_cases();
 	st_welch(&sa, &sa, 0.95, &w);
 	near(w.p, 1, 1e-12, "a sample against itself: p = 1");
 	st_summarise(same, 3, 0.95, &sc);

@@ -1,0 +1,57 @@
+/*
+ * compare --fail-if-worse PCT [--metric ops|latency|p99]: a check for CI.
+ * A flowop fails when its figure is worse than the base's by more than
+ * PCT percent (runs side by side: each run against the first), and, for
+ * groups of runs, the difference is significant too (doc/compare.md).
+ */
+#ifndef FBRUN_COMPARE_GATE_H
+#define FBRUN_COMPARE_GATE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "compare/groups.h"
+#include "compare/model.h"
+
+struct cmp_gate {
+	bool on;
+	double pct; /* the limit, percent */
+	enum cmp_metric m; /* CM_OPS, CM_MS or CM_P99 */
+};
+
+/* What the check says of one flowop of one run (or of the groups). */
+enum gate_verdict {
+	GATE_NONE, /* not judged: no check, the base run, a figure missing */
+	GATE_PASS,
+	GATE_FAIL,
+};
+
+struct gate_cell {
+	enum gate_verdict v;
+	double worse_pct; /* how much worse than the base, % (< 0: better) */
+};
+
+/* --metric's word: ops, latency or p99; 0, or -1 if it is none. */
+int gate_metric(const char *word, enum cmp_metric *m);
+/* --fail-if-worse's PCT: a number >= 0, a % after it allowed. */
+int gate_pct(const char *arg, double *pct);
+/* "pass", "fail", or "" when not judged. */
+const char *gate_word(enum gate_verdict v);
+
+/* Run `run` against the first on row `row`. */
+void gate_runs(const struct cmp_gate *gt, const struct cmp *c, size_t row,
+	       size_t run, struct gate_cell *out);
+/* The second group against the first, from the gate metric's cell. */
+void gate_groups(const struct cmp_gate *gt, const struct groups_cell *gc,
+		 struct gate_cell *out);
+
+/*
+ * Say on err each flowop that fails, or that none does; the number of
+ * failures.
+ */
+size_t gate_report_runs(FILE *err, const struct cmp_gate *gt,
+			const struct cmp *c);
+size_t gate_report_groups(FILE *err, const struct cmp_gate *gt,
+			  const struct cmp *c, const struct cmp_group *g);
+
+#endif
