@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "report/json.h"
+#include "util/jsonw.h"
 #include "util/util.h"
 
 /* The figures a group's cell holds, in CSV and JSON alike. */
@@ -13,15 +13,15 @@
 static void jstr(struct json *j, const char *key, const char *v)
 {
 	if (v)
-		json_str(j, key, v);
+		jw_str(j, key, v);
 	else
-		json_num(j, key, NAN); /* null */
+		jw_num(j, key, NAN); /* null */
 }
 
 /* A number, or null where a run lacks it (ok false). */
 static void jnum(struct json *j, const char *key, bool ok, double v)
 {
-	json_num(j, key, ok ? v : NAN);
+	jw_num(j, key, ok ? v : NAN);
 }
 
 /* v / base as cmp_ratio says it: 1 for two zeros, none for a zero base. */
@@ -36,30 +36,30 @@ static bool ratio(bool ok, double v, bool base_ok, double base, double *r)
 static void json_runs_list(struct json *j, const struct cmp *c,
 			   const struct cmp_group *g)
 {
-	json_array(j, "runs");
+	jw_array(j, "runs");
 	for (size_t i = 0; i < c->nruns; i++) {
 		const struct cmp_run *r = &c->runs[i];
 		char fs[512];
 
 		cmp_run_fs(r, fs, sizeof(fs));
-		json_object(j, NULL);
-		json_str(j, "label", r->label);
+		jw_object(j, NULL);
+		jw_str(j, "label", r->label);
 		for (int k = 0; g && k < 2; k++)
 			if (i >= g[k].first && i < g[k].first + g[k].nruns)
-				json_str(j, "group", g[k].label);
-		json_str(j, "path", r->path);
+				jw_str(j, "group", g[k].label);
+		jw_str(j, "path", r->path);
 		jstr(j, "script", r->script);
-		json_str(j, "file_system", fs);
+		jw_str(j, "file_system", fs);
 		jstr(j, "kernel", r->kernel);
-		json_num(j, "cpus", r->cpus);
+		jw_num(j, "cpus", r->cpus);
 		jstr(j, "started", r->started);
-		json_num(j, "seconds", r->seconds);
+		jw_num(j, "seconds", r->seconds);
 		jstr(j, "ended_by", r->ended_by);
 		jstr(j, "error", r->error);
-		json_end(j, '}');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
-	json_bool(j, "same_script", c->same_script);
+	jw_end(j, ']');
+	jw_bool(j, "same_script", c->same_script);
 }
 
 static void json_differences(struct json *j, const struct cmp *c)
@@ -67,17 +67,17 @@ static void json_differences(struct json *j, const struct cmp *c)
 	size_t n;
 	struct cmp_diff *d = cmp_diffs(c, &n);
 
-	json_array(j, "differences");
+	jw_array(j, "differences");
 	for (size_t i = 0; i < n; i++) {
-		json_object(j, NULL);
-		json_str(j, "name", d[i].name);
-		json_array(j, "values");
+		jw_object(j, NULL);
+		jw_str(j, "name", d[i].name);
+		jw_array(j, "values");
 		for (size_t p = 0; p < c->nruns; p++)
-			json_str(j, NULL, d[i].values[p]);
-		json_end(j, ']');
-		json_end(j, '}');
+			jw_str(j, NULL, d[i].values[p]);
+		jw_end(j, ']');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 	cmp_diffs_free(d, n);
 }
 
@@ -87,19 +87,19 @@ static void json_figure(struct json *j, const char *key, size_t n,
 {
 	double r = 0;
 
-	json_object(j, key);
-	json_array(j, "values");
+	jw_object(j, key);
+	jw_array(j, "values");
 	for (size_t i = 0; i < n; i++)
 		jnum(j, NULL, ok[i], v[i]);
-	json_end(j, ']');
-	json_array(j, "ratios");
+	jw_end(j, ']');
+	jw_array(j, "ratios");
 	for (size_t i = 0; i < n; i++) {
 		bool has = ratio(ok[i], v[i], ok[0], v[0], &r);
 
 		jnum(j, NULL, has, r);
 	}
-	json_end(j, ']');
-	json_end(j, '}');
+	jw_end(j, ']');
+	jw_end(j, '}');
 }
 
 static void json_gate_head(struct json *j, const struct cmp_gate *gt,
@@ -111,13 +111,13 @@ static void json_gate_head(struct json *j, const struct cmp_gate *gt,
 
 	if (!gt->on)
 		return;
-	json_object(j, "gate");
-	json_str(j, "metric", words[gt->m] ? words[gt->m] : "?");
-	json_str(j, "figure", cmp_metrics[gt->m].key);
-	json_num(j, "limit_pct", gt->pct);
-	json_u64(j, "failed", fails);
-	json_str(j, "verdict", fails ? "fail" : "pass");
-	json_end(j, '}');
+	jw_object(j, "gate");
+	jw_str(j, "metric", words[gt->m] ? words[gt->m] : "?");
+	jw_str(j, "figure", cmp_metrics[gt->m].key);
+	jw_num(j, "limit_pct", gt->pct);
+	jw_u64(j, "failed", fails);
+	jw_str(j, "verdict", fails ? "fail" : "pass");
+	jw_end(j, '}');
 }
 
 void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
@@ -127,24 +127,24 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 	size_t fails = 0;
 	struct json j;
 
-	json_init(&j, out);
-	json_object(&j, NULL);
-	json_str(&j, "comparison", "runs");
-	json_str(&j, "base", c->runs[0].label);
+	jw_init(&j, out);
+	jw_object(&j, NULL);
+	jw_str(&j, "comparison", "runs");
+	jw_str(&j, "base", c->runs[0].label);
 	json_runs_list(&j, c, NULL);
 	json_differences(&j, c);
-	json_array(&j, "flowops");
+	jw_array(&j, "flowops");
 	for (size_t row = 0; row < c->nrows; row++) {
-		json_object(&j, NULL);
-		json_str(&j, "name", c->rows[row].name);
+		jw_object(&j, NULL);
+		jw_str(&j, "name", c->rows[row].name);
 		for (int m = 0; m < CM_COUNT; m++) {
 			for (size_t i = 0; i < c->nruns; i++)
 				ok[i] = cmp_value(c->rows[row].fo[i], m, &v[i]);
 			json_figure(&j, cmp_metrics[m].key, c->nruns, v, ok);
 		}
 		if (gt->on) {
-			json_object(&j, "gate");
-			json_array(&j, "verdicts");
+			jw_object(&j, "gate");
+			jw_array(&j, "verdicts");
 			for (size_t i = 0; i < c->nruns; i++) {
 				struct gate_cell g;
 
@@ -152,29 +152,29 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 				jstr(&j, NULL, g.v ? gate_word(g.v) : NULL);
 				fails += g.v == GATE_FAIL;
 			}
-			json_end(&j, ']');
-			json_array(&j, "worse_pct");
+			jw_end(&j, ']');
+			jw_array(&j, "worse_pct");
 			for (size_t i = 0; i < c->nruns; i++) {
 				struct gate_cell g;
 
 				gate_runs(gt, c, row, i, &g);
 				jnum(&j, NULL, g.v != GATE_NONE, g.worse_pct);
 			}
-			json_end(&j, ']');
-			json_end(&j, '}');
+			jw_end(&j, ']');
+			jw_end(&j, '}');
 		}
-		json_end(&j, '}');
+		jw_end(&j, '}');
 	}
-	json_end(&j, ']');
-	json_object(&j, "summary");
+	jw_end(&j, ']');
+	jw_object(&j, "summary");
 	for (size_t s = 0; s < CMP_NSUMMARY; s++) {
 		for (size_t i = 0; i < c->nruns; i++)
 			ok[i] = cmp_summary_value(&c->runs[i], s, &v[i]);
 		json_figure(&j, cmp_summary[s].key, c->nruns, v, ok);
 	}
-	json_end(&j, '}');
+	jw_end(&j, '}');
 	json_gate_head(&j, gt, fails);
-	json_end(&j, '}');
+	jw_end(&j, '}');
 	free(v);
 	free(ok);
 }
@@ -248,44 +248,44 @@ void export_runs_csv(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 
 static void json_group_cell(struct json *j, const struct groups_cell *gc)
 {
-	json_array(j, "groups");
+	jw_array(j, "groups");
 	for (int k = 0; k < 2; k++) {
-		json_object(j, NULL);
-		json_u64(j, "n", gc->s[k].n);
+		jw_object(j, NULL);
+		jw_u64(j, "n", gc->s[k].n);
 		jnum(j, "mean", gc->s[k].n > 0, gc->s[k].mean);
 		jnum(j, "sd", gc->s[k].n > 1, gc->s[k].sd);
 		jnum(j, "ci95", gc->s[k].n > 1, gc->s[k].half);
-		json_array(j, "values");
+		jw_array(j, "values");
 		for (size_t i = 0; i < gc->n[k]; i++)
-			json_num(j, NULL, gc->x[k][i]);
-		json_end(j, ']');
-		json_end(j, '}');
+			jw_num(j, NULL, gc->x[k][i]);
+		jw_end(j, ']');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 	jnum(j, "ratio", gc->w.valid, gc->w.ratio);
 	/* an unbounded end is null too */
 	jnum(j, "ratio_low", gc->w.valid, gc->w.ratio_lo);
 	jnum(j, "ratio_high", gc->w.valid, gc->w.ratio_hi);
 	jnum(j, "p", gc->w.valid, gc->w.p);
-	json_str(j, "verdict", groups_verdict(gc));
+	jw_str(j, "verdict", groups_verdict(gc));
 }
 
 static void json_groups_head(struct json *j, const struct cmp_group *g)
 {
-	json_str(j, "comparison", "groups");
-	json_num(j, "confidence", 0.95);
-	json_array(j, "groups");
+	jw_str(j, "comparison", "groups");
+	jw_num(j, "confidence", 0.95);
+	jw_array(j, "groups");
 	for (int k = 0; k < 2; k++) {
-		json_object(j, NULL);
-		json_str(j, "label", g[k].label);
-		json_u64(j, "runs", g[k].nruns);
-		json_array(j, "files");
+		jw_object(j, NULL);
+		jw_str(j, "label", g[k].label);
+		jw_u64(j, "runs", g[k].nruns);
+		jw_array(j, "files");
 		for (size_t i = 0; i < g[k].npaths; i++)
-			json_str(j, NULL, g[k].paths[i]);
-		json_end(j, ']');
-		json_end(j, '}');
+			jw_str(j, NULL, g[k].paths[i]);
+		jw_end(j, ']');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 }
 
 void export_groups_json(FILE *out, const struct cmp *c,
@@ -294,41 +294,41 @@ void export_groups_json(FILE *out, const struct cmp *c,
 	size_t fails = 0;
 	struct json j;
 
-	json_init(&j, out);
-	json_object(&j, NULL);
+	jw_init(&j, out);
+	jw_object(&j, NULL);
 	json_groups_head(&j, g);
 	json_runs_list(&j, c, g);
 	json_differences(&j, c);
-	json_array(&j, "flowops");
+	jw_array(&j, "flowops");
 	for (size_t row = 0; row < c->nrows; row++) {
-		json_object(&j, NULL);
-		json_str(&j, "name", c->rows[row].name);
+		jw_object(&j, NULL);
+		jw_str(&j, "name", c->rows[row].name);
 		for (int m = 0; m < CM_COUNT; m++) {
 			struct groups_cell gc;
 
 			groups_cell(c, g, row, m, &gc);
-			json_object(&j, cmp_metrics[m].key);
+			jw_object(&j, cmp_metrics[m].key);
 			json_group_cell(&j, &gc);
-			json_end(&j, '}');
+			jw_end(&j, '}');
 			if ((enum cmp_metric)m == gt->m && gt->on) {
 				struct gate_cell v;
 
 				gate_groups(gt, &gc, &v);
-				json_object(&j, "gate");
+				jw_object(&j, "gate");
 				jstr(&j, "verdict",
 				     v.v ? gate_word(v.v) : NULL);
 				jnum(&j, "worse_pct", v.v != GATE_NONE,
 				     v.worse_pct);
-				json_end(&j, '}');
+				jw_end(&j, '}');
 				fails += v.v == GATE_FAIL;
 			}
 			groups_cell_free(&gc);
 		}
-		json_end(&j, '}');
+		jw_end(&j, '}');
 	}
-	json_end(&j, ']');
+	jw_end(&j, ']');
 	json_gate_head(&j, gt, fails);
-	json_end(&j, '}');
+	jw_end(&j, '}');
 }
 
 void export_groups_csv(FILE *out, const struct cmp *c,

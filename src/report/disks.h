@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 #include "engine/results.h"
-#include "report/json.h"
+#include "util/jsonw.h"
 
 /* The block and its page cache note; nothing for a run without filesets. */
 void disks_text(FILE *out, const struct results *r);

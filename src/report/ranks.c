@@ -47,37 +47,37 @@ void ranks_json(struct json *j, const struct results *r)
 	if (!r->ranks)
 		return;
 	t = table_rows(r);
-	json_object(j, "mpi");
-	json_u64(j, "ranks", r->nranks);
-	json_u64(j, "hosts", layout_rank_hosts(t, r->nranks));
+	jw_object(j, "mpi");
+	jw_u64(j, "ranks", r->nranks);
+	jw_u64(j, "hosts", layout_rank_hosts(t, r->nranks));
 	free(t);
 	if (r->stopped_by >= 0)
-		json_i64(j, "stopped_by_rank", r->stopped_by);
-	json_end(j, '}');
-	json_array(j, "ranks");
+		jw_i64(j, "stopped_by_rank", r->stopped_by);
+	jw_end(j, '}');
+	jw_array(j, "ranks");
 	for (size_t i = 0; i < r->nranks; i++) {
 		const struct rank_result *k = &r->ranks[i];
 
-		json_object(j, NULL);
-		json_u64(j, "rank", i);
-		json_str(j, "host", k->host);
+		jw_object(j, NULL);
+		jw_u64(j, "rank", i);
+		jw_str(j, "host", k->host);
 		/* all its digits: fbrun report prints the table again */
-		json_exact(j, "seconds", k->secs);
-		json_u64(j, "ops", k->io_ops);
-		json_num(j, "ops_per_sec", rank_rate(k, k->io_ops));
-		json_u64(j, "bytes", k->io_bytes);
-		json_num(j, "mb_per_sec", rank_rate(k, k->io_bytes) / MIB);
-		json_num(j, "ms_per_op",
+		jw_exact(j, "seconds", k->secs);
+		jw_u64(j, "ops", k->io_ops);
+		jw_num(j, "ops_per_sec", rank_rate(k, k->io_ops));
+		jw_u64(j, "bytes", k->io_bytes);
+		jw_num(j, "mb_per_sec", rank_rate(k, k->io_bytes) / MIB);
+		jw_num(j, "ms_per_op",
 			 k->io_ops ? (double)k->io_lat_ns / (double)k->io_ops / 1e6 :
 				     0);
-		json_num(j, "p99_ms", (double)k->p99_ns / 1e6);
-		json_u64(j, "errors", k->errors);
-		json_object(j, "latency_ns");
-		json_u64(j, "sum", k->io_lat_ns);
-		json_u64(j, "p99", k->p99_ns);
-		json_u64(j, "max", k->max_ns);
-		json_end(j, '}');
-		json_end(j, '}');
+		jw_num(j, "p99_ms", (double)k->p99_ns / 1e6);
+		jw_u64(j, "errors", k->errors);
+		jw_object(j, "latency_ns");
+		jw_u64(j, "sum", k->io_lat_ns);
+		jw_u64(j, "p99", k->p99_ns);
+		jw_u64(j, "max", k->max_ns);
+		jw_end(j, '}');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 }

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "engine/results.h"
-#include "report/json.h"
+#include "util/jsonw.h"
 
 /* The per-rank table and the spread line; nothing for one process. */
 void ranks_text(FILE *out, const struct results *r);

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "report/disks.h"
-#include "report/json.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/outfile.h"
 #include "util/statistics.h"
@@ -233,15 +233,15 @@ static void json_stats(struct json *j, const struct repeat *rp, size_t fo)
 		struct st_summary s;
 
 		summarise(rp, fo, m, &s);
-		json_object(j, rm_key[m]);
-		json_num(j, "mean", s.mean);
-		json_num(j, "sd", s.sd);
-		json_num(j, "ci95", s.half);
-		json_array(j, "values");
+		jw_object(j, rm_key[m]);
+		jw_num(j, "mean", s.mean);
+		jw_num(j, "sd", s.sd);
+		jw_num(j, "ci95", s.half);
+		jw_array(j, "values");
 		for (size_t i = 0; i < rp->n; i++)
-			json_num(j, NULL, row(rp, i, fo)[m]);
-		json_end(j, ']');
-		json_end(j, '}');
+			jw_num(j, NULL, row(rp, i, fo)[m]);
+		jw_end(j, ']');
+		jw_end(j, '}');
 	}
 }
 
@@ -267,22 +267,22 @@ static void print_json(FILE *out, const struct repeat *rp)
 	for (size_t i = 0; i < rp->n; i++)
 		fprintf(out, "%s%s", rp->json[i], i + 1 < rp->n ? ",\n" : "\n");
 	fputs("  ],\n  \"statistics\": ", out);
-	json_init(&j, out);
-	json_object(&j, NULL);
-	json_u64(&j, "runs", rp->n);
-	json_num(&j, "confidence", LEVEL);
-	json_array(&j, "flowops");
+	jw_init(&j, out);
+	jw_object(&j, NULL);
+	jw_u64(&j, "runs", rp->n);
+	jw_num(&j, "confidence", LEVEL);
+	jw_array(&j, "flowops");
 	for (size_t i = 0; i < rp->nfo; i++) {
-		json_object(&j, NULL);
-		json_str(&j, "name", rp->labels[i]);
+		jw_object(&j, NULL);
+		jw_str(&j, "name", rp->labels[i]);
 		json_stats(&j, rp, i);
-		json_end(&j, '}');
+		jw_end(&j, '}');
 	}
-	json_end(&j, ']');
-	json_object(&j, "summary");
+	jw_end(&j, ']');
+	jw_object(&j, "summary");
 	json_stats(&j, rp, rp->nfo);
-	json_end(&j, '}');
-	json_end(&j, '}');
+	jw_end(&j, '}');
+	jw_end(&j, '}');
 	fputs("}\n", out);
 }
 

@@ -13,7 +13,7 @@
 
 #include "report/disks.h"
 #include "report/build.h"
-#include "report/json.h"
+#include "util/jsonw.h"
 #include "report/ranks.h"
 #include "report/sysinfo.h"
 #include "util/msg.h"
@@ -201,7 +201,7 @@ static void json_data(struct json *j, struct datapat p)
 	if (p.kind == DATA_DEFAULT)
 		return;
 	datapat_format(buf, sizeof(buf), p);
-	json_str(j, "data", buf);
+	jw_str(j, "data", buf);
 }
 
 static void json_flowop(struct json *j, const struct results *r,
@@ -212,42 +212,42 @@ static void json_flowop(struct json *j, const struct results *r,
 	static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
 					   "p99.99" };
 
-	json_object(j, NULL);
-	json_str(j, "name", fr->label);
-	json_str(j, "flowop", fr->f->name);
-	json_str(j, "type", type_name(fr->f));
-	json_str(j, "thread", r->w->threads[fr->f->thread].name);
-	json_str(j, "process",
+	jw_object(j, NULL);
+	jw_str(j, "name", fr->label);
+	jw_str(j, "flowop", fr->f->name);
+	jw_str(j, "type", type_name(fr->f));
+	jw_str(j, "thread", r->w->threads[fr->f->thread].name);
+	jw_str(j, "process",
 		 r->w->processes[r->w->threads[fr->f->thread].process].name);
-	json_u64(j, "ops", s->count);
-	json_num(j, "ops_per_sec", per_sec(r, s->count));
-	json_u64(j, "bytes", s->bytes);
-	json_num(j, "mb_per_sec", per_sec(r, s->bytes) / MIB);
-	json_num(j, "ms_per_op", ms_per_op(s));
-	json_num(j, "cpu_us_per_op", cpu_us_per_op(s));
-	json_u64(j, "cpu_samples", s->cpu_samples);
-	json_u64(j, "cpu_ns", s->cpu_ns);
-	json_u64(j, "read_bytes", fr->rd_bytes);
-	json_u64(j, "write_bytes", fr->wr_bytes);
-	json_u64(j, "errors", s->errors);
-	json_u64(j, "verify_errors", s->verify_errors);
+	jw_u64(j, "ops", s->count);
+	jw_num(j, "ops_per_sec", per_sec(r, s->count));
+	jw_u64(j, "bytes", s->bytes);
+	jw_num(j, "mb_per_sec", per_sec(r, s->bytes) / MIB);
+	jw_num(j, "ms_per_op", ms_per_op(s));
+	jw_num(j, "cpu_us_per_op", cpu_us_per_op(s));
+	jw_u64(j, "cpu_samples", s->cpu_samples);
+	jw_u64(j, "cpu_ns", s->cpu_ns);
+	jw_u64(j, "read_bytes", fr->rd_bytes);
+	jw_u64(j, "write_bytes", fr->wr_bytes);
+	jw_u64(j, "errors", s->errors);
+	jw_u64(j, "verify_errors", s->verify_errors);
 	if (s->err_other)
-		json_u64(j, "errors_other", s->err_other);
-	json_u64(j, "waits", s->waits);
-	json_num(j, "wait_seconds", s->wait_ns / 1e9);
-	json_u64(j, "wait_ns", s->wait_ns);
+		jw_u64(j, "errors_other", s->err_other);
+	jw_u64(j, "waits", s->waits);
+	jw_num(j, "wait_seconds", s->wait_ns / 1e9);
+	jw_u64(j, "wait_ns", s->wait_ns);
 	if (flowop_flags(fr->f->type) & FF_MEAN)
-		json_bool(j, "sample_mean", true);
+		jw_bool(j, "sample_mean", true);
 	json_data(j, fr->f->data);
-	json_object(j, "latency_ns");
-	json_u64(j, "min", s->count ? s->lat_min : 0);
-	json_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
-	json_u64(j, "sum", s->lat_sum);
-	json_u64(j, "max", s->lat_max);
+	jw_object(j, "latency_ns");
+	jw_u64(j, "min", s->count ? s->lat_min : 0);
+	jw_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
+	jw_u64(j, "sum", s->lat_sum);
+	jw_u64(j, "max", s->lat_max);
 	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
-		json_u64(j, qn[q], quantile(s, qs[q]));
-	json_end(j, '}');
-	json_array(j, "histogram");
+		jw_u64(j, qn[q], quantile(s, qs[q]));
+	jw_end(j, '}');
+	jw_array(j, "histogram");
 	for (unsigned g = 0; g < HIST_GROUPS; g++) {
 		if (!s->hist.group[g])
 			continue;
@@ -257,28 +257,28 @@ static void json_flowop(struct json *j, const struct results *r,
 			if (!s->hist.group[g][b])
 				continue;
 			hist_bucket_range(g, b, &lo, &hi);
-			json_object(j, NULL);
-			json_u64(j, "from_ns", lo);
-			json_u64(j, "to_ns", hi);
-			json_u64(j, "count", s->hist.group[g][b]);
-			json_end(j, '}');
+			jw_object(j, NULL);
+			jw_u64(j, "from_ns", lo);
+			jw_u64(j, "to_ns", hi);
+			jw_u64(j, "count", s->hist.group[g][b]);
+			jw_end(j, '}');
 		}
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 	if (s->errors) {
-		json_array(j, "errnos");
+		jw_array(j, "errnos");
 		for (int k = 0; k < FSTATS_ERRNOS; k++) {
 			if (!s->err_count[k])
 				continue;
-			json_object(j, NULL);
-			json_i64(j, "errno", s->err_no[k]);
-			json_str(j, "message", strerror(s->err_no[k]));
-			json_u64(j, "count", s->err_count[k]);
-			json_end(j, '}');
+			jw_object(j, NULL);
+			jw_i64(j, "errno", s->err_no[k]);
+			jw_str(j, "message", strerror(s->err_no[k]));
+			jw_u64(j, "count", s->err_count[k]);
+			jw_end(j, '}');
 		}
-		json_end(j, ']');
+		jw_end(j, ']');
 	}
-	json_end(j, '}');
+	jw_end(j, '}');
 }
 
 /* Where the run was measured: the machine and each fileset's file system. */
@@ -288,101 +288,101 @@ static void json_system(struct json *j, const struct results *r,
 	const struct workload *w = r->w;
 	const struct sysinfo_snap *si = &m->sys;
 
-	json_object(j, "system");
-	json_str(j, "kernel", si->kernel);
-	json_str(j, "machine", si->machine);
-	json_i64(j, "cpus", si->cpus);
-	json_u64(j, "memory_bytes", si->memory);
-	json_end(j, '}');
-	json_array(j, "filesets");
+	jw_object(j, "system");
+	jw_str(j, "kernel", si->kernel);
+	jw_str(j, "machine", si->machine);
+	jw_i64(j, "cpus", si->cpus);
+	jw_u64(j, "memory_bytes", si->memory);
+	jw_end(j, '}');
+	jw_array(j, "filesets");
 	for (size_t i = 0; i < w->nfilesets; i++) {
 		const struct ir_fileset *fs = &w->filesets[i];
 		const struct fsinfo *fi = &m->fs[i];
 
-		json_object(j, NULL);
-		json_str(j, "name", fs->name);
-		json_str(j, "path", fs->path);
-		json_i64(j, "entries", fs->entries);
+		jw_object(j, NULL);
+		jw_str(j, "name", fs->name);
+		jw_str(j, "path", fs->path);
+		jw_i64(j, "entries", fs->entries);
 		if (r->trees[i].known) {
-			json_u64(j, "dirs", r->trees[i].dirs);
-			json_num(j, "mean_width", r->trees[i].mean_width);
-			json_num(j, "mean_depth", r->trees[i].mean_depth);
+			jw_u64(j, "dirs", r->trees[i].dirs);
+			jw_num(j, "mean_width", r->trees[i].mean_width);
+			jw_num(j, "mean_depth", r->trees[i].mean_depth);
 		}
-		json_str(j, "fs_type", fi->type);
-		json_str(j, "mountpoint", fi->mountpoint);
-		json_str(j, "device", fi->source);
-		json_str(j, "mount_options", fi->options);
+		jw_str(j, "fs_type", fi->type);
+		jw_str(j, "mountpoint", fi->mountpoint);
+		jw_str(j, "device", fi->source);
+		jw_str(j, "mount_options", fi->options);
 		json_data(j, fs->data);
-		json_end(j, '}');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 }
 
 /* The --interval or psrun time series. */
 static void json_intervals(struct json *j, const struct results *r)
 {
-	json_array(j, "intervals");
+	jw_array(j, "intervals");
 	for (size_t i = 0; i < r->niv; i++) {
 		const struct interval *iv = &r->iv[i];
 		double secs = iv->secs > 0 ? iv->secs : 0;
 
-		json_object(j, NULL);
-		json_num(j, "t_s", iv->t_s);
-		json_num(j, "seconds", iv->secs);
-		json_u64(j, "ops", iv->ops);
-		json_num(j, "ops_per_s", secs ? (double)iv->ops / secs : 0);
-		json_num(j, "mb_per_s",
+		jw_object(j, NULL);
+		jw_num(j, "t_s", iv->t_s);
+		jw_num(j, "seconds", iv->secs);
+		jw_u64(j, "ops", iv->ops);
+		jw_num(j, "ops_per_s", secs ? (double)iv->ops / secs : 0);
+		jw_num(j, "mb_per_s",
 			 secs ? (double)iv->bytes / secs / MIB : 0);
-		json_u64(j, "bytes", iv->bytes);
-		json_u64(j, "errors", iv->errors);
+		jw_u64(j, "bytes", iv->bytes);
+		jw_u64(j, "errors", iv->errors);
 		if (r->iv_latency) {
-			json_num(j, "p50_ms", iv->p50_ns / 1e6);
-			json_num(j, "p99_ms", iv->p99_ns / 1e6);
+			jw_num(j, "p50_ms", iv->p50_ns / 1e6);
+			jw_num(j, "p99_ms", iv->p99_ns / 1e6);
 		}
-		json_array(j, "flowops");
+		jw_array(j, "flowops");
 		for (size_t f = 0; f < r->nfo; f++) {
-			json_object(j, NULL);
-			json_str(j, "name", r->fo[f].label);
-			json_u64(j, "ops", iv->fo_ops[f]);
-			json_end(j, '}');
+			jw_object(j, NULL);
+			jw_str(j, "name", r->fo[f].label);
+			jw_u64(j, "ops", iv->fo_ops[f]);
+			jw_end(j, '}');
 		}
-		json_end(j, ']');
-		json_end(j, '}');
+		jw_end(j, ']');
+		jw_end(j, '}');
 	}
-	json_end(j, ']');
+	jw_end(j, ']');
 }
 
 /* "build": {"version", "features": {name: what it is, or false}}. */
 static void json_build(struct json *j)
 {
-	json_object(j, "build");
-	json_str(j, "version", PACKAGE_VERSION);
-	json_object(j, "features");
+	jw_object(j, "build");
+	jw_str(j, "version", PACKAGE_VERSION);
+	jw_object(j, "features");
 	for (int f = 0; f < BUILD_NFEATURES; f++) {
 		const char *v = build_feature_value((enum build_feature)f);
 
 		if (v)
-			json_str(j, build_feature_name((enum build_feature)f),
+			jw_str(j, build_feature_name((enum build_feature)f),
 				 v);
 		else
-			json_bool(j, build_feature_name((enum build_feature)f),
+			jw_bool(j, build_feature_name((enum build_feature)f),
 				  false);
 	}
-	json_end(j, '}');
-	json_end(j, '}');
+	jw_end(j, '}');
+	jw_end(j, '}');
 }
 
 /* The IO Summary's latency: what its CSV row needs. */
 static void json_summary_latency(struct json *j, const struct fstats *s)
 {
-	json_object(j, "latency_ns");
-	json_u64(j, "sum", s->lat_sum);
-	json_u64(j, "p50", quantile(s, 0.5));
-	json_u64(j, "p90", quantile(s, 0.9));
-	json_u64(j, "p99", quantile(s, 0.99));
-	json_u64(j, "p99.9", quantile(s, 0.999));
-	json_u64(j, "max", s->lat_max);
-	json_end(j, '}');
+	jw_object(j, "latency_ns");
+	jw_u64(j, "sum", s->lat_sum);
+	jw_u64(j, "p50", quantile(s, 0.5));
+	jw_u64(j, "p90", quantile(s, 0.9));
+	jw_u64(j, "p99", quantile(s, 0.99));
+	jw_u64(j, "p99.9", quantile(s, 0.999));
+	jw_u64(j, "max", s->lat_max);
+	jw_end(j, '}');
 }
 
 void report_json(FILE *out, const struct results *r,
@@ -392,96 +392,96 @@ void report_json(FILE *out, const struct results *r,
 	char when[64], pat[32];
 
 	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&m->started));
-	json_init(&j, out);
-	json_object(&j, NULL);
+	jw_init(&j, out);
+	jw_object(&j, NULL);
 	/* first, so a reader knows what follows (doc/results.schema.json) */
-	json_str(&j, "schema_version", SCHEMA_VERSION);
-	json_str(&j, "fbrun_version", m->version);
-	json_str(&j, "script", m->script);
-	json_str(&j, "started", when);
-	json_u64(&j, "seed", r->seed); /* --seed N draws the same numbers */
+	jw_str(&j, "schema_version", SCHEMA_VERSION);
+	jw_str(&j, "fbrun_version", m->version);
+	jw_str(&j, "script", m->script);
+	jw_str(&j, "started", when);
+	jw_u64(&j, "seed", r->seed); /* --seed N draws the same numbers */
 	json_build(&j);
-	json_exact(&j, "seconds", r->secs);
-	json_str(&j, "ended_by", reason_name(r->reason));
+	jw_exact(&j, "seconds", r->secs);
+	jw_str(&j, "ended_by", reason_name(r->reason));
 	if (r->note[0])
-		json_str(&j, "note", r->note);
+		jw_str(&j, "note", r->note);
 	if (r->error[0])
-		json_str(&j, "error", r->error);
-	json_u64(&j, "threads", r->nworkers);
+		jw_str(&j, "error", r->error);
+	jw_u64(&j, "threads", r->nworkers);
 	if (r->w->lathist)
-		json_bool(&j, "latency_histograms", true);
+		jw_bool(&j, "latency_histograms", true);
 	if (r->warm_s > 0) {
-		json_object(&j, "warmup");
-		json_num(&j, "seconds", r->warm_s);
-		json_bool(&j, "completed", r->warm_done);
-		json_u64(&j, "ops", r->warm_ops);
-		json_u64(&j, "bytes", r->warm_bytes);
-		json_end(&j, '}');
+		jw_object(&j, "warmup");
+		jw_num(&j, "seconds", r->warm_s);
+		jw_bool(&j, "completed", r->warm_done);
+		jw_u64(&j, "ops", r->warm_ops);
+		jw_u64(&j, "bytes", r->warm_bytes);
+		jw_end(&j, '}');
 	}
-	json_u64(&j, "peak_rss_bytes", m->peak_rss);
+	jw_u64(&j, "peak_rss_bytes", m->peak_rss);
 	datapat_format(pat, sizeof(pat), m->data);
-	json_str(&j, "data", pat); /* --data, for what sets none itself */
+	jw_str(&j, "data", pat); /* --data, for what sets none itself */
 	if (m->script_sha256[0])
-		json_str(&j, "script_sha256", m->script_sha256);
+		jw_str(&j, "script_sha256", m->script_sha256);
 	json_system(&j, r, m);
-	json_object(&j, "variables");
+	jw_object(&j, "variables");
 	for (size_t i = 0; i < r->w->nvars; i++) {
 		char buf[256];
 
 		ir_value_format(buf, sizeof(buf), r->w, &r->w->vars[i].value);
 		if (r->w->vars[i].value.kind == IRV_STR)
-			json_str(&j, r->w->vars[i].name, r->w->vars[i].value.s);
+			jw_str(&j, r->w->vars[i].name, r->w->vars[i].value.s);
 		else
-			json_str(&j, r->w->vars[i].name, buf);
+			jw_str(&j, r->w->vars[i].name, buf);
 	}
-	json_end(&j, '}');
-	json_array(&j, "flowops");
+	jw_end(&j, '}');
+	jw_array(&j, "flowops");
 	for (size_t i = 0; i < r->nfo; i++)
 		json_flowop(&j, r, &r->fo[i]);
-	json_end(&j, ']');
+	jw_end(&j, ']');
 	if (r->iv)
 		json_intervals(&j, r);
 	if (r->steady.tol > 0) {
-		json_object(&j, "steady");
-		json_exact(&j, "tolerance_pct", r->steady.tol * 100);
-		json_bool(&j, "judged", r->steady.judged);
-		json_bool(&j, "steady", r->steady.steady);
-		json_u64(&j, "intervals", r->steady.n);
-		json_exact(&j, "mean_ops_per_sec", r->steady.mean);
-		json_exact(&j, "max_deviation_pct", r->steady.dev * 100);
-		json_end(&j, '}');
+		jw_object(&j, "steady");
+		jw_exact(&j, "tolerance_pct", r->steady.tol * 100);
+		jw_bool(&j, "judged", r->steady.judged);
+		jw_bool(&j, "steady", r->steady.steady);
+		jw_u64(&j, "intervals", r->steady.n);
+		jw_exact(&j, "mean_ops_per_sec", r->steady.mean);
+		jw_exact(&j, "max_deviation_pct", r->steady.dev * 100);
+		jw_end(&j, '}');
 	}
-	json_object(&j, "summary");
-	json_u64(&j, "ops", r->io_ops);
-	json_u64(&j, "reads", r->rd_ops);
-	json_u64(&j, "writes", r->wr_ops);
-	json_u64(&j, "read_bytes", r->rd_bytes);
-	json_u64(&j, "write_bytes", r->wr_bytes);
-	json_u64(&j, "errors", r->io.errors);
-	json_u64(&j, "cpu_ns", r->cpu_ns);
+	jw_object(&j, "summary");
+	jw_u64(&j, "ops", r->io_ops);
+	jw_u64(&j, "reads", r->rd_ops);
+	jw_u64(&j, "writes", r->wr_ops);
+	jw_u64(&j, "read_bytes", r->rd_bytes);
+	jw_u64(&j, "write_bytes", r->wr_bytes);
+	jw_u64(&j, "errors", r->io.errors);
+	jw_u64(&j, "cpu_ns", r->cpu_ns);
 	json_summary_latency(&j, &r->io);
-	json_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
-	json_num(&j, "reads_per_sec", per_sec(r, r->rd_ops));
-	json_num(&j, "writes_per_sec", per_sec(r, r->wr_ops));
-	json_u64(&j, "bytes", r->io_bytes);
-	json_num(&j, "mb_per_sec", per_sec(r, r->io_bytes) / MIB);
-	json_num(&j, "cpu_us_per_op",
+	jw_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
+	jw_num(&j, "reads_per_sec", per_sec(r, r->rd_ops));
+	jw_num(&j, "writes_per_sec", per_sec(r, r->wr_ops));
+	jw_u64(&j, "bytes", r->io_bytes);
+	jw_num(&j, "mb_per_sec", per_sec(r, r->io_bytes) / MIB);
+	jw_num(&j, "cpu_us_per_op",
 		 r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
-	json_num(&j, "ms_per_op",
+	jw_num(&j, "ms_per_op",
 		 r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
 	/* the process's CPU time in the run; user is fbrun's own share */
-	json_num(&j, "cpu_user_seconds",
+	jw_num(&j, "cpu_user_seconds",
 		 (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
-	json_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
+	jw_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
 	/* Little's law, against the top level's threads (doc/running.md) */
-	json_exact(&j, "threads_in_ops", r->in_ops);
-	json_u64(&j, "waits", r->waits);
-	json_num(&j, "wait_seconds", r->wait_ns / 1e9);
-	json_u64(&j, "verify_errors", r->io.verify_errors);
-	json_end(&j, '}');
+	jw_exact(&j, "threads_in_ops", r->in_ops);
+	jw_u64(&j, "waits", r->waits);
+	jw_num(&j, "wait_seconds", r->wait_ns / 1e9);
+	jw_u64(&j, "verify_errors", r->io.verify_errors);
+	jw_end(&j, '}');
 	disks_json(&j, r);
 	ranks_json(&j, r);
-	json_end(&j, '}');
+	jw_end(&j, '}');
 }
 
 static void csv_row(FILE *out, const struct results *r, const char *name,

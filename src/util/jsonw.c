@@ -1,5 +1,5 @@
 /* The streaming JSON writer behind -o (json.h). */
-#include "report/json.h"
+#include "util/jsonw.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -7,7 +7,7 @@
 
 #include "util/util.h"
 
-void json_init(struct json *j, FILE *out)
+void jw_init(struct json *j, FILE *out)
 {
 	j->out = out;
 	j->depth = 0;
@@ -73,17 +73,17 @@ static void begin(struct json *j, const char *key, char c)
 	j->first[j->depth] = true;
 }
 
-void json_object(struct json *j, const char *key)
+void jw_object(struct json *j, const char *key)
 {
 	begin(j, key, '{');
 }
 
-void json_array(struct json *j, const char *key)
+void jw_array(struct json *j, const char *key)
 {
 	begin(j, key, '[');
 }
 
-void json_end(struct json *j, char close)
+void jw_end(struct json *j, char close)
 {
 	bool empty = j->first[j->depth];
 
@@ -95,25 +95,25 @@ void json_end(struct json *j, char close)
 		fputc('\n', j->out);
 }
 
-void json_str(struct json *j, const char *key, const char *v)
+void jw_str(struct json *j, const char *key, const char *v)
 {
 	next(j, key);
 	put_string(j->out, v);
 }
 
-void json_u64(struct json *j, const char *key, uint64_t v)
+void jw_u64(struct json *j, const char *key, uint64_t v)
 {
 	next(j, key);
 	fprintf(j->out, "%" PRIu64, v);
 }
 
-void json_i64(struct json *j, const char *key, int64_t v)
+void jw_i64(struct json *j, const char *key, int64_t v)
 {
 	next(j, key);
 	fprintf(j->out, "%" PRId64, v);
 }
 
-void json_num(struct json *j, const char *key, double v)
+void jw_num(struct json *j, const char *key, double v)
 {
 	next(j, key);
 	if (isfinite(v))
@@ -122,7 +122,7 @@ void json_num(struct json *j, const char *key, double v)
 		fputs("null", j->out);
 }
 
-void json_exact(struct json *j, const char *key, double v)
+void jw_exact(struct json *j, const char *key, double v)
 {
 	next(j, key);
 	if (isfinite(v))
@@ -131,7 +131,7 @@ void json_exact(struct json *j, const char *key, double v)
 		fputs("null", j->out);
 }
 
-void json_bool(struct json *j, const char *key, bool v)
+void jw_bool(struct json *j, const char *key, bool v)
 {
 	next(j, key);
 	fputs(v ? "true" : "false", j->out);
