@@ -92,13 +92,15 @@ check() {
 }
 
 # The tests make distcheck runs: those that read the tree's own files
-# (scripts, goldens, workloads, examples, the schema, the corpus), which
-# a file missing from the tarball would break; the whole suite has run
-# in build/ already.
+# (scripts, goldens, workloads, examples, the schema, the corpus, the
+# completion and vim files), which a file missing from the tarball would
+# break, and make install from that build; the whole suite has run in
+# build/ already.
 DISTCHECK_TESTS=${DISTCHECK_TESTS:-"tests/unit/test-compile tests/unit/test-fileset
 	tests/golden.sh tests/workloads.sh tests/cli.sh tests/readme.sh tests/e2e.sh
 	tests/layers.sh tests/fuzz-regress.sh tests/bonnie.sh tests/tree.sh
-	tests/thumper.sh tests/schema.sh tests/output.sh"}
+	tests/thumper.sh tests/schema.sh tests/output.sh tests/install.sh
+	tests/completion.sh tests/vim.sh"}
 
 if build build --enable-werror; then
 	check build

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "util/msg.h"
 #include "util/util.h"
@@ -21,24 +22,89 @@ static bool is_dir(const char *p)
 	return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/*
+ * A script at its top: what `make uninstall` leaves is the directories
+ * alone, and an empty one must not hide a build tree's.
+ */
+static bool holds_workloads(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	bool found = false;
+
+	while (d && !found && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		found = l > 2 && strcmp(de->d_name + l - 2, ".f") == 0;
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/*
+ * The directory this binary is in, from /proc/self/exe ("" for "/"),
+ * or NULL; *up is its parent.  Both malloc'd.
+ */
+static char *exe_dir(char **up)
+{
+	char buf[4096], *slash;
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0 || n == (ssize_t)sizeof(buf) - 1) /* none, or cut short */
+		return NULL;
+	buf[n] = '\0';
+	slash = strrchr(buf, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	slash = strrchr(buf, '/');
+	*up = xstrndup(buf, slash ? (size_t)(slash - buf) : 0);
+	return xstrdup(buf);
+}
+
+/*
+ * The first candidate that holds workloads, looked for once.  No source
+ * or build directory is compiled in: the binary finds the tree it is in.
+ */
+static char *find_dir(void)
+{
+	char *up = NULL, *dir = exe_dir(&up), *cand[3] = { NULL };
+	char *found = NULL;
+
+	if (dir) {
+		/* an install, wherever its prefix was moved to */
+		cand[0] = xasprintf("%s/share/fbrun/workloads", up);
+		/* a build in the source tree, or in build/ inside it */
+		cand[1] = xasprintf("%s/workloads", dir);
+		cand[2] = xasprintf("%s/workloads", up);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(cand); i++) {
+		if (!found && cand[i] && holds_workloads(cand[i]))
+			found = cand[i];
+		else
+			free(cand[i]);
+	}
+	if (!found && holds_workloads(FBRUN_WORKLOAD_DIR))
+		found = xstrdup(FBRUN_WORKLOAD_DIR);
+	free(dir);
+	free(up);
+	return found;
+}
+
 const char *catalog_dir(void)
 {
+	static char *dir;
+	static bool looked;
 	const char *env = getenv("FBRUN_WORKLOADS");
 
 	if (env && is_dir(env))
 		return env;
-	if (is_dir("workloads"))
-		return "workloads";
-	if (is_dir("../workloads"))
-		return "../workloads";
-	if (is_dir(FBRUN_WORKLOAD_DIR))
-		return FBRUN_WORKLOAD_DIR;
-#ifdef FBRUN_SOURCE_WORKLOADS
-	/* an uninstalled build finds the source tree's */
-	if (is_dir(FBRUN_SOURCE_WORKLOADS))
-		return FBRUN_SOURCE_WORKLOADS;
-#endif
-	return NULL;
+	if (!looked) {
+		dir = find_dir();
+		looked = true;
+	}
+	return dir;
 }
 
 /* The top level's names first, then each subdirectory's. */

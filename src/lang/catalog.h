@@ -8,10 +8,11 @@
 #include <stdio.h>
 
 /*
- * The workload directory: $FBRUN_WORKLOADS, else ./workloads or
- * ../workloads (a source or build tree), else the installed one, else
- * the source tree this binary was built from.
- * NULL if none exists.
+ * The workload directory: $FBRUN_WORKLOADS if it is a directory, else
+ * the first of these with a script in it: <bin>/../share/fbrun/workloads,
+ * <bin>/workloads, <bin>/../workloads (<bin> the running binary's
+ * directory: an install moved elsewhere, a build tree), the configured
+ * install directory.  NULL if none.
  */
 const char *catalog_dir(void);
 
