@@ -3,6 +3,10 @@
 # file, writes it whole from what was read, and closes both. The run ends
 # when every file has been copied (mode firstdone) or when runtime is up.
 #
+# Models filebench's copyfiles personality with its default sizes; the
+# source tree is preallocated by one thread, where filebench's script asks
+# for paralloc.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-copyfiles"  source and destination trees
 #   nfiles        1000    files to copy (16 MB source)

@@ -6,6 +6,10 @@
 # directory that repeatedly grows and shrinks. An optional event rate
 # caps the creates per second.
 #
+# Models filebench's createdelete-swing personality with 4000 files of 128
+# KiB where filebench swings 1000 of 500 KiB, and with semaphores for the
+# hand-over (see below).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-createdelete-swing"  the directory
 #   nfiles        4000    files per swing; also the directory width, so

@@ -2,6 +2,9 @@
 # tree, each creating a file, writing it whole and closing it. The run
 # ends when the tree is full (mode firstdone) or when runtime is up.
 #
+# Models filebench's createfiles personality; it creates 20000 files where
+# filebench creates 50000.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-createfiles"  tree to populate
 #   nfiles        20000   files to create (about 320 MB when full)

@@ -3,6 +3,9 @@
 # bytes (1 GB by default), optionally with O_SYNC. The run ends after
 # count I/O operations (mode firstdone) or when runtime is up.
 #
+# Models filebench's filemicro_create personality with its defaults; `set
+# mode quit firstdone` makes the count end the whole run.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_create"  where the file lives
 #   count     1024    appends before the run stops

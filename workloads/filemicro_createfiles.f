@@ -4,6 +4,9 @@
 # count, so the run stops after count/3 files (5000 by default), or when
 # runtime is up.
 #
+# Models filebench's filemicro_createfiles personality with its defaults;
+# `set mode quit firstdone` makes the count end the whole run.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-filemicro_createfiles"  the directory
 #   nfiles        20000   entries; half exist at start

@@ -3,6 +3,10 @@
 # iosize on average; an fsync follows every iters appends. The run stops
 # once bytes have been written (1 GB by default), or when runtime is up.
 #
+# Models filebench's filemicro_createrand personality with its defaults; the
+# fsync names the file it syncs (fd=1), and the byte count ends the whole
+# run (mode firstdone).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_createrand"  where the file lives
 #   bytes     1g      bytes to append before the run stops

@@ -3,6 +3,10 @@
 # delete counts towards count; the run stops when count deletes have been
 # done (mode firstdone) or when runtime is up.
 #
+# Models filebench's filemicro_delete personality with its defaults, the
+# tree preallocated by one thread; its opslimit, which does nothing without
+# an event generator, is left out.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-filemicro_delete"  tree to delete from
 #   nfiles        5000    files built before the run (80 MB)

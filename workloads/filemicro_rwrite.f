@@ -3,6 +3,10 @@
 # the page cache unless sync is set, until bytes have been written
 # (128 MB by default) or runtime is up.
 #
+# Models filebench's filemicro_rwrite personality with its defaults, without
+# the obsolete cached attribute; the byte count ends the whole run (mode
+# firstdone).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rwrite"  where the file lives
 #   bytes     128m    bytes to write before the run stops

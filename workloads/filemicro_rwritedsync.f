@@ -4,6 +4,9 @@
 # The run stops after count writes or when runtime is up; on a slow disk
 # the runtime usually comes first.
 #
+# Models filebench's filemicro_rwritedsync personality with its defaults;
+# the count ends the whole run (mode firstdone).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rwritedsync"  where the file lives
 #   count     65536   writes before the run stops

@@ -4,6 +4,10 @@
 # file; the run stops after count fsyncs (mode firstdone) or when runtime
 # is up. The fsync latency is the figure of interest.
 #
+# Models filebench's filemicro_rwritefsync personality with its defaults;
+# finishoncount counts the fsyncs by name, and the file is kept between runs
+# (reuse).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rwritefsync"  where the file lives
 #   count     1       fsyncs before the run stops

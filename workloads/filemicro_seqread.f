@@ -3,6 +3,9 @@
 # whole run. With a warm page cache this measures memory copy speed; drop
 # the cache or use a bigger file to measure the disk.
 #
+# Models filebench's filemicro_seqread personality with its defaults,
+# without the obsolete cached attribute.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqread"  where the file lives
 #   filesize  1g      size of the file (kept between runs: reuse)

@@ -3,6 +3,10 @@
 # in one burst and the run stops after that burst (mode firstdone), or
 # when runtime is up.
 #
+# Models filebench's filemicro_seqwrite personality with its defaults,
+# without the obsolete cached attribute; the burst ends the whole run (mode
+# firstdone).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwrite"  where the file lives
 #   count     1024    appends in the burst

@@ -4,6 +4,10 @@
 # 512 MB by default), closes the file, and the run stops (mode firstdone)
 # or runtime is up.
 #
+# Models filebench's filemicro_seqwriterand personality with its defaults;
+# O_SYNC is asked for where the file is opened, and the burst ends the whole
+# run (mode firstdone).
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwriterand"  where the file lives
 #   count     128k    appends in the burst

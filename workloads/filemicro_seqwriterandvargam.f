@@ -4,6 +4,10 @@
 # empty file, appends count records (about 700 MB by default), closes it,
 # and the run stops (mode firstdone) or runtime is up.
 #
+# Models filebench's filemicro_seqwriterandvargam personality with its
+# defaults; the distribution is a randvar() value of iosize instead of a
+# `define randvar`, and the burst ends the whole run.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwriterandvargam"  the files
 #   count     128k    appends in the burst

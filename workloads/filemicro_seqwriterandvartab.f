@@ -5,6 +5,10 @@
 # records (about 700 MB by default), closes it, and the run stops (mode
 # firstdone) or runtime is up.
 #
+# Models filebench's filemicro_seqwriterandvartab personality with its
+# defaults; the table is a randvar() value of iosize instead of a `define
+# randvar`, and the burst ends the whole run.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwriterandvartab"  the files
 #   count     128k    appends in the burst

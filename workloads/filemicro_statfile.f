@@ -3,6 +3,10 @@
 # run. This measures path lookup and inode attribute access; the data in
 # the files is never read.
 #
+# Models filebench's filemicro_statfile personality with 16 KiB files and 1
+# MiB thread buffers where filebench has 128 KiB and 10 MiB; only the inodes
+# are touched either way.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-filemicro_statfile"  tree of files
 #   nfiles        10000   files in the tree

@@ -4,6 +4,9 @@
 # then fsyncs; the run stops after fsynccount fsyncs (1 GB in all by
 # default, mode firstdone) or when runtime is up.
 #
+# Models filebench's filemicro_writefsync personality; the number of fsyncs,
+# fixed at 128 there, is the fsynccount knob here.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-filemicro_writefsync"  where the file lives
 #   iosize      8k      append size

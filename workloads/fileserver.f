@@ -6,6 +6,9 @@
 # sizes follow a gamma distribution with a 128 KiB mean. 80% of the files
 # exist at start, so creates and deletes both always find a file to use.
 #
+# Models filebench's fileserver personality: the same fileset and loop of
+# eleven flowops, with 5000 files by default where filebench has 10000.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-fileserver"  where the tree is built
 #   nfiles         5000    files in the set (about 500 MB written at start)

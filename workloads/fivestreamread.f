@@ -2,6 +2,9 @@
 # or video streams at once): each stream reads its own large file front
 # to back in iosize chunks and starts over at the end.
 #
+# Models filebench's fivestreamread personality with 200 MiB files where
+# filebench reads five 1 GiB files.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamread"  where the files live
 #   filesize  200m    size of each of the five files (1 GB in all; reuse

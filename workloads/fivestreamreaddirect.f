@@ -4,6 +4,9 @@
 # concurrent sequential streams. tmpfs has no device to measure (and no
 # O_DIRECT before Linux 6.6); point dir at a disk file system.
 #
+# Models filebench's fivestreamreaddirect personality with 200 MiB files
+# where filebench reads five 1 GiB files.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamreaddirect"  where the files live
 #   filesize  200m    size of each of the five files (1 GB in all; reuse

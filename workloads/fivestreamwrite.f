@@ -5,6 +5,9 @@
 # (200 MB per file by default) from the start: the first pass grows the
 # file, later passes overwrite it.
 #
+# Models filebench's fivestreamwrite personality; filebench's writers grow
+# their files for the whole run, these rewrite a bounded pass.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamwrite"  where the files live
 #   iosize    1m      write size

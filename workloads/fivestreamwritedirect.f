@@ -6,6 +6,9 @@
 # file by default) from the start. tmpfs has no device to measure (and no
 # O_DIRECT before Linux 6.6); point dir at a disk file system.
 #
+# Models filebench's fivestreamwritedirect personality; filebench's writers
+# grow their files for the whole run, these rewrite a bounded pass.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamwritedirect"  where the files live
 #   iosize    1m      write size (a multiple of the device block size)

@@ -2,6 +2,9 @@
 # tree of empty files is built, then threads read whole directories
 # (opendir, readdir to the end, closedir) in turn for the whole run.
 #
+# Models filebench's listdirs personality with 20000 files where filebench
+# has 50000.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-listdirs"  tree to list
 #   nfiles        20000   empty files in the tree

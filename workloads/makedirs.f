@@ -2,6 +2,8 @@
 # directories of a tree until all exist. The run ends when none is left
 # to make (mode firstdone) or when runtime is up.
 #
+# Models filebench's makedirs personality with its defaults.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-makedirs"  tree to populate
 #   ndirs         10000   leaf directories to create

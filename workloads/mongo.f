@@ -4,6 +4,9 @@
 # second set of expired posts. The run stops as soon as the expired set
 # is empty (mode firstdone), or when runtime is up, whichever comes first.
 #
+# Models filebench's mongo personality with 5000 posts per set where
+# filebench has 1000, preallocated by one thread.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-mongo"  where both post sets live
 #   nfiles      5000    posts in each of the two sets (2 x 80 MB at start)

@@ -2,6 +2,9 @@
 # threads open and close them one after another for the whole run. This
 # mostly measures path lookup and the file table.
 #
+# Models filebench's openfiles personality with 20000 files where filebench
+# has 50000.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-openfiles"  tree of files
 #   nfiles        20000   empty files in the tree

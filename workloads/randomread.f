@@ -2,6 +2,9 @@
 # VM image served from the page cache or disk. Each thread reads iosize
 # blocks at random block-aligned offsets within the working set.
 #
+# Models filebench's randomread personality with a 1 GiB file where
+# filebench has 5 GiB.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-randomread"  where the file lives
 #   filesize    1g      size of the file (kept between runs: reuse)

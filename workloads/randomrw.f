@@ -2,6 +2,9 @@
 # large file: one group of threads reads, another group writes, each at
 # random block-aligned offsets within the working set.
 #
+# Models filebench's randomrw personality with a 1 GiB file where filebench
+# has 5 GiB.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-randomrw"  where the file lives
 #   filesize    1g      size of the file (kept between runs: reuse)

@@ -3,6 +3,9 @@
 # random block-aligned offsets within the working set; the file never
 # grows beyond filesize.
 #
+# Models filebench's randomwrite personality with a 1 GiB file where
+# filebench has 5 GiB.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-randomwrite"  where the file lives
 #   filesize    1g      size of the file (kept between runs: reuse)

@@ -2,6 +2,8 @@
 # directories is built first, then threads rmdir them until none is left
 # (mode firstdone) or runtime is up.
 #
+# Models filebench's removedirs personality with its defaults.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-removedirs"  tree to tear down
 #   ndirs         10000   leaf directories created before the run

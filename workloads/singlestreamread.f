@@ -2,6 +2,9 @@
 # (backup, media playback, a table scan). The thread reads iosize chunks
 # front to back and starts over at the end of the file.
 #
+# Models filebench's singlestreamread personality with a 1 GiB file where
+# filebench has 5 GiB.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamread"  where the file lives
 #   filesize  1g      size of the file (kept between runs: reuse)

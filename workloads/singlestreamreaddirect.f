@@ -3,6 +3,9 @@
 # cache, so the device itself is measured. tmpfs has no device (and no
 # O_DIRECT before Linux 6.6); point dir at a disk file system.
 #
+# Models filebench's singlestreamreaddirect personality with a 1 GiB file
+# where filebench has 5 GiB.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamreaddirect"  where the file lives
 #   filesize  1g      size of the file (kept between runs: reuse)

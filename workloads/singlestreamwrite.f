@@ -5,6 +5,9 @@
 # iosize x nwrites bytes (1 GB by default) from the start: the first pass
 # grows the file, later passes overwrite it.
 #
+# Models filebench's singlestreamwrite personality; filebench's writer grows
+# the file for the whole run, this one rewrites a bounded pass.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamwrite"  where the file lives
 #   iosize    1m      write size

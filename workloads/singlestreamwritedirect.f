@@ -6,6 +6,9 @@
 # device (and no O_DIRECT before Linux 6.6); point dir at a disk file
 # system.
 #
+# Models filebench's singlestreamwritedirect personality; filebench's writer
+# grows the file for the whole run, this one rewrites a bounded pass.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamwritedirect"  where the file lives
 #   iosize    1m      write size (a multiple of the device block size)

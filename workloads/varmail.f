@@ -6,6 +6,9 @@
 # more message whole. The fsyncs make this workload latency-bound on real
 # disks. Message sizes follow a gamma distribution with a 16 KiB mean.
 #
+# Models filebench's varmail personality with its fileset, flowop loop and
+# defaults.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-varmail"  mail spool directory
 #   nfiles         1000    messages in the spool (about 13 MB at start)

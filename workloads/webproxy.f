@@ -3,6 +3,10 @@
 # and then serves five cached objects (open, read whole, close). The cache
 # is one flat directory of small files, 80% full at start.
 #
+# Models filebench's webproxy personality with 50 threads where filebench
+# has 100; its opslimit, which does nothing without an event generator, is
+# left out.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-webproxy"  cache directory
 #   nfiles         10000   objects the cache can hold (about 125 MB at start)

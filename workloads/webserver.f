@@ -4,6 +4,10 @@
 # read-only and fully present from the start; the log file is written by
 # every thread, so log appends show contention on one file.
 #
+# Models filebench's webserver personality with 50 threads where filebench
+# has 100, and pages of exactly filesize bytes where filebench draws their
+# sizes from a gamma distribution around 16 KiB.
+#
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-webserver"  document root and log
 #   nfiles         1000    pages in the document tree (16 MB)
