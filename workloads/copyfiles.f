@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # copyfiles.f -- copying a directory tree, like cp -r of a source tree.
 # A thread opens a source file, reads it whole, creates the destination
 # file, writes it whole from what was read, and closes both. The run ends

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # createdelete-swing.f -- file population swinging between empty and
 # full: one thread creates nfiles files in a single flat directory (create,
 # write whole, close), then wakes a second thread and sleeps; the second

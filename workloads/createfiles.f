@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # createfiles.f -- file creation speed: many threads populate an empty
 # tree, each creating a file, writing it whole and closing it. The run
 # ends when the tree is full (mode firstdone) or when runtime is up.

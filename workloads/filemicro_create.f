@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_create.f -- micro-benchmark: build one file by appending.
 # A thread starts from an empty file and appends count chunks of iosize
 # bytes (1 GB by default), optionally with O_SYNC. The run ends after

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_createfiles.f -- micro-benchmark: create small files in a
 # flat directory that is already half full. A thread creates a file,
 # writes it whole and closes it. Every file operation counts towards

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_createrand.f -- micro-benchmark: grow a file with appends of
 # random size. Each append is uniform in [0, iosize), so about half of
 # iosize on average; an fsync follows every iters appends. The run stops

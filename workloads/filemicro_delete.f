@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_delete.f -- micro-benchmark: delete files. A populated tree of
 # small files is built first; then threads unlink files one by one. Every
 # delete counts towards count; the run stops when count deletes have been

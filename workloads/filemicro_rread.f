@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rread.f -- micro-benchmark: small random reads. A thread reads
 # iosize blocks at random aligned offsets of a 1 GB file until bytes have
 # been read (128 MB by default), or until runtime is up.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rwrite.f -- micro-benchmark: small random overwrites. A thread
 # writes iosize blocks at random aligned offsets of a 1 GB file, through
 # the page cache unless sync is set, until bytes have been written

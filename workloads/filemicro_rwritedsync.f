@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rwritedsync.f -- micro-benchmark: small synchronous random
 # writes. A thread writes iosize blocks at random aligned offsets of a
 # 1 GB file opened with O_SYNC, so every write waits for stable storage.

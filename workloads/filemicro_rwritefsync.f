@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rwritefsync.f -- micro-benchmark: a burst of random writes
 # made durable by one fsync. A thread dirties iters random iosize blocks
 # of a 1 GB file in the page cache (128 MB by default), then fsyncs the

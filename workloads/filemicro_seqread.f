@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqread.f -- micro-benchmark: sequential reads of a 1 GB file
 # in iosize chunks, wrapping to the start at the end of the file, for the
 # whole run. With a warm page cache this measures memory copy speed; drop

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwrite.f -- micro-benchmark: write a file sequentially from
 # empty. A thread appends count chunks of iosize bytes (1 GB by default)
 # in one burst and the run stops after that burst (mode firstdone), or

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwriterand.f -- micro-benchmark: sequential appends of random
 # size, as a logger with variable-length records does. A thread opens an
 # empty file, appends count records uniform in [0, iosize) bytes (about

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwriterandvargam.f -- micro-benchmark: sequential appends
 # whose sizes follow a gamma distribution (at least 1 KiB, mean 5.5 KiB,
 # shape 1.5), drawn anew for every append. Each thread opens its own

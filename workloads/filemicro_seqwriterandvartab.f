@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwriterandvartab.f -- micro-benchmark: sequential appends
 # whose sizes come from a table: 80% between 1k and 4k, 15% between 4k
 # and 16k, 5% between 16k and 64k (mean about 5.5 KiB), drawn anew for

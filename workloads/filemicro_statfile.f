@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_statfile.f -- micro-benchmark: stat() calls. A tree of files
 # is built, then threads stat the files one after another for the whole
 # run. This measures path lookup and inode attribute access; the data in

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_writefsync.f -- micro-benchmark: sequential appends with a
 # periodic fsync, as a database log or a copy with periodic sync does.
 # A thread appends writeiters chunks of iosize bytes (8 MB by default),

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fileserver.f -- a general-purpose file server, such as a shared home
 # directory exported over NFS or SMB. Each user thread loops through a mix
 # of whole-file operations on a tree of files: it creates a new file and

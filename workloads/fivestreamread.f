@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamread.f -- five concurrent sequential readers (several backups
 # or video streams at once): each stream reads its own large file front
 # to back in iosize chunks and starts over at the end.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamreaddirect.f -- fivestreamread with O_DIRECT: five readers
 # each stream their own large file front to back in iosize chunks,
 # bypassing the page cache, so the device is measured under five

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamwrite.f -- five concurrent sequential writers (several
 # recorders or backup streams at once): each stream writes iosize chunks
 # into its own file. To keep disk use bounded, each file is reopened every

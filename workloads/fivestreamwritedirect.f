@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamwritedirect.f -- fivestreamwrite with O_DIRECT: five writers
 # each stream iosize chunks into their own file, bypassing the page cache,
 # so the device is measured under five concurrent sequential write

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # listdirs.f -- directory listing speed (ls, find, backup scans): a deep
 # tree of empty files is built, then threads read whole directories
 # (opendir, readdir to the end, closedir) in turn for the whole run.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mongo.f -- a document store that keeps each post in its own small file,
 # in the style of the early MongoDB/GridFS benchmarks. A thread appends a
 # random amount to a post, rereads a post whole, and deletes a post from a

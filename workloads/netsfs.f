@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # netsfs.f -- a network file server (NFS/SMB) as its clients see it: a
 # large tree of mostly small files whose popularity is skewed, touched by
 # a mix of operations built as composite flowops. Models filebench's

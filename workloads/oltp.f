@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # oltp.f -- the I/O pattern of an online transaction processing database
 # (the classic Oracle-style model). Shadow processes, one per client
 # session, do small random reads of the data files, burn some CPU, and

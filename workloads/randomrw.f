@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # randomrw.f -- concurrent random reads and random overwrites of the same
 # large file: one group of threads reads, another group writes, each at
 # random block-aligned offsets within the working set.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # randomwrite.f -- random overwrites inside one large file, like a
 # database updating blocks in place. Each thread writes iosize blocks at
 # random block-aligned offsets within the working set; the file never

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # ratelimcopyfiles.f -- the copyfiles tree copy held to a fixed rate: at
 # most eventrate files are written per second. Its iopslimit names the
 # writewholefile flowop as its target, so each event pays for one

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamread.f -- one sequential reader streaming a large file
 # (backup, media playback, a table scan). The thread reads iosize chunks
 # front to back and starts over at the end of the file.

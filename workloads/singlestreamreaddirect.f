@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamreaddirect.f -- singlestreamread with O_DIRECT: one reader
 # streams a large file front to back in iosize chunks, bypassing the page
 # cache, so the device itself is measured. tmpfs has no device (and no

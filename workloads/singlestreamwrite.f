@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamwrite.f -- one sequential writer streaming data into a file
 # (a recorder, a log, a backup target). The thread writes iosize chunks
 # front to back. To keep disk use bounded on a laptop, the file is closed

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamwritedirect.f -- singlestreamwrite with O_DIRECT: one writer
 # streams iosize chunks into a file, bypassing the page cache, so the
 # device itself is measured. To keep disk use bounded, the file is closed

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # varmail.f -- a mail server that keeps one file per message in a single
 # flat directory (the /var/mail or Maildir layout). Each thread plays a
 # mail delivery agent and a reader in turn: it removes an old message,

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # videoserver.f -- a video-on-demand server. nthreads streams read the
 # titles on offer in large sequential chunks, while a single writer keeps
 # the library fresh: every repintval seconds it deletes a title of the

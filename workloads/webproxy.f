@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # webproxy.f -- a caching web proxy. Each thread evicts one cached object
 # (delete), fetches a replacement (create, append a random amount, close)
 # and then serves five cached objects (open, read whole, close). The cache

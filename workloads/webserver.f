@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # webserver.f -- a static-content web server. Each server thread serves
 # ten pages in a row (open, read the whole file, close), then appends a
 # line of random length to a single shared access log. The page set is

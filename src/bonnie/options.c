@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun bonnie's command line, for the phase series in bonnie.c: bonnie++
  * 2.00's options and their meanings (doc/bonnie.md says where fbrun

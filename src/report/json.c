@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The streaming JSON writer behind -o (json.h). */
 #include "report/json.h"
 

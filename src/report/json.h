@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A small streaming JSON writer: enough for the results file.  Commas and
  * indentation are handled here; callers say what comes next.
