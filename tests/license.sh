@@ -71,21 +71,24 @@ fi
 checked=0 bad=0 unknown=0
 while IFS= read -r f; do
 	[ -f "$srcdir/$f" ] || continue # removed, not yet committed
-	head -n 10 "$srcdir/$f" >"$TMP/head"
-	s=$(grep -c -F "$spdx" "$TMP/head" || :)
-	c=$(grep -c -F "$copy" "$TMP/head" || :)
+	# how often each line is there in the first 10, and what comes before
+	# it on its line (the comment leader, the same for both)
+	awk -v spdx="$spdx" -v copy="$copy" 'NR <= 10 {
+		if ((i = index($0, spdx))) { ns++; ps = substr($0, 1, i - 1) }
+		if ((i = index($0, copy))) { nc++; pc = substr($0, 1, i - 1) }
+	} END { print ns + 0, nc + 0; print ps; print pc }' "$srcdir/$f" >"$TMP/head"
+	{ read -r s c; IFS= read -r ps; IFS= read -r pc; } <"$TMP/head"
+	why=""
 	case $(rule "$f") in
 	header)
 		checked=$((checked + 1))
 		if [ "$s" -ne 1 ] || [ "$c" -ne 1 ]; then
-			bad=$((bad + 1))
-			fail "$f: the SPDX and copyright lines, once each in its first 10 lines ($s and $c)"
+			why="the SPDX and copyright lines, once each in its first 10 lines ($s and $c)"
 		fi
 		;;
 	exempt)
 		if [ "$s" -ne "$c" ] || [ "$s" -gt 1 ]; then
-			bad=$((bad + 1))
-			fail "$f: both license lines or neither, once ($s and $c)"
+			why="both license lines or neither, once ($s and $c)"
 		fi
 		;;
 	*)
@@ -93,8 +96,22 @@ while IFS= read -r f; do
 			unknown=$((unknown + 1))
 			fail "$f: no rule of tests/license.sh says whether it needs the license lines"
 		fi
+		continue
 		;;
 	esac
+	if [ -z "$why" ] && [ "$s" -eq 1 ]; then
+		case $f in
+		*.[1-8].in | *.[1-8]) want='.\" ' ;;
+		*) want=$ps ;;
+		esac
+		if [ -z "$ps" ] || [ "$ps" != "$pc" ] || [ "$ps" != "$want" ]; then
+			why="the license lines in comments, both alike ('$ps', '$pc')"
+		fi
+	fi
+	if [ -n "$why" ]; then
+		bad=$((bad + 1))
+		fail "$f: $why"
+	fi
 done <"$TMP/files"
 
 check "the files that need the license lines were found ($checked)" \
