@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bench/run's workload: 4 KiB random reads on a cached 64 MiB file,
 # $nthreads threads; the same work bench/rawread.c does.
 set $dir="$tmpdir/fbrun-bench"

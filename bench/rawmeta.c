@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The baseline for bench/run's metadata benchmarks: N threads doing, on
  * the paths of a tree fbrun made, the syscalls fbrun's flowops issue, each

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The baseline for bench/run's fileset preparation: one thread makes the
  * directories of DIRLIST, then creates each file of FILELIST and writes

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The baseline for bench/run: N threads of 4 KiB random pread on one file,
  * with two CLOCK_MONOTONIC reads per operation, as a harness needs at the

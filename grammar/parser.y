@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Grammar of the workload language.  Pure: actions only build AST nodes
  * (ast.h); nothing is looked up, checked or executed here, so the meaning

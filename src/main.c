@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun command line: options, the parse -> compile pipeline and exit
  * codes (0 ok, 1 run failure, 2 usage or script error).  The only file

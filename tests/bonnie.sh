@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun bonnie: each phase script alone (operation counts, sizes, names and
 # data on disk), the whole series on a tiny size (CSV fields in both
 # layouts, table, -q, -x, cleanup, SIGINT), option parsing and the size

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun removes what it created on every way out (success, error, SIGINT,
 # SIGTERM), unless --keep or reuse, and nothing else: not through a
 # symlink or a mount planted in the tree, not a foreign directory, not

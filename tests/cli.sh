@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # The command line: options, exit codes, standard input, -D, and that a
 # broken script touches nothing on disk.
 . "${srcdir:-.}/tests/lib.sh"
@@ -125,8 +128,10 @@ grepq "... bonnie's by their folder" '^bonnie/rewrite  *bonnie' "$TMP/out"
 grep -q '^varmail  *a mail server' "$TMP/out" && pass "each with what it models" || fail "each with what it models"
 check "... in lines of at most 79 characters" \
 	test "$(awk 'length($0) > 79' "$TMP/out" | wc -l)" -eq 0
+check "... not the license lines every file starts with" \
+	test "$(grep -c 'SPDX\|Copyright' "$TMP/out")" -eq 0
 # each description whole: the words of the header's first sentence
-first=$(sed -n '1,/\.\( \|$\)/p' "$srcdir/workloads/createdelete-swing.f" |
+first=$(sed -n '/ -- /,/\.\( \|$\)/p' "$srcdir/workloads/createdelete-swing.f" |
 	sed 's/^# *//; s/^createdelete-swing\.f -- //' | tr '\n' ' ' |
 	sed 's/\. .*/./; s/  */ /g; s/ $//')
 shown=$(sed -n '/^createdelete-swing /,/^[a-z]/p' "$TMP/out" | sed '$d' |

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun compare: the table and its ratios, refusing runs of different
 # workloads, --common, labels, bad input and the HTML page, on tiny real
 # runs.  Facts about structure and ratios, never about timings.

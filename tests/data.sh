@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Data patterns: the bytes that preallocation and each write flowop put on
 # disk with data=, compress= and --data, checked in the files themselves
 # (zero bytes, distinct byte values, what gzip -1 makes of them), which

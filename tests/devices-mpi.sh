@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # A block device in fbrun-mpi (a loop device on a file of $TMP): one
 # device for every rank, never a rank-N path; 2 ranks read it, counts
 # exact, the device unchanged; a write without --allow-device-writes is

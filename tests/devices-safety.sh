@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # A block device is never written when it holds something or is not the
 # device checked (loop devices on files of $TMP, the files' checksums say
 # what was written):

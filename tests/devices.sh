@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # A block device as a `define file` (a loop device on a file of $TMP):
 # reads work and count the device's bytes; writes only with
 # --allow-device-writes (refused at the script's line, exit 2, nothing

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # End-to-end runs on tiny filesets: facts about files, counts and bytes,
 # never timings.
 . "${srcdir:-.}/tests/lib.sh"

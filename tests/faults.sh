@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Faults during a run: a full file system, a permission denied, too many
 # open files, a file where a directory should be, the tree removed under
 # the run.  Each must give one clear message naming the flowop, the file

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Every flowop, run on a tiny fileset: a fact about its effect on disk or
 # in the counters (never a timing), and composite flowops with iters and
 # $locals.  Runs are bounded by finishoncount where a count is enough, so

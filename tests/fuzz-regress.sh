@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Inputs the fuzzers once broke fbrun with, and their seeds: each script
 # in tests/fuzz/corpus must now be checked cleanly, and each file in
 # tests/fuzz/corpus-compare read by fbrun compare (against itself): exit 0

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Golden tests of the front end, compared byte for byte:
 #   tests/parse/X.f  -> X.ast (--dump-ast) and X.ir (--dump-ir), exit 0
 #   tests/errors/X.f -> X.err (stderr of --parse-only), exit 2

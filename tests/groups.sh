@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun compare with groups of runs: fixtures with answers computed by
 # hand (means, 95% intervals, Welch's test), a file of repeated runs as a
 # group, the page in a real browser, and what runs side by side have too:

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Hostile scripts: truncated, huge, deep, long, binary or self-referencing
 # input must give a clean error (exit 2 and a file:line:col: error: line)
 # or be accepted, never crash (exit < 128, no sanitizer report), never

@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+
 """The architecture's rules, checked on the sources (doc/architecture.md):
 every include of fbrun's own headers names its folder; a folder includes
 only the folders below it; no two modules (x.c with x.h) depend on each

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # The architecture's rules on the sources (tests/layers.py): qualified
 # includes, folders in layers, no cycle between modules.
 if ! command -v python3 >/dev/null 2>&1; then

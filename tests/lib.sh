@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Shared by the shell tests: strict mode, a private temp dir removed on
 # exit, and TAP output (ok / not ok N - text, then 1..N).
 set -eu

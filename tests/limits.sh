@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Scale without fixed pools: 1000 threads, a fileset of 10,000,000
 # entries, 100 filesets in one script, and the peak memory in the JSON.
 # And when the machine cannot supply threads, memory or descriptors: a

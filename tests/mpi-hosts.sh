@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun-mpi across hosts: client machines simulated on this one, each a
 # network namespace with its own address on a private bridge and its own
 # host name (a UTS namespace); mpirun runs in the first and starts the

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun-mpi --interval, --interval-flowops, --steady and psrun: rank 0
 # prints the job's lines, and the JSON's series is the job's: every
 # rank's operations are in it, and with the last (partial) interval it

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun-mpi under mpirun on this one machine: 1, 2 and 4 ranks, shared
 # memory and TCP; merged counts against the ranks' own; per-rank trees
 # made and removed; script errors, ENOSPC, SIGINT and a killed rank end

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # The files fbrun writes because it is asked to (-o, with --repeat too,
 # and compare's --html): a target that is there and is not a regular file
 # (a device node, a FIFO, a socket, a symbolic link to anything) is

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Results as CSV, the --interval and psrun time series, and the status
 # line on a terminal: counts that agree with the JSON, never speeds.
 . "${srcdir:-.}/tests/lib.sh"

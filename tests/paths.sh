@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Paths and cleanup: fbrun resolves ".." by name before it makes anything,
 # holds a lock on each tree for the whole run, removes the directories it
 # made (once per path, even those of a run killed with SIGKILL), and only

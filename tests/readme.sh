@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # The README shows what fbrun prints today: its error example byte for
 # byte, its result lines in their layout, its usage block option for
 # option, and the man page names the installed paths.

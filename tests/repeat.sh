@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # --repeat N: N runs, each one's IO Summary, then the mean, standard
 # deviation and 95% interval per flowop (facts: counts, the statistics of
 # the values the JSON keeps, the filesets made once).

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun report of fbrun-mpi's results: the job's tables and the per-rank
 # table the run printed, byte for byte, for 2 and 3 ranks and a
 # --stonewall job; fbrun compare of a 1-rank job against a 2-rank one.

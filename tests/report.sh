@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fbrun report: a saved run printed again as the run printed it (the text
 # table byte for byte apart from the log lines, the CSV, a page).
 . "${srcdir:-.}/tests/lib.sh"

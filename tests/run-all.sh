@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # The full test suite, as CI runs it, each part in its own build tree:
 #   build/       the whole suite with -Werror, then make distcheck (the
 #                tarball built and installed out of tree, with the tests

@@ -1,5 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Never write what fbrun did not make.  A block device node, a FIFO, a
 # character device or another file's hard link planted at an entry's
 # name in a kept tree, or at the marker's temporary name, is refused and

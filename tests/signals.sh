@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Signals and stopping: SIGINT, SIGTERM and SIGHUP, and a reader that
 # goes away (SIGPIPE), stop fbrun within a second wherever it is -
 # starting thousands of threads, inside one long flowop, in a system

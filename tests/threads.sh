@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # How the threads spend a run: inside their timed operations when they
 # work in a closed loop (Little's law), asleep and not spinning when there
 # is nothing to pick.  A structural ratio and counts, never a speed.

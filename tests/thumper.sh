@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # examples/thumper/run.sh at a tiny scale: it prints the RAID10 / RAID5
 # comparison and writes the JSON and the HTML, and leaves no loop device,
 # mount or work directory behind, whether it succeeds, fails or is killed.

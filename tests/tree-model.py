@@ -1,4 +1,7 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+
 """The tree filebench 1.5 lays out for a fileset, modelled on its own.
 
 Written from the description of filebench's population algorithm (its

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Tree shapes: fbrun lays out the tree filebench 1.5 lays out for the same
 # fileset.  tests/tree-model.py computes that tree on its own, from the
 # description of filebench's algorithm and random numbers; every shape

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # verify (doc/language.md, "Data verification"): every write path stamps
 # verify's blocks or is accounted for (fallocatefile, holes past the end),
 # every read path checks what it read, a file cut short by another

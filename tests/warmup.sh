@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # --warmup: the run goes that long before measuring, and what it did then
 # is counted apart (facts: ops on disk against the counts, never speeds).
 . "${srcdir:-.}/tests/lib.sh"

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Every shipped workload runs for a second or two at tiny scale: it must
 # exit 0, print an IO Summary, fail no operation, do some I/O, not end
 # early unless its quit mode says it may, and leave nothing behind but

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Every shipped workload must parse and compile cleanly.
 . "${srcdir:-.}/tests/lib.sh"
 

@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # copyfiles.f -- copying a directory tree, like cp -r of a source tree.
 # A thread opens a source file, reads it whole, creates the destination
 # file, writes it whole from what was read, and closes both. The run ends
 # when every file has been copied (mode firstdone) or when runtime is up.
+#
+# Models filebench's copyfiles personality with its default sizes; the
+# source tree is preallocated by one thread, where filebench's script asks
+# for paralloc.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-copyfiles"  source and destination trees

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # createdelete-swing.f -- file population swinging between empty and
 # full: one thread creates nfiles files in a single flat directory (create,
 # write whole, close), then wakes a second thread and sleeps; the second
@@ -5,6 +8,10 @@
 # until runtime is up. This shows how a file system copes with a
 # directory that repeatedly grows and shrinks. An optional event rate
 # caps the creates per second.
+#
+# Models filebench's createdelete-swing personality with 4000 files of 128
+# KiB where filebench swings 1000 of 500 KiB, and with semaphores for the
+# hand-over (see below).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-createdelete-swing"  the directory

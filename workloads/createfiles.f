@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # createfiles.f -- file creation speed: many threads populate an empty
 # tree, each creating a file, writing it whole and closing it. The run
 # ends when the tree is full (mode firstdone) or when runtime is up.
+#
+# Models filebench's createfiles personality; it creates 20000 files where
+# filebench creates 50000.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-createfiles"  tree to populate

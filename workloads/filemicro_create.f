@@ -1,7 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_create.f -- micro-benchmark: build one file by appending.
 # A thread starts from an empty file and appends count chunks of iosize
 # bytes (1 GB by default), optionally with O_SYNC. The run ends after
 # count I/O operations (mode firstdone) or when runtime is up.
+#
+# Models filebench's filemicro_create personality with its defaults; `set
+# mode quit firstdone` makes the count end the whole run.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_create"  where the file lives

@@ -1,8 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_createfiles.f -- micro-benchmark: create small files in a
 # flat directory that is already half full. A thread creates a file,
 # writes it whole and closes it. Every file operation counts towards
 # count, so the run stops after count/3 files (5000 by default), or when
 # runtime is up.
+#
+# Models filebench's filemicro_createfiles personality with its defaults;
+# `set mode quit firstdone` makes the count end the whole run.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-filemicro_createfiles"  the directory

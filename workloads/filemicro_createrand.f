@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_createrand.f -- micro-benchmark: grow a file with appends of
 # random size. Each append is uniform in [0, iosize), so about half of
 # iosize on average; an fsync follows every iters appends. The run stops
 # once bytes have been written (1 GB by default), or when runtime is up.
+#
+# Models filebench's filemicro_createrand personality with its defaults; the
+# fsync names the file it syncs (fd=1), and the byte count ends the whole
+# run (mode firstdone).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_createrand"  where the file lives

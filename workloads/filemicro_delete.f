@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_delete.f -- micro-benchmark: delete files. A populated tree of
 # small files is built first; then threads unlink files one by one. Every
 # delete counts towards count; the run stops when count deletes have been
 # done (mode firstdone) or when runtime is up.
+#
+# Models filebench's filemicro_delete personality with its defaults, the
+# tree preallocated by one thread; its opslimit, which does nothing without
+# an event generator, is left out.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-filemicro_delete"  tree to delete from

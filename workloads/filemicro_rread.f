@@ -1,6 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rread.f -- micro-benchmark: small random reads. A thread reads
 # iosize blocks at random aligned offsets of a 1 GB file until bytes have
 # been read (128 MB by default), or until runtime is up.
+#
+# Models filebench's filemicro_rread personality with its defaults, without
+# the obsolete cached attribute; the byte count ends the whole run (mode
+# firstdone).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rread"  where the file lives

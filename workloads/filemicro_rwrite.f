@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rwrite.f -- micro-benchmark: small random overwrites. A thread
 # writes iosize blocks at random aligned offsets of a 1 GB file, through
 # the page cache unless sync is set, until bytes have been written
 # (128 MB by default) or runtime is up.
+#
+# Models filebench's filemicro_rwrite personality with its defaults, without
+# the obsolete cached attribute; the byte count ends the whole run (mode
+# firstdone).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rwrite"  where the file lives

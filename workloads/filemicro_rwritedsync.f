@@ -1,8 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rwritedsync.f -- micro-benchmark: small synchronous random
 # writes. A thread writes iosize blocks at random aligned offsets of a
 # 1 GB file opened with O_SYNC, so every write waits for stable storage.
 # The run stops after count writes or when runtime is up; on a slow disk
 # the runtime usually comes first.
+#
+# Models filebench's filemicro_rwritedsync personality with its defaults;
+# the count ends the whole run (mode firstdone).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rwritedsync"  where the file lives

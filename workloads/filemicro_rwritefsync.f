@@ -1,8 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_rwritefsync.f -- micro-benchmark: a burst of random writes
 # made durable by one fsync. A thread dirties iters random iosize blocks
 # of a 1 GB file in the page cache (128 MB by default), then fsyncs the
 # file; the run stops after count fsyncs (mode firstdone) or when runtime
 # is up. The fsync latency is the figure of interest.
+#
+# Models filebench's filemicro_rwritefsync personality with its defaults;
+# finishoncount counts the fsyncs by name, and the file is kept between runs
+# (reuse).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_rwritefsync"  where the file lives

@@ -1,7 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqread.f -- micro-benchmark: sequential reads of a 1 GB file
 # in iosize chunks, wrapping to the start at the end of the file, for the
 # whole run. With a warm page cache this measures memory copy speed; drop
 # the cache or use a bigger file to measure the disk.
+#
+# Models filebench's filemicro_seqread personality with its defaults,
+# without the obsolete cached attribute.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqread"  where the file lives

@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwrite.f -- micro-benchmark: write a file sequentially from
 # empty. A thread appends count chunks of iosize bytes (1 GB by default)
 # in one burst and the run stops after that burst (mode firstdone), or
 # when runtime is up.
+#
+# Models filebench's filemicro_seqwrite personality with its defaults,
+# without the obsolete cached attribute; the burst ends the whole run (mode
+# firstdone).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwrite"  where the file lives

@@ -1,8 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwriterand.f -- micro-benchmark: sequential appends of random
 # size, as a logger with variable-length records does. A thread opens an
 # empty file, appends count records uniform in [0, iosize) bytes (about
 # 512 MB by default), closes the file, and the run stops (mode firstdone)
 # or runtime is up.
+#
+# Models filebench's filemicro_seqwriterand personality with its defaults;
+# O_SYNC is asked for where the file is opened, and the burst ends the whole
+# run (mode firstdone).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwriterand"  where the file lives

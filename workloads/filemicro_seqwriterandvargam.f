@@ -1,8 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwriterandvargam.f -- micro-benchmark: sequential appends
 # whose sizes follow a gamma distribution (at least 1 KiB, mean 5.5 KiB,
 # shape 1.5), drawn anew for every append. Each thread opens its own
 # empty file, appends count records (about 700 MB by default), closes it,
 # and the run stops (mode firstdone) or runtime is up.
+#
+# Models filebench's filemicro_seqwriterandvargam personality with its
+# defaults; the distribution is a randvar() value of iosize instead of a
+# `define randvar`, and the burst ends the whole run.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwriterandvargam"  the files

@@ -1,9 +1,16 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_seqwriterandvartab.f -- micro-benchmark: sequential appends
 # whose sizes come from a table: 80% between 1k and 4k, 15% between 4k
 # and 16k, 5% between 16k and 64k (mean about 5.5 KiB), drawn anew for
 # every append. Each thread opens its own empty file, appends count
 # records (about 700 MB by default), closes it, and the run stops (mode
 # firstdone) or runtime is up.
+#
+# Models filebench's filemicro_seqwriterandvartab personality with its
+# defaults; the table is a randvar() value of iosize instead of a `define
+# randvar`, and the burst ends the whole run.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-filemicro_seqwriterandvartab"  the files

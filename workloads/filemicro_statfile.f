@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_statfile.f -- micro-benchmark: stat() calls. A tree of files
 # is built, then threads stat the files one after another for the whole
 # run. This measures path lookup and inode attribute access; the data in
 # the files is never read.
+#
+# Models filebench's filemicro_statfile personality with 16 KiB files and 1
+# MiB thread buffers where filebench has 128 KiB and 10 MiB; only the inodes
+# are touched either way.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-filemicro_statfile"  tree of files

@@ -1,8 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # filemicro_writefsync.f -- micro-benchmark: sequential appends with a
 # periodic fsync, as a database log or a copy with periodic sync does.
 # A thread appends writeiters chunks of iosize bytes (8 MB by default),
 # then fsyncs; the run stops after fsynccount fsyncs (1 GB in all by
 # default, mode firstdone) or when runtime is up.
+#
+# Models filebench's filemicro_writefsync personality; the number of fsyncs,
+# fixed at 128 there, is the fsynccount knob here.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-filemicro_writefsync"  where the file lives

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fileserver.f -- a general-purpose file server, such as a shared home
 # directory exported over NFS or SMB. Each user thread loops through a mix
 # of whole-file operations on a tree of files: it creates a new file and
@@ -5,6 +8,9 @@
 # another file from beginning to end, deletes a file and stats one. File
 # sizes follow a gamma distribution with a 128 KiB mean. 80% of the files
 # exist at start, so creates and deletes both always find a file to use.
+#
+# Models filebench's fileserver personality: the same fileset and loop of
+# eleven flowops, with 5000 files by default where filebench has 10000.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-fileserver"  where the tree is built

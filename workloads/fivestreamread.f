@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamread.f -- five concurrent sequential readers (several backups
 # or video streams at once): each stream reads its own large file front
 # to back in iosize chunks and starts over at the end.
+#
+# Models filebench's fivestreamread personality with 200 MiB files where
+# filebench reads five 1 GiB files.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamread"  where the files live

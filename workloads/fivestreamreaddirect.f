@@ -1,8 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamreaddirect.f -- fivestreamread with O_DIRECT: five readers
 # each stream their own large file front to back in iosize chunks,
 # bypassing the page cache, so the device is measured under five
 # concurrent sequential streams. tmpfs has no device to measure (and no
 # O_DIRECT before Linux 6.6); point dir at a disk file system.
+#
+# Models filebench's fivestreamreaddirect personality with 200 MiB files
+# where filebench reads five 1 GiB files.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamreaddirect"  where the files live

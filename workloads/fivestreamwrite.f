@@ -1,9 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamwrite.f -- five concurrent sequential writers (several
 # recorders or backup streams at once): each stream writes iosize chunks
 # into its own file. To keep disk use bounded, each file is reopened every
 # nwrites writes and the pass rewrites the same iosize x nwrites bytes
 # (200 MB per file by default) from the start: the first pass grows the
 # file, later passes overwrite it.
+#
+# Models filebench's fivestreamwrite personality; filebench's writers grow
+# their files for the whole run, these rewrite a bounded pass.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamwrite"  where the files live

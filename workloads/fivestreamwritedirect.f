@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # fivestreamwritedirect.f -- fivestreamwrite with O_DIRECT: five writers
 # each stream iosize chunks into their own file, bypassing the page cache,
 # so the device is measured under five concurrent sequential write
@@ -5,6 +8,9 @@
 # writes and the pass rewrites the same iosize x nwrites bytes (200 MB per
 # file by default) from the start. tmpfs has no device to measure (and no
 # O_DIRECT before Linux 6.6); point dir at a disk file system.
+#
+# Models filebench's fivestreamwritedirect personality; filebench's writers
+# grow their files for the whole run, these rewrite a bounded pass.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-fivestreamwritedirect"  where the files live

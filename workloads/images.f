@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # images.f -- an image-hosting site (the "images" workload from the Sun
 # Thumper/ZFS benchmark notes). A few uploader threads each delete one
 # image, then store two new ones (create, append a random amount up to

@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # listdirs.f -- directory listing speed (ls, find, backup scans): a deep
 # tree of empty files is built, then threads read whole directories
 # (opendir, readdir to the end, closedir) in turn for the whole run.
+#
+# Models filebench's listdirs personality with 20000 files where filebench
+# has 50000.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-listdirs"  tree to list

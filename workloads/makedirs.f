@@ -1,6 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # makedirs.f -- directory creation speed: threads mkdir the empty leaf
 # directories of a tree until all exist. The run ends when none is left
 # to make (mode firstdone) or when runtime is up.
+#
+# Models filebench's makedirs personality with its defaults.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-makedirs"  tree to populate

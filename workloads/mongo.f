@@ -1,8 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mongo.f -- a document store that keeps each post in its own small file,
 # in the style of the early MongoDB/GridFS benchmarks. A thread appends a
 # random amount to a post, rereads a post whole, and deletes a post from a
 # second set of expired posts. The run stops as soon as the expired set
 # is empty (mode firstdone), or when runtime is up, whichever comes first.
+#
+# Models filebench's mongo personality with 5000 posts per set where
+# filebench has 1000, preallocated by one thread.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-mongo"  where both post sets live

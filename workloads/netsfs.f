@@ -1,8 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # netsfs.f -- a network file server (NFS/SMB) as its clients see it: a
 # large tree of mostly small files whose popularity is skewed, touched by
-# a mix of operations built as composite flowops. This is filebench's
-# stock netsfs personality, flowop for flowop; only the defaults are
-# scaled down. One pass of a client thread runs an application "launch"
+# a mix of operations built as composite flowops. Models filebench's
+# netsfs personality flowop for flowop, with fewer files by default. One
+# pass of a client thread runs an application "launch"
 # (read three files whole), six read-modify-write cycles (read a file,
 # write a new one of its size, close both, then delete the file read:
 # `deletefile fd=1` after `closefile fd=1` deletes the file that fd 1

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # oltp.f -- the I/O pattern of an online transaction processing database
 # (the classic Oracle-style model). Shadow processes, one per client
 # session, do small random reads of the data files, burn some CPU, and
@@ -5,9 +8,12 @@
 # waits for enough posts, then writes a large synchronous record to the
 # log file. Database writers flush batches of small random asynchronous
 # writes to the data files. Semaphores couple the three groups, so the
-# writers move at the pace the readers set. This keeps the stock process
-# structure (one log writer, several database writers, many shadows) with
-# laptop-sized instance counts.
+# writers move at the pace the readers set.
+#
+# Models filebench's oltp personality: the same log writer, database
+# writers and shadows with their flowops, but 16 shadows and 4 database
+# writers where filebench starts 200 and 10, and no useism (Solaris's
+# shared memory for the buffers).
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-oltp"  data and log files

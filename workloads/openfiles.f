@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # openfiles.f -- open/close speed: a tree of empty files is built, then
 # threads open and close them one after another for the whole run. This
 # mostly measures path lookup and the file table.
+#
+# Models filebench's openfiles personality with 20000 files where filebench
+# has 50000.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-openfiles"  tree of files

@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # randomread.f -- random reads of one large file, like a database or a
 # VM image served from the page cache or disk. Each thread reads iosize
 # blocks at random block-aligned offsets within the working set.
+#
+# Models filebench's randomread personality with a 1 GiB file where
+# filebench has 5 GiB.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-randomread"  where the file lives

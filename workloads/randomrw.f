@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # randomrw.f -- concurrent random reads and random overwrites of the same
 # large file: one group of threads reads, another group writes, each at
 # random block-aligned offsets within the working set.
+#
+# Models filebench's randomrw personality with a 1 GiB file where filebench
+# has 5 GiB.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-randomrw"  where the file lives

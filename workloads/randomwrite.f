@@ -1,7 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # randomwrite.f -- random overwrites inside one large file, like a
 # database updating blocks in place. Each thread writes iosize blocks at
 # random block-aligned offsets within the working set; the file never
 # grows beyond filesize.
+#
+# Models filebench's randomwrite personality with a 1 GiB file where
+# filebench has 5 GiB.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir         "$tmpdir/fbrun-randomwrite"  where the file lives

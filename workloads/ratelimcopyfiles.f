@@ -1,8 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # ratelimcopyfiles.f -- the copyfiles tree copy held to a fixed rate: at
-# most eventrate files are written per second. The limit counts only the
-# whole-file writes (the iopslimit targets them); without that target it
-# would count reads too and the copy would run at half the rate. The run
+# most eventrate files are written per second. Its iopslimit names the
+# writewholefile flowop as its target, so each event pays for one
+# destination file and the reads of the source are not charged. The run
 # ends when every file has been copied or when runtime is up.
+#
+# Models filebench's ratelimcopyfiles personality with its defaults.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir        "$tmpdir/fbrun-ratelimcopyfiles"  source and destination trees

@@ -1,6 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # removedirs.f -- directory removal speed: a tree of empty leaf
 # directories is built first, then threads rmdir them until none is left
 # (mode firstdone) or runtime is up.
+#
+# Models filebench's removedirs personality with its defaults.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir           "$tmpdir/fbrun-removedirs"  tree to tear down

@@ -1,6 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamread.f -- one sequential reader streaming a large file
 # (backup, media playback, a table scan). The thread reads iosize chunks
 # front to back and starts over at the end of the file.
+#
+# Models filebench's singlestreamread personality with a 1 GiB file where
+# filebench has 5 GiB.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamread"  where the file lives

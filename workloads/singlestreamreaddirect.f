@@ -1,7 +1,13 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamreaddirect.f -- singlestreamread with O_DIRECT: one reader
 # streams a large file front to back in iosize chunks, bypassing the page
 # cache, so the device itself is measured. tmpfs has no device (and no
 # O_DIRECT before Linux 6.6); point dir at a disk file system.
+#
+# Models filebench's singlestreamreaddirect personality with a 1 GiB file
+# where filebench has 5 GiB.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamreaddirect"  where the file lives

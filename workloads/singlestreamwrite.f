@@ -1,9 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamwrite.f -- one sequential writer streaming data into a file
 # (a recorder, a log, a backup target). The thread writes iosize chunks
 # front to back. To keep disk use bounded on a laptop, the file is closed
 # and reopened every nwrites writes, so each pass rewrites the same
 # iosize x nwrites bytes (1 GB by default) from the start: the first pass
 # grows the file, later passes overwrite it.
+#
+# Models filebench's singlestreamwrite personality; filebench's writer grows
+# the file for the whole run, this one rewrites a bounded pass.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamwrite"  where the file lives

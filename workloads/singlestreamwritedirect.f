@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # singlestreamwritedirect.f -- singlestreamwrite with O_DIRECT: one writer
 # streams iosize chunks into a file, bypassing the page cache, so the
 # device itself is measured. To keep disk use bounded, the file is closed
@@ -5,6 +8,9 @@
 # iosize x nwrites bytes (1 GB by default) from the start. tmpfs has no
 # device (and no O_DIRECT before Linux 6.6); point dir at a disk file
 # system.
+#
+# Models filebench's singlestreamwritedirect personality; filebench's writer
+# grows the file for the whole run, this one rewrites a bounded pass.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir       "$tmpdir/fbrun-singlestreamwritedirect"  where the file lives

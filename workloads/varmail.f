@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # varmail.f -- a mail server that keeps one file per message in a single
 # flat directory (the /var/mail or Maildir layout). Each thread plays a
 # mail delivery agent and a reader in turn: it removes an old message,
@@ -5,6 +8,9 @@
 # it whole, appends a flag update and fsyncs it, and finally reads one
 # more message whole. The fsyncs make this workload latency-bound on real
 # disks. Message sizes follow a gamma distribution with a 16 KiB mean.
+#
+# Models filebench's varmail personality with its fileset, flowop loop and
+# defaults.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-varmail"  mail spool directory

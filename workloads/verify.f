@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # verify.f -- data integrity under a mixed load: writer threads overwrite
 # files at random, append to them and rewrite them whole, while reader
 # threads read them whole and at random, and every byte read is checked

@@ -1,10 +1,16 @@
-# videoserver.f -- a video-on-demand server. Reader threads stream videos
-# from a set of active titles with large sequential reads, all together
-# held to a bandwidth cap. Meanwhile one writer thread replaces an old
-# title in a second, passive set with a freshly written one every
-# repintval seconds (delete, create, write whole, close, pause). The
-# bandwidth cap is eventrate MiB/s for all readers together (one event =
-# 1 MiB); to give each of T streams R MiB/s set eventrate to R x T.
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
+# videoserver.f -- a video-on-demand server. nthreads streams read the
+# titles on offer in large sequential chunks, while a single writer keeps
+# the library fresh: every repintval seconds it deletes a title of the
+# stored (passive) set and writes a new one in its place. The streams
+# share one read budget of eventrate MiB/s (each event lets 1 MiB
+# through), so each of them gets about eventrate / nthreads MiB/s.
+#
+# Models filebench's videoserver personality at a laptop's scale: 4 active
+# and 12 passive titles of 64 MiB and 8 streams, where filebench has 32 and
+# 194 titles of 10 GiB and 48 streams.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-videoserver"  where the videos live

@@ -1,7 +1,14 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # webproxy.f -- a caching web proxy. Each thread evicts one cached object
 # (delete), fetches a replacement (create, append a random amount, close)
 # and then serves five cached objects (open, read whole, close). The cache
 # is one flat directory of small files, 80% full at start.
+#
+# Models filebench's webproxy personality with 50 threads where filebench
+# has 100; its opslimit, which does nothing without an event generator, is
+# left out.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-webproxy"  cache directory

@@ -1,8 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # webserver.f -- a static-content web server. Each server thread serves
 # ten pages in a row (open, read the whole file, close), then appends a
 # line of random length to a single shared access log. The page set is
 # read-only and fully present from the start; the log file is written by
 # every thread, so log appends show contention on one file.
+#
+# Models filebench's webserver personality with 50 threads where filebench
+# has 100, and pages of exactly filesize bytes where filebench draws their
+# sizes from a gamma distribution around 16 KiB.
 #
 # Knobs (override with fbrun -D name=value):
 #   dir            "$tmpdir/fbrun-webserver"  document root and log

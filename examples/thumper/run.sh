@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # RAID10 against RAID5 under the Thumper "images" workload: builds a
 # 4-device btrfs RAID10 and a 4-device btrfs RAID5 (data and metadata) on
 # sparse loop files, runs workloads/images.f on each, prints
@@ -27,7 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 
 die() { echo "$me: $*" >&2; exit 1; }
-usage() { sed -n '9,22s/^# \{0,1\}//p' "$0"; }
+usage() { sed -n '12,25s/^# \{0,1\}//p' "$0"; }
 
 runtime=30 runs=3 size=2G outdir= workdir=${TMPDIR:-/var/tmp} defines=
 while getopts t:r:s:o:w:D:h opt; do

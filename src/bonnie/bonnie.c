@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun bonnie: runs bonnie++'s tests, in its order, as the phase scripts
  * of workloads/bonnie/ through the same parser and engine as any script,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun bonnie: bonnie++'s tests as built-in workloads (the phase scripts
  * in workloads/bonnie/), its options, figures, table and CSV line.

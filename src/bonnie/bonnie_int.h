@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The inside of fbrun bonnie, shared by bonnie.c (the phase series) and
  * options.c (its command line).

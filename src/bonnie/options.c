@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun bonnie's command line, for the phase series in bonnie.c: bonnie++
  * 2.00's options and their meanings (doc/bonnie.md says where fbrun
@@ -108,8 +110,8 @@ static int opt_size(struct bonnie *b, const char *arg)
 	if (n > 1 && len[1]) {
 		if (number(f[1], len[1], true, &v) < 0 || v < 256 ||
 		    v > 1048576 || (v & (v - 1)))
-			return bad("-s", arg, "chunk must be a power of two from "
-					      "256 to 1m bytes");
+			return bad("-s", arg, "chunk must be 256 to 1m bytes, "
+					      "a power of two");
 		b->c.chunk = (unsigned)v;
 	}
 	if (n > 2 && len[2]) {

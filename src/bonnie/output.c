@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * bonnie++'s figures and layouts: the text table of 1.96/1.97 and the CSV
  * line of format 1.96 (48 fields) or 1.98 (50 fields).  Every figure is

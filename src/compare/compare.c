@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun compare: its options, and the steps in order: each file read into
  * the model (read), the runs matched (match), the text table (table) and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun compare: several JSON results files of one workload side by side,
  * as a text table and optionally as an HTML page (doc/compare.md).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Two groups of runs compared (groups.h): for each flowop and figure the
  * runs' values, their mean and interval per group, and Welch's test of the

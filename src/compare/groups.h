@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun compare with groups of runs ("A1.json A2.json -- B1.json", or
  * files written with --repeat): per flowop the mean and 95% interval of

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* compare's --html page: its head, the tables and the bar charts (html.h). */
 #include "compare/html.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The --html page of fbrun compare: one self-contained file (inline CSS
  * and SVG, no JavaScript, nothing fetched) drawn from compare's model.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* compare's --html page: the latency distributions, one CDF per flowop. */
 #include <math.h>
 #include <stdio.h>

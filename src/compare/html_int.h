@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The inside of compare's HTML page, shared by html.c and html_cdf.c. */
 #ifndef FBRUN_COMPARE_HTML_INT_H
 #define FBRUN_COMPARE_HTML_INT_H

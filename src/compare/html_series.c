@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The time series of compare's page (html_int.h): each run's I/O ops/s
  * per --interval over the run, so warm-up, stalls and drift show.

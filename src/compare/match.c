@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Runs matched by flowop name, or refused, for fbrun compare (match.h). */
 #include "compare/match.h"
 

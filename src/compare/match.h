@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Which runs fbrun compare may compare, and its rows: flowops matched by
  * name across the runs (the n-th "x" with the n-th "x", for the odd script

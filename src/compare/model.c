@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The runs compare reads; figures its table and page share (model.h). */
 #include "compare/model.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * What fbrun compare knows of each run, taken out of its results file by
  * compare/read, and the figures derived from it that the text table and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Results files, parsed by jansson, into the model (read.h). */
 #include "compare/read.h"
 

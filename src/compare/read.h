@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Results files read into compare's model (compare/model.h), for fbrun
  * compare and its fuzz harness.  The JSON is parsed by jansson, strictly

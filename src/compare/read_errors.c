@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* jansson's parse errors in fbrun's words and places (read_int.h). */
 #include <ctype.h>
 #include <jansson.h>

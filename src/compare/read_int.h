@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* jansson's parse errors in fbrun's words and places, for compare/read. */
 #ifndef FBRUN_COMPARE_READ_INT_H
 #define FBRUN_COMPARE_READ_INT_H

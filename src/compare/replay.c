@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun report: one saved run printed again as the run printed it (the
  * classic text table, its CSV, or compare's page for one run), from the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* fbrun compare's text output: the runs, what differs, the table (table.h). */
 #include "compare/table.h"
 

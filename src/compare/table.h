@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The text output of fbrun compare: what each run is, then the table. */
 #ifndef FBRUN_COMPARE_TABLE_H
 #define FBRUN_COMPARE_TABLE_H

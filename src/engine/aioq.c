@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * aioread/aiowrite/aiowait's queue: io_uring when configure found
  * liburing, else POSIX aio (aioq.h).  The requests and their buffers are

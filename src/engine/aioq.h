@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Asynchronous reads and writes for aioread, aiowrite and aiowait:
  * io_uring (liburing) when configure found it, else POSIX aio.  One queue

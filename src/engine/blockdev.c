@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Block devices as filesets: see blockdev.h. */
 #include "engine/blockdev.h"
 

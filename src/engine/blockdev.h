@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Block devices as filesets: `define file` whose path names a device
  * (filebench's <path>/<name>, or the path itself).  What decides whether

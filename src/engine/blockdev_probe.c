@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * What a block device holds, as libblkid finds it (blockdev.h): every
  * superblock (file systems, RAID and volume manager members, encrypted

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The bytes the write flowops and preallocation put in files (datagen.h). */
 #include "engine/datagen.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Generating a data pattern (lang/datapat.h says what each one is): one
  * generator per writer, the random pool made and filled on first use.

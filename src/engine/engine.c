@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Running a compiled workload: its statements in order and each run's
  * results handed to the caller (engine.h); the filesets' lifetime is in

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Executes a compiled workload: the top-level statements in order
  * (echo, system, sleep, create files, run), the filesets' lifetime, and

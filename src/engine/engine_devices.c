@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Filesets that are block devices, checked before any statement runs:
  * errors at the script's lines, every one reported, exit 2 (see

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The filesets' lifetime for the engine's statements: their paths checked,
  * their trees laid out, created before a run and removed after it.

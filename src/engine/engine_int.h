@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The inside of the engine, shared by engine.c (the statements) and
  * engine_filesets.c (the filesets' lifetime).

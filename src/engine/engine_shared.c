@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A job's shared filesets, agreed before anything is made: every rank
  * compiles the script itself (with its own -D, or its own command in an

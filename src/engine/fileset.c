@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Filesets in memory: paths, opening beneath the root, and the getters.
  * The layout of the tree is in fileset_layout.c, picking entries in

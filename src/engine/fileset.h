@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Filesets at run time: the tree of directories and files of one
  * `define fileset`/`define file`, on disk and in memory, and the lock-free

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Filesets on disk: making the directories and the leaf directories, and
  * preallocating files with a bounded pool of writers.  Taking the root

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A `define file` that is a block device: its one file is the device
  * itself.  Nothing is made, marked, written before the run or removed

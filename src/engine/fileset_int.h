@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Inside a fileset: shared by the fileset*.c files only, fileset_layout.c
  * (the tree in memory), fileset.c (paths, opening), fileset_pick.c

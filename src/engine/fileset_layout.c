@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The layout of a fileset's tree in memory: filebench's population
  * algorithm, drawn from filebench's random numbers, so that a script gets

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A new fileset root, made whole: the root and the missing directories
  * of its path appear at once, with the marker in the root, or not at

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Removing a fileset's tree.  Only a root whose marker names this
  * fileset is removed, and in it only the names fbrun makes: the layout's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A fileset's root: the directories of its path made, the root taken
  * (made, or adopted while empty, or a tree of ours kept or emptied), the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Before preallocating: will it fit?  Once the filesets are laid out (no
  * I/O yet) what each will write is known, so a run that would fill the

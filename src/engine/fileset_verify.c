@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * verify across runs: a kept tree checked before the run uses it, and
  * what the run then knows of its files (engine/verify.h).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowops' shared part (flowops.h, flowops_int.h): the engine's table,
  * what a thread's flowops need before and after the run, and the helpers

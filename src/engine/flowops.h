@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowops as the run sees them: the engine's table from the one list
  * (each flowop's function and the hooks of its per-thread state), running

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The asynchronous flowops: aiowrite, aioread, aiowait, on the thread's
  * queue (aioq.h: io_uring, or POSIX aio where configure found no

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The data flowops bonnie++'s I/O tests need, usable in any script: I/O
  * one byte per system call, rewriting a file in place, random reads with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowops that do no file I/O of their own (time and CPU, limits,
  * finish conditions, synchronisation).

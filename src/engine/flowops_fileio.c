@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowops that move a file's data (read, write, appendfile,
  * appendfilerand, readwholefile, writewholefile): the run's per-op paths,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The flowops' inside: shared by the flowops*.c files only. */
 #ifndef FBRUN_FLOWOPS_INT_H
 #define FBRUN_FLOWOPS_INT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowops on files and directories, not their data: createfile,
  * openfile, closefile, deletefile, statfile, truncatefile, fallocatefile,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowops that give a fileset's file another name: renamefile,
  * linkfile, symlinkfile.  Each holds two entries busy at once, an

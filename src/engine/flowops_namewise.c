@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Files worked through one per op, as bonnie++'s file tests do, in the
  * root of a fileset (or in its subdirectories 00000, 00001, ... with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Counters read while the run goes on: the time series of --interval and
  * psrun, and the live progress line.  The main thread reads the workers'

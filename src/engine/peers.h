@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The other processes of a job that runs one workload on many clients at
  * once (fbrun-mpi's ranks): what the engine asks of them, as function

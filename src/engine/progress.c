@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The progress line of fileset creation and removal (progress.h). */
 #include "engine/progress.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A progress line on a terminal for work that is not the measured run:
  * creating and removing filesets.  Its own thread draws it at once and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The merge of the workers' counters into one run's results (results.h). */
 #include "engine/results.h"
 

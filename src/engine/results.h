@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A run's results: the workers' counters merged once, after the run, into
  * plain figures that the printers (report/) and fbrun bonnie only read.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Worker threads: start them together, run them, stop them, join them. */
 #include "engine/run.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A run statement's threads: started together, run, stopped, joined.
  * What they share is struct run (run_state.h).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The inside of run.c, shared with run_job.c: a run alone, and a run as
  * one process of a job (engine/peers.h).

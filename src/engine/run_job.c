@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A run as one process of a job (fbrun-mpi's ranks): the common start,
  * the rounds where the ranks agree to stop, and the job's --interval

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * What a run's workers share: the options, the filesets, the timeline,
  * the sync points and counters of the synchronising and limit flowops,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Per-thread, per-flowop counters and latency histograms, and their merge
  * (stats.h).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Per-thread, per-flowop statistics.  Each worker thread owns its
  * struct fstats array and is the only writer, so recording takes no lock

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The run clock, the start barrier, the stop flag and the signals that set
  * it (timeline.h).

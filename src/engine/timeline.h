@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The run clock, the start barrier and the stop flag: the one place that
  * decides when measuring starts and ends.  A multi-process run (one fbrun

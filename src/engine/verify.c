@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Stamping and checking the blocks of verified files (verify.h). */
 #include "engine/verify.h"
 

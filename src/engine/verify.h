@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Data verification (a fileset's verify attribute): what its files hold,
  * so that a read can tell whether the bytes it got are the ones fbrun

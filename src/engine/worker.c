@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A worker thread's upkeep outside its flowops (worker.h): the CPU clock
  * reads of sampled ops and their cost, its files closed (and unmapped)

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * One worker thread's state, and its upkeep outside the flowops
  * (worker.c): the CPU clock probes, its files closed at the end.  The

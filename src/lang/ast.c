@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Building and freeing the syntax tree; the parser's only allocator (ast.h). */
 #include "lang/ast.h"
 

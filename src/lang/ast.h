@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The syntax tree of a script, exactly as written: nothing is resolved or
  * checked here (that is compile.c's job), so the grammar stays pure.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The attribute tables of every entity, and lookups in them (attr.h). */
 #include "lang/attr.h"
 

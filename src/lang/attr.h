@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Attribute tables: one per entity (fileset, file, process, thread,
  * flowop, randvar, cvar, eventgen).  A row says the attribute's type,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The shipped workloads: finding, listing and describing them (catalog.h). */
 #include "lang/catalog.h"
 
@@ -165,9 +167,17 @@ static void free_names(char **names, size_t n)
 	free(names);
 }
 
+/* A line of the license header every shipped file starts with. */
+static bool license_line(const char *p)
+{
+	return strncmp(p, "SPDX-License-Identifier:", 24) == 0 ||
+	       strncmp(p, "Copyright ", 10) == 0;
+}
+
 /*
  * The header's first sentence, after "# name.f --" if it starts so,
- * whole: it may run over several comment lines.
+ * whole: it may run over several comment lines.  The license lines
+ * before it, and the blank comment line after them, are not part of it.
  */
 static char *summary(const char *path)
 {
@@ -182,6 +192,8 @@ static char *summary(const char *path)
 		if (dash)
 			p = dash + 4;
 		p[strcspn(p, "\n")] = '\0';
+		if (!*buf && (!*p || license_line(p)))
+			continue;
 		if (!*p)
 			break;
 		dot = strstr(p, ". ");

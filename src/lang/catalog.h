@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The shipped workloads: where they are, what they model, and running one
  * by name (`fbrun varmail`).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The statement-level half of the compiler: order, defines, references. */
 #include "lang/compile.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * AST -> IR.  Walks the statements in script order with a variable
  * environment (so each use sees the value set before it, and `set` after

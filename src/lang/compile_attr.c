@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Values and attributes, the typed half of the compiler: variables
  * expanded, values resolved, attributes checked against their tables and

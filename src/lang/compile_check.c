@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Cross-references and the checks that need the whole workload. */
 #include <inttypes.h>
 #include <stdlib.h>

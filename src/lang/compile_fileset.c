@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* `define fileset` and `define file`: attributes, names and paths. */
 #include <inttypes.h>
 #include <limits.h>

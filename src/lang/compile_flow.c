@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Composite flowops, flowops, threads and processes. */
 #include <inttypes.h>
 #include <stdlib.h>

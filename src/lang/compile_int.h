@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The compiler's inside: shared by the compile*.c files only. */
 #ifndef FBRUN_COMPILE_INT_H
 #define FBRUN_COMPILE_INT_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Random variables: randvar(...) and cvar(...) values (and the old
  * `define randvar`) checked against their tables and built into the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The set statements of the compiler: `set $var = value` bound in the
  * environment, `set mode ...`, and the old `define randvar` (a set in

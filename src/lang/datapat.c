@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* data= and --data: the pattern words, parsed and printed (datapat.h). */
 #include "lang/datapat.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Data patterns: what the write flowops and fileset preallocation put in
  * the files, so that compressing or deduplicating storage can be measured

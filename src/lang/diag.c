@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Script errors and warnings as file:line:col, the line and a caret
  * (diag.h).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Diagnostics: every error and warning about a script goes through here so
  * all of them look alike:

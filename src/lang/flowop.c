@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The flowop table and lookups in it (flowop.h). */
 #include "lang/flowop.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The flowop table: every flowop's name, flags, the attributes that mean
  * something to it and what compile checks, built from the one list in

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The one list of flowops: everything the compiler, the engine and the
  * printers know about a flowop is in its row.  Each user includes it with

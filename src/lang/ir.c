@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The compiled workload: constructors, lookups and freeing (ir.h). */
 #include "lang/ir.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The compiled workload: typed, validated and resolved.  Plain data that
  * the engine reads; nothing here points back into the AST except source

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The one list of the language's keywords.  The scanner's table and the
  * "did you mean" of an unknown command (grammar/parser.y) and the names

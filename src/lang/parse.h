@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Script text -> syntax tree.  The parser is pure and the scanner
  * reentrant: no globals, so scripts may be parsed concurrently.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Random variables: a per-thread xoshiro256** generator, the samplers
  * behind randvar() and cvar(), and filebench 1.5's rules for min, max

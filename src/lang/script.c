@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Reading, parsing and compiling a script (script.h). */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A workload script from its file to a workload: the steps that a run
  * of `fbrun SCRIPT` and each Bonnie phase share.  Parse and compile

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A script's text and where its lines start, so that a byte offset kept in
  * any AST or IR node can be turned back into file:line:col and a caret.

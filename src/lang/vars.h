@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Script variables: a name -> binding map that compile fills as it walks
  * the statements in order, so each use sees the value set before it.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The processes of a job that runs one workload on many clients at once,
  * as the command line sees them.  fbrun links peers_solo.c (one process:

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun-mpi's ranks (peers.h): every collective step of a job is one MPI
  * call on MPI_COMM_WORLD, made by the main thread of each rank (the

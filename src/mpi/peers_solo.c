@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * fbrun alone: no other process (peers.h).  peers_new returns NULL, so
  * none of the other calls is ever made with a job.

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The per-rank figures of a job (ranks.h). */
 #include "report/ranks.h"
 

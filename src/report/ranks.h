@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A job's ranks (fbrun-mpi): each one's figures and their spread, after
  * the job's own table, as IOR reports its per-rank spread.

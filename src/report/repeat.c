@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * --repeat: runs collected, their statistics printed (repeat.h).  Each
  * run keeps its figures and, when a JSON is wanted, its whole JSON

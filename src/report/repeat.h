@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * --repeat N: the results of N runs of one workload collected as they
  * finish, each run's IO Summary line printed then, and at the end the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The printers: a run's results as text (the seed's layout), CSV and
  * JSON, to standard output and -o (report.h).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The printers of a run's results: text (the seed's layout), CSV and
  * JSON.  They only format: every figure is computed once, in

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Where a run was measured: kernel, CPUs, memory, the test directory's
  * mount (sysinfo.h).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * What a results file records about where it was measured: kernel, CPUs,
  * memory, and for a directory its file system type, device and mount

@@ -1,4 +1,6 @@
-/* The streaming JSON writer behind -o (json.h). */
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/* The streaming JSON writer behind -o and --format json (jsonw.h). */
 #include "util/jsonw.h"
 
 #include <inttypes.h>

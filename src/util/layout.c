@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The per-rank table of a job (layout.h). */
 #include "util/layout.h"
 

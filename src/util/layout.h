@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The lines of the classic text table (the seed's layout), shared by the
  * printer of a run (report/report.c) and fbrun report (compare/replay.c),

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Runtime messages in one shape (msg.h). */
 #include "util/msg.h"
 

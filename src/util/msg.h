@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Runtime messages, all alike: "fbrun: error: " then the object and the
  * reason, lowercase, names quoted, no full stop (git's rules).  Errors in

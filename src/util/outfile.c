@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Outputs written beside their target, then renamed over it (outfile.h). */
 #include "util/outfile.h"
 

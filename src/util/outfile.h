@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The files fbrun writes because it was asked to (-o, compare's --html):
  * checked before any work starts, and written whole or not at all.  The

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Paths resolved by their spelling before anything is made (paths.h). */
 #include "util/paths.h"
 

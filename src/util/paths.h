@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Paths as names: "." and ".." resolved by their spelling before anything
  * is made, so a path whose directories do not exist yet cannot climb out

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* SHA-256 for the script digest in the results (sha256.h). */
 #include "util/sha256.h"
 

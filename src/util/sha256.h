@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* SHA-256 (FIPS 180-4), for the script digest in the results. */
 #ifndef FBRUN_SHA256_H
 #define FBRUN_SHA256_H

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The statistics of repeated runs (statistics.h). */
 #include "util/statistics.h"
 

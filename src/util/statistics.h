@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The statistics of repeated runs (doc/compare.md): mean, standard
  * deviation, Student's t distribution, the confidence interval of a mean,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Allocation that cannot fail, number and size parsing, hash maps, edit
  * distance (util.h).

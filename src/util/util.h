@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Small helpers shared by every module: allocation that cannot fail,
  * number parsing with size suffixes, edit distance for "did you mean",

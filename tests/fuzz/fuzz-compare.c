@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * libFuzzer harness: any bytes as a results file through fbrun compare's
  * reader (jansson, then the model), and what it reads through the rest of

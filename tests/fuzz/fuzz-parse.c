@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * libFuzzer harness: any bytes through the scanner, the parser and the
  * compiler.  Nothing is executed, so it is safe to fuzz.  Build with

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A minimal TAP producer for unit tests, read by automake's tap-driver.
  * Each test program includes this once, calls ok()/is_int()/is_str()

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Unit tests for src/engine/aioq.c, built twice: with the backend
  * configure chose (io_uring where liburing was found) and, as

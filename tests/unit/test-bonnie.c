@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* fbrun bonnie's figures and layouts: the CSV fields and the text table. */
 #include <stdlib.h>
 #include <string.h>

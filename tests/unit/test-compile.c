@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Variable resolution, string expansion and typing, through the compiler. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Data patterns: spellings, and the generator's promises per write. */
 #include <stdint.h>
 #include <stdlib.h>

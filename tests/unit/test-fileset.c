@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Filesets: layout in memory, creation and removal on disk, and
  * lock-free picking, in a private directory under $TMPDIR (or /tmp).

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Unit tests for a job's interval series (engine/monitor.c): each
  * process's interval as numbers, summed element by element as

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * util/outfile: what outfile_unusable says of each kind of target, and
  * outfile_write's last check: a target swapped for a FIFO or a link

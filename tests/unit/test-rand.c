@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Unit tests for src/lang/rand.c: generator determinism and streams, unbiased
  * rv_below, sample means against rv_spec_mean, filebench's min/max/round

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Unit tests for the merge of a job's results (engine/results.c): each
  * process's counters serialised and merged back must give exactly the

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The statistics of repeated runs against known answers: t quantiles from
  * the printed tables, t probabilities and a Welch test computed apart (a

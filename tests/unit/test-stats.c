@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Unit tests for src/engine/stats.c: histogram bucketing and its error bound,
  * quantiles, merge, reset, errno bookkeeping, lazy group allocation and

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* Numbers with size suffixes, size formatting and "did you mean". */
 #include <stdint.h>
 

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/block-read.f -- bonnie++'s "Reading intelligently" (Sequential Input,
 # Block): the file read from its start in $chunks reads of $chunk bytes, then
 # close, all timed.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/block-write.f -- bonnie++'s "Writing intelligently" (Sequential
 # Output, Block): the file is created anew and $chunks writes of $chunk bytes
 # fill it, then fsync and close, all timed.

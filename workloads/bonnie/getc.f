@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/getc.f -- bonnie++'s "Reading a byte at a time" (Sequential Input,
 # Per Chr): $bytechunks chunks of $chunk bytes read from the start of the file
 # with one read() per byte, then close, all timed.

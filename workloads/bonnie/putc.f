@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/putc.f -- bonnie++'s "Writing a byte at a time" (Sequential Output,
 # Per Chr): $bytechunks chunks of $chunk bytes written with one write() per
 # byte into a new file, then fsync and close, all timed.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/ran-create.f -- bonnie++'s "Create files in random order" (Random
 # Create, Create): as seq-create, but each name starts with its random
 # characters, so the files are made in number order while their names sort

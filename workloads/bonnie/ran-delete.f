@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/ran-delete.f -- bonnie++'s "Delete files in random order" (Random
 # Create, Delete): every file unlinked in a shuffled order, then sync(), all
 # timed.

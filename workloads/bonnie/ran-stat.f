@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/ran-stat.f -- bonnie++'s "Stat files in random order" (Random Create,
 # Read): every file in an order shuffled before the clock starts: stat, and
 # read its data if it has any.

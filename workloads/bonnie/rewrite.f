@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/rewrite.f -- bonnie++'s "Rewriting" (Sequential Output, Rewrite):
 # each $chunk of the file is read, changed in one byte, and written back in
 # place; then fsync and close, all timed.

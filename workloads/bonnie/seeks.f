@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/seeks.f -- bonnie++'s "start 'em" (Random Seeks): $seekers threads,
 # each with its own descriptor, share $seeks tickets; each ticket reads a
 # random $chunk of the file and one in ten writes it back changed.  A thread

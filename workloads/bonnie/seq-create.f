@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/seq-create.f -- bonnie++'s "Create files in sequential order"
 # (Sequential Create, Create): $files files created in number order, named by
 # their number then 0-12 random characters, in $dirs subdirectories, each

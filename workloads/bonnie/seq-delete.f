@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/seq-delete.f -- bonnie++'s "Delete files in sequential order"
 # (Sequential Create, Delete): every file unlinked in directory order, then
 # sync(), all timed.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # bonnie/seq-stat.f -- bonnie++'s "Stat files in sequential order" (Sequential
 # Create, Read): every file in directory order: stat, and read its data if it
 # has any.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # ior-easy-read.f -- IO500's ior-easy read phase: every client reads its
 # own large file back, sequentially, in large transfers (IOR -F -r -t 2m).
 # Run it with fbrun-mpi after ior-easy-write.f, with the same dir and

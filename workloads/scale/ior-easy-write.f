@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # ior-easy-write.f -- IO500's ior-easy write phase: every client writes
 # one large file of its own, sequentially, in large transfers (IOR -F -t 2m).
 # Run it with fbrun-mpi: each rank writes <dir>/rank-N/ioreasy/... alone;

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # ior-hard-read.f -- IO500's ior-hard read phase: every client reads
 # 47008-byte records of the one shared file, those the next rank wrote
 # (IOR -t 47008 -b 47008 -s N -C, no -F): rank r reads records r + 1,

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # ior-hard-write.f -- IO500's ior-hard write phase: every client writes
 # 47008-byte records into one file the clients share, the ranks'
 # records interleaved (IOR -t 47008 -b 47008 -s N, no -F): rank r writes

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-easy-delete.f -- IO500's mdtest-easy delete phase: every client
 # removes each of the empty files it created (mdtest -u -F -r).  Run it
 # with fbrun-mpi after mdtest-easy-stat.f with the same dir and files.

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-easy-stat.f -- IO500's mdtest-easy stat phase: every client stats
 # each of the empty files it created (mdtest -u -F -T).  Run it with
 # fbrun-mpi after mdtest-easy-write.f with the same dir and files.

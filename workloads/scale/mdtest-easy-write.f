@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-easy-write.f -- IO500's mdtest-easy create phase: every client
 # creates empty files in a directory tree of its own (mdtest -u -F -n N).
 # Run it with fbrun-mpi, then mdtest-easy-stat.f and mdtest-easy-delete.f

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-hard-delete.f -- IO500's mdtest-hard delete phase: every client
 # removes files another client created in the one shared directory
 # (mdtest -t -F -r -N 1).  Run it with fbrun-mpi after the other

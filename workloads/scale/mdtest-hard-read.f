@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-hard-read.f -- IO500's mdtest-hard read phase: every client
 # reads the 3901 bytes of files another client created in the one shared
 # directory (mdtest -t -F -E -e 3901 -N 1).  Run it with fbrun-mpi after

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-hard-stat.f -- IO500's mdtest-hard stat phase: every client
 # stats files another client created in the one shared directory
 # (mdtest -t -F -T -N 1).  Run it with fbrun-mpi after

@@ -1,3 +1,6 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # mdtest-hard-write.f -- IO500's mdtest-hard create phase: every client
 # creates files of 3901 bytes, all of them in one directory the clients
 # share (mdtest -t -F -w 3901 -n N, one directory for all processes).
