@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
 # The bash completion (contrib/bash-completion/fbrun): what a Tab offers
 # after options, subcommands, workload names, files and -D, as bash would
 # call it, with fbrun found on PATH.

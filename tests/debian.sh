@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
 # The Debian packages (debian/): built with dpkg-buildpackage from a copy
 # of the tree in $TMP, checked by lintian, and as root installed, run
 # (fbrun -t 2 varmail, fbrun-mpi under mpirun), and purged, leaving

@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # Disk stats: the block devices under the filesets and what reached them
 # in the measured run (/proc/diskstats), in the text table, the JSON and
 # fbrun report.  On an ext4 of a loop device of $TMP: O_DIRECT writes and

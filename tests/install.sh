@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
 # make install and make uninstall of this build tree (into $TMP, with
 # DESTDIR): the installed fbrun finds its own workloads by name, the man
 # pages, completion and vim files are installed and removed again, an

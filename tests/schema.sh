@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # The results schema (doc/results.schema.json): every kind of JSON fbrun
 # writes - a run, --format json, --repeat, --interval and psrun series,
 # --warmup, a failed run, an interrupted one, verify errors, a block

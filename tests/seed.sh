@@ -1,4 +1,7 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
 # --seed N: every random number of a run comes from N.  The same seed
 # gives the same trees (names, sizes, which files exist, their bytes) and,
 # for one thread, the same system calls in the same order; another seed

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
 # vim's files for .f workloads (contrib/vim): the syntax file names every
 # flowop, attribute and command fbrun knows; vim takes a workload as
 # fbrun's and a Fortran .f as Fortran, and colours a workload's parts.

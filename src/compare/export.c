@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* compare's JSON and CSV (export.h). */
 #include "compare/export.h"
 

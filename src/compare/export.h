@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * compare --format json and csv: the comparison as data, for scripts and
  * CI, with the figures the text table shows and --fail-if-worse's verdict

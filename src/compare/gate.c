@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* compare --fail-if-worse: which flowops got worse, for CI (gate.h). */
 #include "compare/gate.h"
 

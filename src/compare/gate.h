@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * compare --fail-if-worse PCT [--metric ops|latency|p99]: a check for CI.
  * A flowop fails when its figure is worse than the base's by more than

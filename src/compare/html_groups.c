@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The page of two groups of runs (groups.h): per figure, each flowop's
  * runs as dots on a line per group, the means and their intervals, the

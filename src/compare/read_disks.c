@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A results file's "disk_stats" and "disk_stats_none", for fbrun report
  * to print the run's "Disk stats" block again (read_int.h).

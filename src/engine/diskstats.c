@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The block devices under the filesets, found through sysfs and read
  * from /proc/diskstats (diskstats.h).

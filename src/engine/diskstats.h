@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The block devices under a run's filesets: found once the filesets
  * exist (the device a root's file system is on, a btrfs file system's

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The --interval series written as CSV while the run goes (ivlog.h). */
 #include "engine/ivlog.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * --interval-log FILE: each --interval line also appended to FILE as a
  * CSV row while the run goes, flushed, so `tail -f FILE` follows it

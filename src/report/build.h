@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * What this build of fbrun is made with: its version and the libraries
  * that decide what it can do (the aio engine, MPI, libblkid, jansson),

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The filesets' block devices in the text table and the JSON (disks.h). */
 #include "report/disks.h"
 

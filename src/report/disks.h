@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The filesets' block devices in a run's report: fio's "Disk stats"
  * block in the text table, "disk_stats" in the JSON (doc/running.md,

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /* The devices under the filesets and their "Disk stats" block (diskstat.h). */
 #include "util/diskstat.h"
 

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * What reached the block devices under the filesets during a run, as
  * /proc/diskstats counts it, and the "Disk stats" block of the text

@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * A small streaming JSON writer (jw_): the results file and compare's
  * --format json.  Its names are not jansson's (json_object, json_array),

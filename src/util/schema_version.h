@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * The version of the results files' schema (doc/results.schema.json),
  * "MAJOR.MINOR": written at the top of every results file by report/,

@@ -1,4 +1,5 @@
 " SPDX-License-Identifier: Apache-2.0
+" Copyright 2026 The fbrun authors
 " fbrun: filebench workload scripts share the .f suffix with fixed-form
 " Fortran.  A file is taken as a workload when its first line that is not
 " blank nor a # comment starts a filebench command; anything else (a

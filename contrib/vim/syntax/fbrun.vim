@@ -1,4 +1,5 @@
 " SPDX-License-Identifier: Apache-2.0
+" Copyright 2026 The fbrun authors
 " fbrun: filebench workload scripts (.f) as fbrun reads them
 " (doc/language.md).  The flowop and attribute names are those of
 " `fbrun --list-flowops` and `fbrun --list-attributes`; tests/vim.sh
