@@ -103,7 +103,7 @@ DISTCHECK_TESTS=${DISTCHECK_TESTS:-"tests/unit/test-compile tests/unit/test-file
 	tests/golden.sh tests/workloads.sh tests/cli.sh tests/readme.sh tests/e2e.sh
 	tests/layers.sh tests/fuzz-regress.sh tests/bonnie.sh tests/tree.sh
 	tests/thumper.sh tests/schema.sh tests/output.sh tests/install.sh
-	tests/completion.sh tests/vim.sh"}
+	tests/completion.sh tests/vim.sh tests/license.sh"}
 
 if build build --enable-werror; then
 	check build
