@@ -116,7 +116,9 @@ script "$TMP/sig.f" "$TMP/sig" data 60
 for sig in INT TERM; do
 	signal_after "$sig" 1 "$TMP/sig.f"
 	check "SIG$sig during the run: exits 1" test "$rc" -eq 1
-	check "SIG$sig during the run: exits promptly (${took}s)" test "$took" -le 3
+	# stopped by the signal, not by the end of its 60 s: a guard, not a
+	# measure of how soon (a loaded machine may take seconds)
+	check "SIG$sig during the run: stops on it, not at the run's end (${took}s)" test "$took" -le 30
 	grepq "SIG$sig during the run: prints the results so far" '^IO Summary: ' "$TMP/out"
 	check "SIG$sig during the run: the tree is removed" test ! -e "$TMP/sig"
 done
@@ -132,7 +134,7 @@ if grep -q "Starting" "$TMP/out"; then
 	skip "SIGTERM during creation: creating 200000 files took under 1 s here"
 else
 	check "SIGTERM during creation: exits 1" test "$rc" -eq 1
-	check "SIGTERM during creation: exits promptly (${took}s)" test "$took" -le 10
+	check "SIGTERM during creation: stops on it (${took}s, a guard of 30)" test "$took" -le 30
 	grepq "SIGTERM during creation: says so" 'interrupted while creating files' "$TMP/err"
 	check "SIGTERM during creation: the partial tree is removed" test ! -e "$TMP/big"
 fi

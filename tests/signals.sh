@@ -8,8 +8,9 @@
 # command, while preallocating - and it then prints what it measured,
 # writes its -o file, removes its tree and exits 1.  Each case waits for
 # an observable state (a line, a file, bytes read) before signalling, and
-# allows 5 s from the signal to the exit on a loaded machine where the
-# unfixed fbrun took from 30 s to minutes.
+# allows 15 s from the signal to the exit: a guard that tells stopping on
+# the signal from running on (the unfixed fbrun took from 30 s to
+# minutes), not a measure of how soon on a loaded machine.
 . "${srcdir:-.}/tests/lib.sh"
 
 have_python=false
@@ -51,10 +52,11 @@ io_over() {
 	return 1
 }
 
-# stopped WHAT: exit 1 within 5 s, the results, the JSON, no tree
+# stopped WHAT: exit 1 on the signal (within 15 s: a guard against
+# running on to the end, not a measure), the results, the JSON, no tree
 stopped() {
 	check "$1: exits 1 (exit $rc)" test "$rc" -eq 1
-	check "$1: within 5 s of the signal (${took} ms)" test "$took" -le 5000
+	check "$1: stops on the signal (${took} ms)" test "$took" -le 15000
 	if $have_python; then
 		e=$(json "$TMP/r.json" "r['ended_by']" 2>&1 || :)
 		check "$1: the -o JSON is written, ended_by signal ($e)" test "$e" = signal
