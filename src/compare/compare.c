@@ -249,6 +249,17 @@ static int write_table(const struct cmp_opts *o, const struct cmp *c,
 	return rc < 0 ? -1 : fails ? 1 : 0;
 }
 
+/* The runs of c, their labels and the rows made of them. */
+static void cmp_free_runs(struct cmp *c)
+{
+	for (size_t i = 0; i < c->nruns; i++) {
+		free(c->runs[i].label);
+		cmp_run_clear(&c->runs[i]);
+	}
+	cmp_rows_free(c);
+	free(c->runs);
+}
+
 /*
  * Whether any of the files holds repeated runs (fbrun --repeat): 1 or 0,
  * or -1 after saying why a file cannot be read (said once, here).
@@ -332,12 +343,7 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 		goto out;
 	rc = table ? FB_EXIT_RUN : FB_EXIT_OK;
 out:
-	for (size_t i = 0; i < c.nruns; i++) {
-		free(c.runs[i].label);
-		cmp_run_clear(&c.runs[i]);
-	}
-	cmp_rows_free(&c);
-	free(c.runs);
+	cmp_free_runs(&c);
 	for (int k = 0; k < 2; k++) {
 		free(g[k].paths);
 		free(own[k]);
@@ -367,12 +373,7 @@ static int compare_runs(const struct cmp_opts *o, char **files, size_t n)
 		goto out;
 	rc = table ? FB_EXIT_RUN : FB_EXIT_OK;
 out:
-	for (size_t i = 0; i < c.nruns; i++) {
-		free(c.runs[i].label);
-		cmp_run_clear(&c.runs[i]);
-	}
-	cmp_rows_free(&c);
-	free(c.runs);
+	cmp_free_runs(&c);
 	return rc;
 }
 
