@@ -65,9 +65,13 @@ call writefile(s:out, $PROBE_OUT)
 qall!
 V
 	rm -f "$TMP/probe"
+	# paths through the environment: a checkout's path may hold spaces
 	PROBE_PATTERNS=$TMP/patterns PROBE_OUT=$TMP/probe HOME=$TMP \
-		vim -es -N -u NONE -i NONE --cmd "set rtp^=$srcdir/contrib/vim" \
-		-c 'filetype on' -c 'syntax on' -c "edit $1" -S "$TMP/probe.vim" \
+		PROBE_RTP=$srcdir/contrib/vim PROBE_FILE=$1 \
+		vim -es -N -u NONE -i NONE \
+		--cmd 'let &rtp = escape($PROBE_RTP, ",\\") . "," . &rtp' \
+		-c 'filetype on' -c 'syntax on' \
+		-c 'exe "edit " . fnameescape($PROBE_FILE)' -S "$TMP/probe.vim" \
 		</dev/null >/dev/null 2>&1 || :
 	[ -f "$TMP/probe" ] || echo "(vim wrote nothing)" >"$TMP/probe"
 }
