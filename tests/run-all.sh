@@ -29,22 +29,25 @@ autoreconf -fi || { echo "run-all: autoreconf failed" >&2; exit 2; }
 
 passed=0 failed=0 skipped=0 failures=""
 t0=$(date +%s)
-# took: seconds since the last call (each stage says how long it took)
+# took: $took, the seconds since its last call (each stage says how long
+# it took; not in $(...), whose subshell would keep t0 to itself)
 took() {
 	t1=$(date +%s)
-	echo "$((t1 - t0)) s"
+	took="$((t1 - t0)) s"
 	t0=$t1
 }
 # stage NAME OK: count a stage that is not a test suite
 stage() {
 	if [ "$2" -eq 0 ]; then
 		passed=$((passed + 1))
-		echo "run-all: $1: ok ($(took))"
+		took
+		echo "run-all: $1: ok ($took)"
 	else
 		failed=$((failed + 1))
 		failures="$failures
   $1"
-		echo "run-all: $1: FAILED ($(took))" >&2
+		took
+		echo "run-all: $1: FAILED ($took)" >&2
 	fi
 }
 # suite DIR: add the counts of DIR/test-suite.log (a suite that wrote none
@@ -90,7 +93,8 @@ check() {
 	rc=$?
 	[ -f "$dir/test-suite.log" ] || stage "$dir: make check (no test-suite.log)" 1
 	suite "$dir"
-	echo "run-all: $dir: make check $* ($(took))"
+	took
+	echo "run-all: $dir: make check $* ($took)"
 	return $rc
 }
 
