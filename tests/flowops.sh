@@ -1239,7 +1239,9 @@ F
 	if command -v strace >/dev/null 2>&1; then
 		# the open calls themselves: each file's flags, whatever the pace
 		rc=0
-		strace -f -qq -e trace=openat,openat2 -o "$TMP/flags.trace" \
+		# LeakSanitizer cannot run under ptrace (a sanitizer build)
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+			strace -f -qq -e trace=openat,openat2 -o "$TMP/flags.trace" \
 			"$FBRUN" -q -o "$TMP/flags.json" "$TMP/flags.f" \
 			>"$TMP/flags.out" 2>"$TMP/flags.err" || rc=$?
 		# octal flags of the data files' opens (O_SYNC in one, O_DIRECT
