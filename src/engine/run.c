@@ -387,7 +387,9 @@ static void rusage_now(struct rusage_snap *s)
 
 /*
  * Where the measured interval starts (again after a warm-up) and ends:
- * the CPU time and the devices' counters, read by the main thread.
+ * the CPU time and the devices' counters, read by the main thread.  At
+ * the start of a run the devices are read before the gate opens (a
+ * worker's first read must not come before it), the CPU time after.
  */
 static void mark(struct run *run, bool end)
 {
@@ -562,18 +564,21 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	}
 	run->end_ns = 0;
 	if (run->opts->peers) {
+		/* the devices first: every I/O of the run comes after */
+		disks_sample(run->disks, false);
 		/* the job's barrier, whatever happened here: all start or none */
 		run->start_ns = timeline_start(run->ctl, run_job_gate, run);
 		run->warm_start_ns = run->start_ns;
-		mark(run, false);
+		rusage_now(&run->cpu_start);
 		/* as agreed, not as here: a thread may fail at once */
 		if (run->job_start == STOP_NONE)
 			run->end_ns = run_job_supervise(run, st->n2);
 	} else if (k == n || timeline_reason(run->ctl) == STOP_SIGNAL) {
+		disks_sample(run->disks, false);
 		/* the barrier: every worker ready, then the clock starts */
 		run->start_ns = timeline_start(run->ctl, NULL, NULL);
 		run->warm_start_ns = run->start_ns;
-		mark(run, false);
+		rusage_now(&run->cpu_start);
 		if (!run->opts->warmup_ns || warm_up(run)) {
 			run->monitor = monitor_new(run->w, run->workers,
 						   run->nworkers,

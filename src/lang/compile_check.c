@@ -102,7 +102,10 @@ static void check_verify(struct compiler *c, const struct ir_flowop *f,
 {
 	const struct workload *w = c->w;
 	const char *op = flowop_info[f->type].name;
-	int i = f->fileset.index >= 0 ? f->fileset.index : sl->fileset;
+	/* a slot nothing opens names no fileset (its fileset is 0, not -1) */
+	int i = f->fileset.index >= 0 ? f->fileset.index :
+		sl->opened	      ? sl->fileset :
+					-1;
 
 	if (!(flowop_flags(f->type) & FF_UNVERIFIED) ||
 	    !(i >= 0 ? w->filesets[i].verify : sl->verify))
