@@ -55,10 +55,12 @@ void fileset_free(struct fileset *fs)
 	free(fs->files.exists);
 	free(fs->files.busy);
 	free(fs->files.foreign);
+	fs_sum_free(&fs->files);
 	free(fs->leaves.ent);
 	free(fs->leaves.exists);
 	free(fs->leaves.busy);
 	free(fs->leaves.foreign);
+	fs_sum_free(&fs->leaves);
 	free(fs->sizes);
 	vfy_files_free(fs->vfiles);
 	free(fs->dirs);

@@ -525,6 +525,8 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 			atomic_store(&fs->files.exists[w], 0);
 		for (uint64_t w = 0; w < fs->leaves.nwords; w++)
 			atomic_store(&fs->leaves.exists[w], 0);
+		fs_sum_rebuild(&fs->files);
+		fs_sum_rebuild(&fs->leaves);
 	}
 	if (fs->rootfd >= 0) {
 		close(fs->rootfd); /* the lock goes with it */
