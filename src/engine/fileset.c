@@ -406,6 +406,11 @@ static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 }
 #endif
 
+int fs_open_strict(int dirfd, const char *rel, int flags)
+{
+	return try_openat2(dirfd, rel, flags | O_CLOEXEC | O_NOFOLLOW, 0);
+}
+
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode)
 {
 	int fd;

@@ -2,7 +2,7 @@
  * Inside a fileset: shared by the fileset*.c files only, fileset_layout.c
  * (the tree in memory), fileset.c (paths, opening), fileset_pick.c
  * (picking), fileset_summary.c (which blocks hold what, for the picks),
- * fileset_root.c and fileset_mkroot.c (the root and its
+ * fileset_sweep.c (removing the files in parallel), fileset_root.c and fileset_mkroot.c (the root and its
  * marker), fileset_space.c (will it fit), fileset_create.c (making the
  * tree) and fileset_remove.c (removing it).
  */
@@ -375,5 +375,18 @@ int fs_verify_ready(struct fileset *fs, char *err, size_t errlen);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
+/*
+ * The same with openat2 alone, which crosses no mount either: -1 and
+ * ENOSYS where the kernel or the build has none.
+ */
+int fs_open_strict(int dirfd, const char *rel, int flags);
+/* fileset_remove.c: whether name is one the layout gives (eight digits). */
+bool fs_layout_name(const char *name);
+/*
+ * fileset_sweep.c: before the walk that removes the tree under rootfd,
+ * the files the run knows exist unlinked by a thread per CPU (nothing
+ * else, nothing reported: the walk does the rest).
+ */
+void fs_sweep(struct fileset *fs, int rootfd);
 
 #endif

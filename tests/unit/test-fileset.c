@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -594,6 +595,92 @@ static void test_remove_safety(void)
 	free(l1);
 	free(l2);
 	free(root);
+}
+
+/* The directory of file e, under root. */
+static char *dir_of(const char *root, struct fileset *fs, int64_t e)
+{
+	char *p = path_of(root, rel(fs, e));
+
+	*strrchr(p, '/') = '\0';
+	return p;
+}
+
+/*
+ * A tree of thousands of files, which threads unlink a directory each
+ * before the walk removes the rest (fileset_sweep.c): what fbrun did not
+ * make, and what is reached through a symlink or a mount, stays all the
+ * same.
+ */
+static void test_sweep_safety(void)
+{
+	struct ir_fileset d = def("sw", 6000, 50, 0, 0, 100);
+	struct fileset *fs = make(&d);
+	char *out = path_of(tmp, "sw-outside"), *root, *fifo, *notes, *ldir;
+	char *mdir;
+	struct stat st;
+	bool mounted;
+	int kept = 0, under = 0;
+
+	if (!ok(fs && create(fs, 1) == 0, "6000 files made: %s", err))
+		return;
+	root = xstrdup(fileset_root(fs));
+	/* outside: a directory of files named as fbrun names them */
+	mkdir(out, 0755);
+	for (int i = 1; i <= 3; i++) {
+		char *f = xasprintf("%s/0000000%d", out, i);
+
+		close(open(f, O_CREAT | O_WRONLY, 0644));
+		free(f);
+	}
+	fifo = path_of(root, rel(fs, 100));
+	notes = path_of(dir_of(root, fs, 200), "NOTES");
+	ldir = dir_of(root, fs, 3000);
+	mdir = dir_of(root, fs, 5000);
+	ok(unlink(fifo) == 0 && mkfifo(fifo, 0644) == 0 &&
+		   close(open(notes, O_CREAT | O_WRONLY, 0644)) == 0,
+	   "a FIFO at a file's name, a user's file beside them");
+	rm_rf(ldir);
+	ok(symlink(out, ldir) == 0, "a directory replaced by a symlink out");
+	mounted = mount(out, mdir, NULL, MS_BIND, NULL) == 0;
+
+	ok(destroy(fs) < 0, "the tree is not removed whole: %s", err);
+	for (int i = 1; i <= 3; i++)
+		kept += exists(at(out, i == 1 ? "00000001" :
+				       i == 2 ? "00000002" :
+						"00000003"));
+	is_int(kept, 3, "the files behind the symlink%s are untouched",
+	       mounted ? " and under the mount" : "");
+	ok(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode) && exists(notes),
+	   "the FIFO and the user's file stay");
+	ok(is_link(ldir) == false, "the symlink itself is unlinked");
+	if (mounted) {
+		ok(strstr(err, "mount point") != NULL,
+		   "the mount is named: %s", err);
+		umount2(mdir, MNT_DETACH);
+		census(mdir);
+		under = cs.files;
+		ok(under > 0, "the directory under the mount keeps its %d "
+			      "files", under);
+	} else {
+		ok(1, "# SKIP no bind mount here (%s)", strerror(errno));
+		ok(1, "# SKIP no bind mount here");
+	}
+	census(root);
+	is_int(cs.files, 1 + under,
+	       "no other file of the tree remains");
+	unlink(fifo);
+	unlink(notes);
+	ok(destroy(fs) == 0, "once they are gone it is removed: %s", err);
+	ok(!exists(root), "the root went");
+	rm_rf(out);
+	free(out);
+	free(root);
+	free(fifo);
+	free(notes);
+	free(ldir);
+	free(mdir);
+	fileset_free(fs);
 }
 
 static void test_reuse(void)
@@ -1397,8 +1484,8 @@ static void test_sparse(void)
 		"300000 entries in blocks of 64"))
 		return;
 	k = sparse_list(list);
-	is_int(flip(fs, list, k, true), k, "%lld scattered entries made to exist",
-	       (long long)k);
+	is_int(flip(fs, list, k, true), k,
+	       "%lld scattered entries made to exist", (long long)k);
 	is_int(fileset_nexisting(fs), k, "and only they exist");
 	ok(two_turns(fs, FS_FILE_EXISTING, l, list, k),
 	   "existing picks go round them in entry order, twice");
@@ -1480,9 +1567,8 @@ static void *churn(void *arg)
 		/* create 0-2, delete 3-5, stat 6-7 */
 		enum fs_pick k = op < 3 ? FS_FILE_ABSENT : FS_FILE_EXISTING;
 		bool now = op < 3 || op >= 6;
-		int64_t e = op == 2 || op == 5 ?
-				    fileset_pick_at(tfs, k,
-						    (int64_t)rv_below(&rng, (uint64_t)ch_n)) :
+		int64_t at = (int64_t)rv_below(&rng, (uint64_t)ch_n);
+		int64_t e = op == 2 || op == 5 ? fileset_pick_at(tfs, k, at) :
 			    op == 4 ? fileset_pick(tfs, k, own, true) :
 				      fileset_pick(tfs, k, l, false);
 
@@ -1537,7 +1623,8 @@ static void test_sparse_threads(int64_t n_entries, int64_t workers,
 	}
 	printf("# %d x %d picks: %ld created, %ld deleted, %ld found none\n",
 	       CH_THREADS, CH_OPS, created, deleted, failed);
-	is_int(violations, 0, "no entry held twice or picked in the wrong state");
+	is_int(violations, 0,
+	       "no entry held twice or picked in the wrong state");
 	is_int(fileset_nexisting(tfs), start + created - deleted,
 	       "existing = start + created - deleted, exactly");
 	for (int64_t e = 0; e < ch_n; e++)
@@ -1606,6 +1693,7 @@ int main(void)
 	test_foreign_roots();
 	test_errors();
 	test_remove_safety();
+	test_sweep_safety();
 	test_reuse();
 	test_random_sizes();
 	test_pick();
