@@ -26,7 +26,8 @@
  * Entries are numbered in creation order, which is the order round-robin
  * picks follow.  Memory: every directory, file and leaf directory is 8
  * bytes (parent index and serial), files with random sizes add 8 bytes,
- * and files and leaf directories have one `exists` and one `busy` bit.
+ * and files and leaf directories have one `exists` and one `busy` bit,
+ * and their blocks a bit in each of three summaries (fileset_summary.c).
  */
 #include "engine/fileset_int.h"
 

@@ -37,8 +37,8 @@ bool fs_block_has(const struct fs_kind *k, unsigned s, uint64_t b)
 	uint64_t end = fs_block_end(k, b);
 
 	for (uint64_t p = b << k->shift; p < end; p += 64) {
-		uint64_t w = fs_word(k, p);
-		uint64_t valid = end - p >= 64 ? ~0ULL : (1ULL << (end - p)) - 1;
+		uint64_t w = fs_word(k, p), left = end - p;
+		uint64_t valid = left >= 64 ? ~0ULL : (1ULL << left) - 1;
 		/* busy first: a release writes exists before it clears busy */
 		uint64_t busy = atomic_load(&k->busy[w]), bits;
 
@@ -55,6 +55,12 @@ bool fs_block_has(const struct fs_kind *k, unsigned s, uint64_t b)
 	return false;
 }
 
+/* Words of a level of bits bits. */
+static uint64_t words(uint64_t bits)
+{
+	return (bits + 63) / 64;
+}
+
 int fs_sum_alloc(struct fs_kind *k)
 {
 	for (unsigned s = 0; s < FS_NSUMS; s++) {
@@ -65,15 +71,14 @@ int fs_sum_alloc(struct fs_kind *k)
 		/* a level per 64 of the one below, up to one word */
 		for (;;) {
 			m->nbits[lv] = bits;
-			m->lvl[lv] = calloc_lines((bits + 63) / 64 ? (bits + 63) / 64 :
-								      1,
-						  sizeof(uint64_t));
+			m->lvl[lv] = calloc_lines(words(bits),
+						  sizeof(**m->lvl));
 			if (!m->lvl[lv])
 				return -1;
 			m->nlevels = ++lv;
 			if (bits <= 64 || lv == FS_SUM_LEVELS)
 				break;
-			bits = (bits + 63) / 64;
+			bits = words(bits);
 		}
 	}
 	return 0;
@@ -88,27 +93,27 @@ void fs_sum_free(struct fs_kind *k)
 	}
 }
 
+/* What bit i of level lv stands for is there: the block, or the word below. */
+static bool holds(struct fs_kind *k, unsigned s, unsigned lv, uint64_t i)
+{
+	return lv == 0 ? fs_block_has(k, s, i) :
+			 atomic_load(&k->sum[s].lvl[lv - 1][i]) != 0;
+}
+
 void fs_sum_rebuild(struct fs_kind *k)
 {
 	for (unsigned s = 0; s < FS_NSUMS; s++) {
 		struct fs_sum *m = &k->sum[s];
 
-		for (uint64_t w = 0; w < (m->nbits[0] + 63) / 64; w++) {
-			uint64_t bits = 0;
+		/* bottom up: each level from the one below */
+		for (unsigned lv = 0; lv < m->nlevels; lv++)
+			for (uint64_t w = 0; w < words(m->nbits[lv]); w++) {
+				uint64_t bits = 0, end = w * 64 + 64;
 
-			for (uint64_t b = w * 64; b < m->nbits[0] && b < w * 64 + 64;
-			     b++)
-				if (fs_block_has(k, s, b))
-					bits |= 1ULL << (b % 64);
-			atomic_store(&m->lvl[0][w], bits);
-		}
-		for (unsigned lv = 1; lv < m->nlevels; lv++)
-			for (uint64_t w = 0; w < (m->nbits[lv] + 63) / 64; w++) {
-				uint64_t bits = 0;
-
-				for (uint64_t i = w * 64;
-				     i < m->nbits[lv] && i < w * 64 + 64; i++)
-					if (atomic_load(&m->lvl[lv - 1][i]))
+				if (end > m->nbits[lv])
+					end = m->nbits[lv];
+				for (uint64_t i = w * 64; i < end; i++)
+					if (holds(k, s, lv, i))
 						bits |= 1ULL << (i % 64);
 				atomic_store(&m->lvl[lv][w], bits);
 			}
@@ -129,13 +134,6 @@ void fs_sum_set(struct fs_kind *k, unsigned s, unsigned lv, uint64_t i)
 	}
 }
 
-/* What bit i of level lv stands for is there: the block, or the word below. */
-static bool holds(struct fs_kind *k, unsigned s, unsigned lv, uint64_t i)
-{
-	return lv == 0 ? fs_block_has(k, s, i) :
-			 atomic_load(&k->sum[s].lvl[lv - 1][i]) != 0;
-}
-
 /* Clear bit i of level lv (see the top); true if it had to stay. */
 static bool drop(struct fs_kind *k, unsigned s, unsigned lv, uint64_t i)
 {
@@ -154,8 +152,9 @@ static bool drop(struct fs_kind *k, unsigned s, unsigned lv, uint64_t i)
 			fs_sum_set(k, s, lv, i);
 			return true;
 		}
+		/* bits left in the word: those above stay */
 		if (old & ~bit)
-			return false; /* the word still has bits: those above stay */
+			return false;
 	}
 	return false;
 }
