@@ -617,7 +617,7 @@ static void test_sweep_safety(void)
 	struct ir_fileset d = def("sw", 6000, 50, 0, 0, 100);
 	struct fileset *fs = make(&d);
 	char *out = path_of(tmp, "sw-outside"), *root, *fifo, *notes, *ldir;
-	char *mdir;
+	char *mdir, *ndir;
 	struct stat st;
 	bool mounted;
 	int kept = 0, under = 0;
@@ -634,7 +634,8 @@ static void test_sweep_safety(void)
 		free(f);
 	}
 	fifo = path_of(root, rel(fs, 100));
-	notes = path_of(dir_of(root, fs, 200), "NOTES");
+	ndir = dir_of(root, fs, 200);
+	notes = path_of(ndir, "NOTES");
 	ldir = dir_of(root, fs, 3000);
 	mdir = dir_of(root, fs, 5000);
 	ok(unlink(fifo) == 0 && mkfifo(fifo, 0644) == 0 &&
@@ -680,6 +681,7 @@ static void test_sweep_safety(void)
 	free(notes);
 	free(ldir);
 	free(mdir);
+	free(ndir);
 	fileset_free(fs);
 }
 
