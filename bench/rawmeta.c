@@ -6,9 +6,10 @@
  * between two CLOCK_MONOTONIC reads as a harness needs at the least.
  * Prints iterations per second of wall time, per second of CPU time, and
  * the user time per iteration in microseconds (one iteration: one stat; an
- * open and a close; a create, a close and a delete).
+ * open, an fstat and a close; a create, a close and a delete).
  *
- *   rawmeta stat|open|create ROOT LIST SECONDS THREADS [BLOCK]
+ *   rawmeta stat|open|open-nocheck ROOT LIST SECONDS THREADS [BLOCK]
+ *   rawmeta create ROOT LIST SECONDS THREADS [LIVE]
  *
  * LIST holds paths relative to ROOT, one a line: files for stat and open,
  * directories for create (the thread makes its own names in them).  As
@@ -16,9 +17,17 @@
  * fd for the directory opened beneath the root before the clock starts
  * (fbrun keeps the one it is working in).
  *
+ * open checks what it opened as a careful program must before using a
+ * file at a name someone else could replace (and as fbrun's openfile
+ * does): O_NONBLOCK and O_NOCTTY, so a FIFO or a tty planted there cannot
+ * hold it, and an fstat of the descriptor, refusing what is not a regular
+ * file of one name.  open-nocheck is the bare open and close.
+ *
  * Each thread walks the list from its own place in it; with BLOCK, stat
  * and open threads instead take BLOCK consecutive paths at a time from a
- * shared counter, the order fbrun hands entries out in.
+ * shared counter, the order fbrun hands entries out in.  create keeps
+ * LIVE files in all (default: half the list per thread), each deleted
+ * LIVE creates after it was made: a fileset's existing files, as many.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -34,6 +43,8 @@
 #include <time.h>
 #include <unistd.h>
 
+enum { STAT, OPEN, CREATE, OPEN_NOCHECK };
+
 static int root, mode, nthreads;
 static int *dirfds; /* create: the listed directories, opened beneath */
 static char **paths;
@@ -41,6 +52,7 @@ static size_t npaths;
 static uint64_t deadline;
 static size_t block;              /* 0: each thread its own place */
 static _Atomic uint64_t rotor;     /* with block: the next block */
+static uint64_t live;              /* create: files kept, per thread */
 
 /* User time of the whole process; *all: user + system. */
 static double cpu_seconds(double *all)
@@ -109,7 +121,7 @@ static void created_base(char *buf, size_t len, long t, uint64_t n)
 
 static uint64_t lag_of(void)
 {
-	return npaths / 2 ? npaths / 2 : 1;
+	return live ? live : npaths / 2 ? npaths / 2 : 1;
 }
 
 /* create starts at its steady state, untimed: half its names exist. */
@@ -140,7 +152,7 @@ static void *loop(void *arg)
 	uint64_t i = block ? next_block()
 			   : (uint64_t)t * (npaths / (uint64_t)nthreads);
 	uint64_t iters = 0;
-	uint64_t lag = lag_of(), made = mode == 2 ? lag : 0, lat = 0;
+	uint64_t lag = lag_of(), made = mode == CREATE ? lag : 0, lat = 0;
 	char name[4096], old[4096];
 	struct stat sb;
 
@@ -148,13 +160,23 @@ static void *loop(void *arg)
 		uint64_t t0, t1;
 		int fd;
 
-		if (mode == 0) {
+		if (mode == STAT) {
 			t0 = now();
 			if (fstatat(root, paths[i], &sb, AT_SYMLINK_NOFOLLOW) < 0)
 				abort();
 			t1 = now();
 			lat += t1 - t0;
-		} else if (mode == 1) {
+		} else if (mode == OPEN) {
+			t0 = now();
+			if ((fd = open_beneath(paths[i], O_RDWR | O_NONBLOCK |
+								 O_NOCTTY)) < 0 ||
+			    fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+			    sb.st_nlink != 1)
+				abort();
+			lat += now() - t0;
+			timed_close(fd, &lat);
+			t1 = now();
+		} else if (mode == OPEN_NOCHECK) {
 			t0 = now();
 			if ((fd = open_beneath(paths[i], O_RDWR)) < 0)
 				abort();
@@ -186,7 +208,7 @@ static void *loop(void *arg)
 		if (t1 >= deadline)
 			break;
 	}
-	if (mode == 2) /* leave the tree as it was */
+	if (mode == CREATE) /* leave the tree as it was */
 		for (uint64_t n = made - lag; n < made; n++) {
 			created_name(name, sizeof(name), t, n);
 			unlinkat(root, name, 0);
@@ -218,31 +240,36 @@ static int read_list(const char *file)
 
 int main(int argc, char **argv)
 {
-	static const char *const modes[] = { "stat", "open", "create" };
+	static const char *const modes[] = { "stat", "open", "create",
+					     "open-nocheck" };
 	pthread_t th[256];
 	uint64_t total = 0, start;
 	double all0, all, user0, user;
 
 	if (argc < 6 || argc > 7 || (nthreads = atoi(argv[5])) < 1 ||
 	    nthreads > 256 || (argc == 7 && atoi(argv[6]) < 1)) {
-		fprintf(stderr, "usage: rawmeta stat|open|create ROOT LIST "
-				"SECONDS THREADS [BLOCK]\n");
+		fprintf(stderr, "usage: rawmeta stat|open|open-nocheck|create "
+				"ROOT LIST SECONDS THREADS [BLOCK|LIVE]\n");
 		return 2;
 	}
-	for (mode = 0; mode < 3 && strcmp(argv[1], modes[mode]); mode++)
+	for (mode = 0; mode < 4 && strcmp(argv[1], modes[mode]); mode++)
 		;
-	if (mode == 3) {
+	if (mode == 4) {
 		fprintf(stderr, "rawmeta: unknown mode %s\n", argv[1]);
 		return 2;
 	}
 	/* create keeps to its names' directories (dir_of) */
-	block = argc == 7 && mode != 2 ? (size_t)atoi(argv[6]) : 0;
+	block = argc == 7 && mode != CREATE ? (size_t)atoi(argv[6]) : 0;
+	live = argc == 7 && mode == CREATE ?
+		       ((uint64_t)atoi(argv[6]) + (uint64_t)nthreads - 1) /
+			       (uint64_t)nthreads :
+		       0;
 	root = open(argv[2], O_RDONLY | O_DIRECTORY);
 	if (root < 0 || read_list(argv[3]) < 0) {
 		perror(root < 0 ? argv[2] : argv[3]);
 		return 1;
 	}
-	if (mode == 2) {
+	if (mode == CREATE) {
 		dirfds = calloc(npaths, sizeof(*dirfds));
 		for (size_t i = 0; dirfds && i < npaths; i++)
 			if ((dirfds[i] = open_beneath(paths[i], O_PATH | O_DIRECTORY)) < 0)

@@ -481,6 +481,8 @@ int engine_remove_filesets(struct engine *e, bool failed)
 			if (fileset_remove(fs, err, sizeof(err)) < 0) {
 				fb_error("%s", err);
 				rc = 1;
+			} else {
+				engine_log(e, "Removed %s tree", fileset_name(fs));
 			}
 			progress_stop(bar);
 			free(label);

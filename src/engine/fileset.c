@@ -57,10 +57,12 @@ void fileset_free(struct fileset *fs)
 	free(fs->files.exists);
 	free(fs->files.busy);
 	free(fs->files.foreign);
+	fs_sum_free(&fs->files);
 	free(fs->leaves.ent);
 	free(fs->leaves.exists);
 	free(fs->leaves.busy);
 	free(fs->leaves.foreign);
+	fs_sum_free(&fs->leaves);
 	free(fs->sizes);
 	vfy_files_free(fs->vfiles);
 	free(fs->dirs);
@@ -405,6 +407,11 @@ static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 	return errno = ENOSYS, -1;
 }
 #endif
+
+int fs_open_strict(int dirfd, const char *rel, int flags)
+{
+	return try_openat2(dirfd, rel, flags | O_CLOEXEC | O_NOFOLLOW, 0);
+}
 
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode)
 {

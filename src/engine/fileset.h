@@ -11,10 +11,11 @@
  * reuses a root that carries it (or an empty directory).  Every access
  * stays beneath the root: no symlink is followed out of it.
  *
- * Memory is about 16 bytes per entry plus 2 bits (no fixed pools); the
- * bits come in a 64-byte line per block of the shared round robin, so
- * blocks smaller than 512 entries (many threads on few entries) cost up
- * to 128 bytes each.
+ * Memory is 8 bytes per entry (16 with random sizes) plus 2 bits, and a
+ * bit per block in each of three summaries (no fixed pools); the bits
+ * come in a 64-byte line per block of the shared round robin, so blocks
+ * smaller than 512 entries (many threads on few entries) cost up to 128
+ * bytes each.
  */
 #ifndef FBRUN_FILESET_H
 #define FBRUN_FILESET_H
@@ -229,7 +230,9 @@ void fs_local_free(struct fs_local *l);
 
 /*
  * Pick an entry of the given kind and mark it busy, without locks: the
- * next one in entry order that is in the wanted state and not busy.  own
+ * next one in entry order that is in the wanted state and not busy
+ * (blocks without one are skipped through their summaries, so the cost
+ * does not grow with the fileset's size or the state's rarity).  own
  * (opennext): from the thread's own rotor in l.  Else from the fileset's
  * shared round robin, which hands each thread fileset_block consecutive
  * positions at a time, so that threads sharing a fileset neither write

@@ -136,6 +136,7 @@ void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
 		atomic_fetch_or(&k->exists[fs_word(k, i)], fs_bit(k, i));
 		want--;
 	}
+	fs_sum_rebuild(k);
 }
 
 /* The directory holding rel, beneath the root; *last its last name. */

@@ -110,6 +110,7 @@ int fs_device_take(struct fileset *fs, char *err, size_t errlen)
 		atomic_store(&k->busy[w], 0);
 	}
 	atomic_store(&k->exists[fs_word(k, 0)], fs_bit(k, 0));
+	fs_sum_rebuild(k);
 	return 0;
 }
 

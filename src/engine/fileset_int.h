@@ -3,7 +3,8 @@
 /*
  * Inside a fileset: shared by the fileset*.c files only, fileset_layout.c
  * (the tree in memory), fileset.c (paths, opening), fileset_pick.c
- * (picking), fileset_root.c and fileset_mkroot.c (the root and its
+ * (picking), fileset_summary.c (which blocks hold what, for the picks),
+ * fileset_sweep.c (removing the files in parallel), fileset_root.c and fileset_mkroot.c (the root and its
  * marker), fileset_space.c (will it fit), fileset_create.c (making the
  * tree) and fileset_remove.c (removing it).
  */
@@ -28,6 +29,33 @@ struct fs_ent {
 };
 
 /*
+ * What a summary (fs_sum) marks: blocks that may hold an entry free to
+ * pick absent, free to pick existing, or held busy (by this process: not
+ * a foreign one).  The first two are a pick's wanted state (0, 1).
+ */
+enum { FS_SUM_ABSENT, FS_SUM_EXISTING, FS_SUM_BUSY, FS_NSUMS };
+
+/* levels of a summary: 64^8 blocks, beyond any fileset that fits memory */
+#define FS_SUM_LEVELS 8
+#define FS_NONE UINT64_MAX
+
+/*
+ * Which blocks may hold an entry of one sort, so that a pick goes
+ * straight to one instead of looking at every block: level 0 has a bit
+ * per block, each level above a bit per word of the one below (set: that
+ * word may have a bit set), up to a top of one word.  A bit may be set for
+ * a block that holds none (a pick took the last one; it is cleared by the
+ * next look that finds the block without any), but once every pick and
+ * release under way is done, a block that holds one has its bit set, and
+ * so do the bits above it (fileset_summary.c says why).
+ */
+struct fs_sum {
+	_Atomic uint64_t *lvl[FS_SUM_LEVELS];
+	uint64_t nbits[FS_SUM_LEVELS];
+	unsigned nlevels;
+};
+
+/*
  * Files or leaf directories: what a pick chooses from.  The bitmaps give
  * each block a 64-byte line of its own (the first `block` bits of it), so
  * threads working in neighbouring blocks never write the same line; with
@@ -48,6 +76,7 @@ struct fs_kind {
 	 * in busy for good, so no pick claims them; NULL when all are ours.
 	 */
 	uint64_t *foreign;
+	struct fs_sum sum[FS_NSUMS];
 	_Alignas(64) _Atomic uint64_t rotor; /* blocks handed out, never wraps */
 	/*
 	 * Threads blocked in fileset_pick_wait, by the state they want (0
@@ -75,6 +104,47 @@ static inline bool fs_test(const struct fs_kind *k, _Atomic uint64_t *map,
 	return atomic_load_explicit(&map[fs_word(k, e)], memory_order_relaxed) &
 	       fs_bit(k, e);
 }
+
+/* The end of block b: the next one's first entry, or n for the last. */
+static inline uint64_t fs_block_end(const struct fs_kind *k, uint64_t b)
+{
+	uint64_t end = (b + 1) << k->shift;
+
+	return end < k->n ? end : k->n;
+}
+
+/*
+ * fileset_summary.c.  Whether block b of k holds an entry of sort s now,
+ * from the bitmaps.
+ */
+bool fs_block_has(const struct fs_kind *k, unsigned s, uint64_t b);
+/* k's summaries, for its blocks: 0, or -1 out of memory. */
+int fs_sum_alloc(struct fs_kind *k);
+void fs_sum_free(struct fs_kind *k);
+/* Every summary of k anew from the bitmaps, while no thread picks. */
+void fs_sum_rebuild(struct fs_kind *k);
+/* Bit i of level lv of summary s, and those above it, set. */
+void fs_sum_set(struct fs_kind *k, unsigned s, unsigned lv, uint64_t i);
+/*
+ * Block b may have come to hold an entry of sort s (given back in that
+ * state, or claimed): its bit set if it is not.  One load when it is, the
+ * usual case, so the picks' hot path writes no summary.
+ */
+static inline void fs_sum_mark(struct fs_kind *k, unsigned s, uint64_t b)
+{
+	if (!(atomic_load(&k->sum[s].lvl[0][b / 64]) & (1ULL << (b % 64))))
+		fs_sum_set(k, s, 0, b);
+}
+/*
+ * Block b was found without an entry of sort s: its bit cleared, unless
+ * one came meanwhile (then it stays, and true).
+ */
+bool fs_sum_clear(struct fs_kind *k, unsigned s, uint64_t b);
+/*
+ * The first block of [lo, hi) whose bit in summary s is set, or FS_NONE;
+ * bits above found stale on the way are cleared.
+ */
+uint64_t fs_sum_next(struct fs_kind *k, unsigned s, uint64_t lo, uint64_t hi);
 
 /* What a thread has left of the block it took: positions [pos, end). */
 struct fs_window {
@@ -307,5 +377,18 @@ int fs_verify_ready(struct fileset *fs, char *err, size_t errlen);
 
 /* openat beneath dirfd, following no symlink (see fileset_openat). */
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
+/*
+ * The same with openat2 alone, which crosses no mount either: -1 and
+ * ENOSYS where the kernel or the build has none.
+ */
+int fs_open_strict(int dirfd, const char *rel, int flags);
+/* fileset_remove.c: whether name is one the layout gives (eight digits). */
+bool fs_layout_name(const char *name);
+/*
+ * fileset_sweep.c: before the walk that removes the tree under rootfd,
+ * the files the run knows exist unlinked by a thread per CPU (nothing
+ * else, nothing reported: the walk does the rest).
+ */
+void fs_sweep(struct fileset *fs, int rootfd);
 
 #endif

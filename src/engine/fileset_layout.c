@@ -28,7 +28,8 @@
  * Entries are numbered in creation order, which is the order round-robin
  * picks follow.  Memory: every directory, file and leaf directory is 8
  * bytes (parent index and serial), files with random sizes add 8 bytes,
- * and files and leaf directories have one `exists` and one `busy` bit.
+ * and files and leaf directories have one `exists` and one `busy` bit,
+ * and their blocks a bit in each of three summaries (fileset_summary.c).
  */
 #include "engine/fileset_int.h"
 
@@ -360,7 +361,7 @@ static int layout_init(struct layout *l, struct fileset *fs, uint64_t seed)
  * thread in directories of its own, up to one cache line of bitmap, while
  * all threads' blocks together hold at most a quarter of the entries (a
  * small fileset is shared entry by entry); and the bitmaps, a line per
- * block (fs_kind).  -1: out of memory.
+ * block (fs_kind), with their summaries.  -1: out of memory.
  */
 static int kind_blocks(struct fs_kind *k, uint64_t nworkers)
 {
@@ -374,7 +375,10 @@ static int kind_blocks(struct fs_kind *k, uint64_t nworkers)
 	k->nwords = k->nblocks * 8;
 	k->exists = calloc_lines(k->nwords, sizeof(_Atomic uint64_t));
 	k->busy = calloc_lines(k->nwords, sizeof(_Atomic uint64_t));
-	return k->exists && k->busy ? 0 : -1;
+	if (!k->exists || !k->busy || fs_sum_alloc(k) < 0)
+		return -1;
+	fs_sum_rebuild(k); /* every entry absent and free */
+	return 0;
 }
 
 struct fileset *fileset_new(const struct workload *w, int index,

@@ -15,6 +15,14 @@
  * mostly work in different directories.
  * With block 1 this is exactly one shared rotor.
  *
+ * Where the wanted state is rare (a few files among millions of entries,
+ * or a few free among millions existing), the blocks without any are
+ * skipped by their summaries (fileset_summary.c): a pick that needs a
+ * fresh block takes the next one after the rotor that may hold one and
+ * moves the rotor past it, as if it had taken and passed over each block
+ * between.  A pick costs the same in a fileset of a thousand entries and
+ * of a hundred million, however few of them are in the wanted state.
+ *
  * A pick that finds nothing while some entry is busy waits for entries to
  * be given back (a futex; fileset_pick_wait) instead of trying again at
  * once: a thread with nothing to do sleeps.  Giving an entry back costs
@@ -69,7 +77,11 @@ static bool wants_existing(enum fs_pick kind)
 	return kind == FS_FILE_EXISTING || kind == FS_LEAF_EXISTING;
 }
 
-/* Take entry e if nobody holds it and it is in the wanted state. */
+/*
+ * Take entry e if nobody holds it and it is in the wanted state.  Its
+ * block holds a busy entry then; one let go at once is given back in the
+ * other state (the summaries: see fileset_summary.c).
+ */
 static inline __attribute__((always_inline)) bool
 claim(struct fs_kind *k, uint64_t e, bool want)
 {
@@ -78,9 +90,12 @@ claim(struct fs_kind *k, uint64_t e, bool want)
 	/* fetch_or is the compare-exchange that cannot fail spuriously */
 	if (atomic_fetch_or(&k->busy[w], m) & m)
 		return false;
-	if (!!(atomic_load(&k->exists[w]) & m) == want)
+	if (!!(atomic_load(&k->exists[w]) & m) == want) {
+		fs_sum_mark(k, FS_SUM_BUSY, e >> k->shift);
 		return true;
+	}
 	atomic_fetch_and(&k->busy[w], ~m);
+	fs_sum_mark(k, !want, e >> k->shift);
 	return false;
 }
 
@@ -121,32 +136,93 @@ static bool scan_range(struct fs_kind *k, bool want, uint64_t p, uint64_t end,
 	return false;
 }
 
-/* One pass over every entry from p, wrapping; each is tried once. */
+/* The first entry of block b that can be claimed; none: its bit goes. */
+static bool pick_block(struct fs_kind *k, bool want, uint64_t b, uint64_t *out)
+{
+	if (scan_range(k, want, b << k->shift, fs_block_end(k, b), out))
+		return true;
+	fs_sum_clear(k, want, b);
+	return false;
+}
+
+/* The same in the blocks of [lo, hi) that may hold one, in order. */
+static bool pick_blocks(struct fs_kind *k, bool want, uint64_t lo, uint64_t hi,
+			uint64_t *out)
+{
+	for (uint64_t b = lo; (b = fs_sum_next(k, want, b, hi)) != FS_NONE; b++)
+		if (pick_block(k, want, b, out))
+			return true;
+	return false;
+}
+
+/*
+ * One pass over every entry from p, wrapping; each is tried once, but
+ * for the blocks the summary says hold none.
+ */
 static bool scan(struct fs_kind *k, bool want, uint64_t p, uint64_t *out)
 {
-	return scan_range(k, want, p, k->n, out) || scan_range(k, want, 0, p, out);
+	uint64_t b = p >> k->shift;
+
+	if (scan_range(k, want, p, fs_block_end(k, b), out) ||
+	    pick_blocks(k, want, b + 1, k->nblocks, out) ||
+	    pick_blocks(k, want, 0, b, out) ||
+	    scan_range(k, want, b << k->shift, p, out))
+		return true;
+	fs_sum_clear(k, want, b); /* looked at whole, in two parts */
+	return false;
+}
+
+/*
+ * A fresh block from the rotor: the next one from it that may hold an
+ * entry in the wanted state, the rotor moved past it (the blocks between
+ * are passed over as if taken).  Its number, and the blocks the rotor
+ * moved in *moved; FS_NONE if none may hold one.
+ */
+static uint64_t take_block(struct fs_kind *k, bool want, uint64_t *moved)
+{
+	uint64_t r = atomic_load_explicit(&k->rotor, memory_order_relaxed);
+
+	for (;;) {
+		uint64_t b = r % k->nblocks, nb;
+
+		nb = fs_sum_next(k, want, b, k->nblocks);
+		if (nb == FS_NONE)
+			nb = fs_sum_next(k, want, 0, b);
+		if (nb == FS_NONE)
+			return FS_NONE;
+		*moved = (nb + k->nblocks - b) % k->nblocks + 1;
+		/* one atomic a block, as a plain add was */
+		if (atomic_compare_exchange_weak_explicit(
+			    &k->rotor, &r, r + *moved, memory_order_relaxed,
+			    memory_order_relaxed))
+			return nb;
+	}
 }
 
 /* The shared round robin, a block at a time (see the top). */
 static __attribute__((noinline)) bool
 pick_shared(struct fs_kind *k, bool want, struct fs_window *win, uint64_t *out)
 {
-	/*
-	 * The rest of this block, then fresh ones up to a whole turn, so
-	 * that a thread alone that finds nothing ends where it began.
-	 */
-	for (uint64_t i = 0; i < k->nblocks; i++) {
-		if (win->pos >= win->end) {
-			uint64_t b = atomic_fetch_add_explicit(
-					     &k->rotor, 1, memory_order_relaxed) %
-				     k->nblocks;
+	uint64_t passed = 0, b, moved;
 
-			win->pos = b * k->block;
-			win->end = win->pos + k->block < k->n ?
-					   win->pos + k->block :
-					   k->n;
+	if (win->pos < win->end &&
+	    scan_range(k, want, win->pos, win->end, out)) {
+		win->pos = *out + 1;
+		return true;
+	}
+	/*
+	 * Then fresh blocks up to a whole turn, so that a thread alone that
+	 * finds nothing ends where it began.
+	 */
+	while (passed < k->nblocks) {
+		if ((b = take_block(k, want, &moved)) == FS_NONE) {
+			win->pos = win->end;
+			return false;
 		}
-		if (scan_range(k, want, win->pos, win->end, out)) {
+		passed += moved;
+		win->pos = b << k->shift;
+		win->end = fs_block_end(k, b);
+		if (pick_block(k, want, b, out)) {
 			win->pos = *out + 1;
 			return true;
 		}
@@ -154,7 +230,7 @@ pick_shared(struct fs_kind *k, bool want, struct fs_window *win, uint64_t *out)
 	}
 	/*
 	 * Other threads took blocks meanwhile, so that turn may have missed
-	 * some: -1 only once every entry was looked at.
+	 * some: -1 only once every block that may hold one was looked at.
 	 */
 	return scan(k, want, win->end % k->n, out);
 }
@@ -234,6 +310,7 @@ void fileset_unbusy(struct fileset *fs, enum fs_pick kind, int64_t e,
 	else if (!exists && (atomic_load(&k->exists[w]) & m))
 		atomic_fetch_and(&k->exists[w], ~m);
 	atomic_fetch_and(&k->busy[w], ~m); /* release: exists first */
+	fs_sum_mark(k, exists, (uint64_t)e >> k->shift);
 	/*
 	 * After the release, in the one order of seq_cst operations: a
 	 * waiter that registered before it is counted here; one that
@@ -259,6 +336,7 @@ static int partition(struct fs_kind *k, unsigned rank, unsigned nranks)
 			k->foreign[fs_word(k, e)] |= fs_bit(k, e);
 	for (uint64_t w = 0; w < k->nwords; w++)
 		atomic_store(&k->busy[w], k->foreign[w]);
+	fs_sum_rebuild(k);
 	return 0;
 }
 
@@ -321,11 +399,43 @@ static uint64_t word_entries(const struct fs_kind *k, uint64_t w)
 enum flux { SETTLED, BUSY, FREE };
 
 /*
+ * What in_flux says from the bitmaps themselves, every word read: exact,
+ * but as long as the fileset is large.  busy is read before exists: a
+ * release writes exists before it clears busy, so an entry seen not busy
+ * is seen in the state it was given back in.  The block of what it
+ * finds is marked in its summary (it may be one the summary missed for
+ * a moment): the next attempt goes there.
+ */
+static enum flux look_all(struct fs_kind *k, bool want)
+{
+	for (uint64_t w = 0; w < k->nwords; w++) {
+		uint64_t mine = k->foreign ? ~k->foreign[w] : ~0ULL;
+		uint64_t busy = atomic_load(&k->busy[w]) & mine;
+		uint64_t ex = atomic_load(&k->exists[w]);
+
+		if (busy) {
+			fs_sum_mark(k, FS_SUM_BUSY, w / 8);
+			return BUSY;
+		}
+		/* ~ex has the padding bits set: only entries count */
+		if ((want ? ex : ~ex) & word_entries(k, w) & mine) {
+			fs_sum_mark(k, want, w / 8);
+			return FREE;
+		}
+	}
+	return SETTLED;
+}
+
+/*
  * What the attempt could still get: BUSY, another thread holds it;
  * FREE, it is there for the taking (given back since the attempt
- * looked); SETTLED, neither.  busy is read before exists: a release
- * writes exists before it clears busy, so an entry seen not busy is seen
- * in the state it was given back in.
+ * looked); SETTLED, neither.  The summaries answer the first two at
+ * once: the attempt that failed cleared the bits of the blocks it found
+ * without one in the wanted state, so a bit still set is one given back
+ * since; busy blocks are looked at as they come.  Only when they show
+ * neither are the bitmaps read whole (look_all): a bit may be clear for
+ * a moment while an entry is given back, and "nothing at all" ends the
+ * thread's work, once.
  */
 static enum flux in_flux(struct fs_kind *k, const struct attempt *a)
 {
@@ -342,18 +452,14 @@ static enum flux in_flux(struct fs_kind *k, const struct attempt *a)
 		return !!(atomic_load(&k->exists[w]) & m) == want ? FREE :
 								   SETTLED;
 	}
-	for (uint64_t w = 0; w < k->nwords; w++) {
-		uint64_t mine = k->foreign ? ~k->foreign[w] : ~0ULL;
-		uint64_t busy = atomic_load(&k->busy[w]) & mine;
-		uint64_t ex = atomic_load(&k->exists[w]);
-
-		if (busy)
+	if (fs_sum_next(k, want, 0, k->nblocks) != FS_NONE)
+		return FREE;
+	for (uint64_t b = 0;
+	     (b = fs_sum_next(k, FS_SUM_BUSY, b, k->nblocks)) != FS_NONE; b++)
+		if (fs_block_has(k, FS_SUM_BUSY, b) ||
+		    fs_sum_clear(k, FS_SUM_BUSY, b))
 			return BUSY;
-		/* ~ex has the padding bits set: only entries count */
-		if ((want ? ex : ~ex) & word_entries(k, w) & mine)
-			return FREE;
-	}
-	return SETTLED;
+	return look_all(k, want);
 }
 
 /*

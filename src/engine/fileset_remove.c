@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "util/util.h"
@@ -64,6 +66,11 @@ static bool serial_name(const char *s, size_t width, bool zero_ok)
 	if (n < width || !all_of(s, n, DIGITS) || (n > width && s[0] == '0'))
 		return false;
 	return zero_ok || strspn(s, "0") < n;
+}
+
+bool fs_layout_name(const char *name)
+{
+	return serial_name(name, 8, false);
 }
 
 /* A createnext file: bonnie++'s names (flowops_namewise.c, make_name). */
@@ -111,36 +118,34 @@ static void count_done(struct fileset *fs)
 	atomic_fetch_add_explicit(&fs->done, 1, memory_order_relaxed);
 }
 
-/* A directory that is the root of some mount, bind mounts included. */
-static bool is_mount(struct rm *r, int dfd, const char *name, dev_t dev)
+/*
+ * fd, a directory just opened, is the root of some mount (bind mounts
+ * included) or on another file system, or cannot be looked at.
+ */
+static bool is_mount(struct rm *r, int fd)
 {
+	struct stat st;
+#ifdef STATX_ATTR_MOUNT_ROOT
 	struct statx sx;
 
-	if (dev != r->dev)
-		return true;
-#ifdef STATX_ATTR_MOUNT_ROOT
-	if (statx(dfd, name, AT_SYMLINK_NOFOLLOW, STATX_TYPE, &sx) < 0)
-		return false;
-	return sx.stx_attributes_mask & sx.stx_attributes &
-	       STATX_ATTR_MOUNT_ROOT;
-#else
-	(void)sx;
-	return false;
+	if (statx(fd, "", AT_EMPTY_PATH, STATX_TYPE, &sx) == 0)
+		return makedev(sx.stx_dev_major, sx.stx_dev_minor) != r->dev ||
+		       (sx.stx_attributes_mask & sx.stx_attributes &
+			STATX_ATTR_MOUNT_ROOT);
 #endif
+	return fstat(fd, &st) < 0 || st.st_dev != r->dev;
 }
 
-static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top);
+static void rm_contents(struct rm *r, int fd, const char *dpath, bool top);
 
 static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 {
 	char *path = xasprintf("%s/%s", dpath, name);
 
 	for (int i = 1; i <= RM_TRIES; i++) {
-		struct stat st;
 		int fd = openat(dfd, name,
 				O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		uint64_t before = r->nforeign;
-		DIR *d;
 
 		if (fd < 0) {
 			int e = errno;
@@ -155,7 +160,7 @@ static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 				rm_fail(r, "open", path, NULL);
 			break;
 		}
-		if (fstat(fd, &st) < 0 || is_mount(r, dfd, name, st.st_dev)) {
+		if (is_mount(r, fd)) {
 			close(fd);
 			if (r->rc == 0)
 				fs_set_err(r->err, r->errlen,
@@ -165,13 +170,8 @@ static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 			r->rc = -1;
 			break;
 		}
-		if (!(d = fdopendir(fd))) {
-			rm_fail(r, "read", path, NULL);
-			close(fd);
-			break;
-		}
-		rm_contents(r, d, path, false);
-		closedir(d);
+		rm_contents(r, fd, path, false);
+		close(fd);
 		/* what is not ours stays, and so does the directory holding it */
 		if (r->dry || r->nforeign != before)
 			break;
@@ -189,19 +189,58 @@ static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 	free(path);
 }
 
-static void rm_entry(struct rm *r, int dfd, const char *dpath,
-		     const char *name, bool top)
+/* A directory entry as getdents64 gives it. */
+struct dent {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
+/* Bytes of a directory read at a time, as readdir reads them. */
+#define RM_BUF 32768
+
+/*
+ * The type of entry de, as the directory gives it (what rm -rf goes by:
+ * no stat for each file), or as fstatat does where the file system gives
+ * none.  0 and errno when it is gone or cannot be looked at.
+ */
+static mode_t type_of(int dfd, const struct dent *de)
 {
 	struct stat st;
 
+	switch (de->type) {
+	case DT_REG:
+		return S_IFREG;
+	case DT_DIR:
+		return S_IFDIR;
+	case DT_LNK:
+		return S_IFLNK;
+	case DT_UNKNOWN:
+		break;
+	default:
+		return S_IFIFO; /* a device node, FIFO or socket: not ours */
+	}
+	if (fstatat(dfd, de->name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	return st.st_mode & S_IFMT;
+}
+
+static void rm_entry(struct rm *r, int dfd, const char *dpath,
+		     const struct dent *de, bool top)
+{
+	const char *name = de->name;
+	mode_t type;
+
 	if (!ours(r, name, top)) {
 		foreign(r, dpath, name);
-	} else if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+	} else if (!(type = type_of(dfd, de))) {
 		if (errno != ENOENT)
 			rm_fail(r, "stat", dpath, name);
-	} else if (S_ISDIR(st.st_mode)) {
+	} else if (S_ISDIR(type)) {
 		rm_dir(r, dfd, dpath, name);
-	} else if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+	} else if (!S_ISREG(type) && !S_ISLNK(type)) {
 		/* a device node, FIFO or socket at one of our names */
 		foreign(r, dpath, name);
 	} else if (r->dry) {
@@ -214,32 +253,44 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 	}
 }
 
-/*
- * Remove what is ours in d, from where it stands; top keeps the marker.
- * One descriptor per level below: a low ulimit -n still removes a
- * shallow tree.
- */
-static void rm_contents(struct rm *r, DIR *d, const char *dpath, bool top)
+/* One entry of the directory fd: what is ours goes; top keeps the marker. */
+static void rm_one(struct rm *r, int fd, const char *dpath,
+		   const struct dent *de, bool top)
 {
-	struct dirent *de;
+	const char *n = de->name;
 
-	while ((errno = 0, de = readdir(d))) {
-		const char *n = de->d_name;
-
-		if (!strcmp(n, ".") || !strcmp(n, "..") ||
-		    (top && !strcmp(n, FILESET_MARKER)))
-			continue;
-		/* a marker being replaced when a run ended */
-		if (top && fs_marker_debris(dirfd(d), n)) {
-			if (!r->dry && unlinkat(dirfd(d), n, 0) < 0 &&
-			    errno != ENOENT)
-				rm_fail(r, "remove", dpath, n);
-			continue;
-		}
-		rm_entry(r, dirfd(d), dpath, n, top);
+	if (!strcmp(n, ".") || !strcmp(n, "..") ||
+	    (top && !strcmp(n, FILESET_MARKER)))
+		return;
+	/* a marker being replaced when a run ended */
+	if (top && fs_marker_debris(fd, n)) {
+		if (!r->dry && unlinkat(fd, n, 0) < 0 && errno != ENOENT)
+			rm_fail(r, "remove", dpath, n);
+		return;
 	}
-	if (errno)
+	rm_entry(r, fd, dpath, de, top);
+}
+
+/*
+ * Remove what is ours in the directory fd, from where it stands (read
+ * with getdents64 itself: a DIR costs an fstat and two fcntl a
+ * directory).  One descriptor per level below: a low ulimit -n still
+ * removes a shallow tree.
+ */
+static void rm_contents(struct rm *r, int fd, const char *dpath, bool top)
+{
+	char *buf = malloc(RM_BUF);
+	long n = -1;
+
+	errno = ENOMEM;
+	while (buf && (n = syscall(SYS_getdents64, fd, buf, RM_BUF)) > 0)
+		for (long off = 0; off < n;
+		     off += ((const struct dent *)(buf + off))->reclen)
+			rm_one(r, fd, dpath, (const struct dent *)(buf + off),
+			       top);
+	if (n < 0)
 		rm_fail(r, "read", dpath, NULL);
+	free(buf);
 }
 
 static void rm_init(struct rm *r, struct fileset *fs, bool createnext,
@@ -284,17 +335,16 @@ static int walk_root(struct rm *r, int fd)
 {
 	struct stat st;
 	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = dfd >= 0 && fstat(dfd, &st) == 0 ? fdopendir(dfd) : NULL;
 
-	if (!d) {
+	if (dfd < 0 || fstat(dfd, &st) < 0) {
 		rm_fail(r, "open", r->fs->root, NULL);
 		if (dfd >= 0)
 			close(dfd);
 		return rm_done(r);
 	}
 	r->dev = st.st_dev;
-	rm_contents(r, d, r->fs->root, true);
-	closedir(d);
+	rm_contents(r, dfd, r->fs->root, true);
+	close(dfd);
 	return rm_done(r);
 }
 
@@ -337,35 +387,36 @@ int fs_dir_is_empty(int dfd)
 }
 
 /*
- * Remove what is ours in the root (d, open on it), then the marker and
+ * Remove what is ours in the root (dfd, open on it), then the marker and
  * the root unless adopted.  The root's descriptor serves for everything,
  * so removal needs one descriptor per level of the tree and no more.
  * Returns 0, -1 (err says what failed), or -3 when names fbrun does not
  * make were left (err says which; the marker stays with them).
  */
-static int remove_marked(struct fileset *fs, DIR *d, bool adopted,
+static int remove_marked(struct fileset *fs, int dfd, bool adopted,
 			 bool createnext, char *err, size_t errlen)
 {
 	struct rm r;
 	struct stat st;
 
 	rm_init(&r, fs, createnext, err, errlen);
-	if (fstat(dirfd(d), &st) < 0) {
+	if (fstat(dfd, &st) < 0) {
 		rm_fail(&r, "open", fs->root, NULL);
 		return -1;
 	}
 	r.dev = st.st_dev;
-	rm_contents(&r, d, fs->root, true);
+	fs_sweep(fs, dfd);
+	rm_contents(&r, dfd, fs->root, true);
 	for (int i = 1; r.rc == 0 && !r.nforeign && i <= RM_TRIES; i++) {
 		/* ENOENT: something else removed it meanwhile, which is fine */
-		if (unlinkat(dirfd(d), FILESET_MARKER, 0) < 0 &&
+		if (unlinkat(dfd, FILESET_MARKER, 0) < 0 &&
 		    errno != ENOENT) {
 			rm_fail(&r, "remove", fs->root, FILESET_MARKER);
 			break;
 		}
 		if (adopted) {
 			/* not ours to remove: check it is empty */
-			if (fs_dir_is_empty(dirfd(d)) == 1)
+			if (fs_dir_is_empty(dfd) == 1)
 				break;
 		} else if (rmdir(fs->root) == 0 || errno == ENOENT) {
 			break;
@@ -378,8 +429,8 @@ static int remove_marked(struct fileset *fs, DIR *d, bool adopted,
 			rm_fail(&r, "remove", fs->root, NULL);
 			break;
 		}
-		rewinddir(d); /* added meanwhile: again */
-		rm_contents(&r, d, fs->root, true);
+		lseek(dfd, 0, SEEK_SET); /* added meanwhile: again */
+		rm_contents(&r, dfd, fs->root, true);
 	}
 	if (r.nforeign && r.rc == 0) {
 		rm_done(&r);
@@ -392,7 +443,6 @@ static int remove_marked(struct fileset *fs, DIR *d, bool adopted,
 static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 {
 	struct marker m;
-	DIR *d;
 	int rc, got;
 
 	if (fs->state != ROOT_OURS) {
@@ -421,19 +471,16 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 			   fs->root, m.name);
 		got = -1;
 	}
-	if (got <= 0 || !(d = fdopendir(fd))) {
-		if (got > 0)
-			fs_set_err(err, errlen, "cannot read '%s': %s",
-				   fs->root, strerror(errno));
+	if (got <= 0) {
 		marker_free(&m);
 		close(fd);
 		return -1;
 	}
-	rewinddir(d); /* the run's descriptor: from the start */
-	rc = remove_marked(fs, d, m.adopted, fs->createnext || m.createnext,
+	lseek(fd, 0, SEEK_SET); /* the run's descriptor: from the start */
+	rc = remove_marked(fs, fd, m.adopted, fs->createnext || m.createnext,
 			   err, errlen);
 	marker_free(&m);
-	closedir(d);
+	close(fd);
 	return rc;
 }
 
@@ -527,6 +574,8 @@ int fileset_remove(struct fileset *fs, char *err, size_t errlen)
 			atomic_store(&fs->files.exists[w], 0);
 		for (uint64_t w = 0; w < fs->leaves.nwords; w++)
 			atomic_store(&fs->leaves.exists[w], 0);
+		fs_sum_rebuild(&fs->files);
+		fs_sum_rebuild(&fs->leaves);
 	}
 	if (fs->rootfd >= 0) {
 		close(fs->rootfd); /* the lock goes with it */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -598,6 +599,94 @@ static void test_remove_safety(void)
 	free(root);
 }
 
+/* The directory of file e, under root. */
+static char *dir_of(const char *root, struct fileset *fs, int64_t e)
+{
+	char *p = path_of(root, rel(fs, e));
+
+	*strrchr(p, '/') = '\0';
+	return p;
+}
+
+/*
+ * A tree of thousands of files, which threads unlink a directory each
+ * before the walk removes the rest (fileset_sweep.c): what fbrun did not
+ * make, and what is reached through a symlink or a mount, stays all the
+ * same.
+ */
+static void test_sweep_safety(void)
+{
+	struct ir_fileset d = def("sw", 6000, 50, 0, 0, 100);
+	struct fileset *fs = make(&d);
+	char *out = path_of(tmp, "sw-outside"), *root, *fifo, *notes, *ldir;
+	char *mdir, *ndir;
+	struct stat st;
+	bool mounted;
+	int kept = 0, under = 0;
+
+	if (!ok(fs && create(fs, 1) == 0, "6000 files made: %s", err))
+		return;
+	root = xstrdup(fileset_root(fs));
+	/* outside: a directory of files named as fbrun names them */
+	mkdir(out, 0755);
+	for (int i = 1; i <= 3; i++) {
+		char *f = xasprintf("%s/0000000%d", out, i);
+
+		close(open(f, O_CREAT | O_WRONLY, 0644));
+		free(f);
+	}
+	fifo = path_of(root, rel(fs, 100));
+	ndir = dir_of(root, fs, 200);
+	notes = path_of(ndir, "NOTES");
+	ldir = dir_of(root, fs, 3000);
+	mdir = dir_of(root, fs, 5000);
+	ok(unlink(fifo) == 0 && mkfifo(fifo, 0644) == 0 &&
+		   close(open(notes, O_CREAT | O_WRONLY, 0644)) == 0,
+	   "a FIFO at a file's name, a user's file beside them");
+	rm_rf(ldir);
+	ok(symlink(out, ldir) == 0, "a directory replaced by a symlink out");
+	mounted = mount(out, mdir, NULL, MS_BIND, NULL) == 0;
+
+	ok(destroy(fs) < 0, "the tree is not removed whole: %s", err);
+	for (int i = 1; i <= 3; i++)
+		kept += exists(at(out, i == 1 ? "00000001" :
+				       i == 2 ? "00000002" :
+						"00000003"));
+	is_int(kept, 3, "the files behind the symlink%s are untouched",
+	       mounted ? " and under the mount" : "");
+	ok(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode) && exists(notes),
+	   "the FIFO and the user's file stay");
+	ok(is_link(ldir) == false, "the symlink itself is unlinked");
+	if (mounted) {
+		ok(strstr(err, "mount point") != NULL,
+		   "the mount is named: %s", err);
+		umount2(mdir, MNT_DETACH);
+		census(mdir);
+		under = cs.files;
+		ok(under > 0, "the directory under the mount keeps its %d "
+			      "files", under);
+	} else {
+		ok(1, "# SKIP no bind mount here (%s)", strerror(errno));
+		ok(1, "# SKIP no bind mount here");
+	}
+	census(root);
+	is_int(cs.files, 1 + under,
+	       "no other file of the tree remains");
+	unlink(fifo);
+	unlink(notes);
+	ok(destroy(fs) == 0, "once they are gone it is removed: %s", err);
+	ok(!exists(root), "the root went");
+	rm_rf(out);
+	free(out);
+	free(root);
+	free(fifo);
+	free(notes);
+	free(ldir);
+	free(mdir);
+	free(ndir);
+	fileset_free(fs);
+}
+
 static void test_reuse(void)
 {
 	struct ir_fileset d = def("ru", 20, 5, 0, 2000, 100);
@@ -995,9 +1084,25 @@ static void test_deep(void)
 #define NOPS 100000
 
 static struct fileset *tfs;
-static _Atomic int holders[NENT];
-static _Atomic unsigned char shadow[NENT];
+/* per entry of tfs: threads holding it, and whether it exists */
+static _Atomic int *holders;
+static _Atomic unsigned char *shadow;
 static _Atomic int violations;
+
+/* holders and shadow for n entries, none held or existing */
+static void shadow_new(int64_t n)
+{
+	holders = xcalloc((size_t)n, sizeof(*holders));
+	shadow = xcalloc((size_t)n, sizeof(*shadow));
+}
+
+static void shadow_free(void)
+{
+	free(holders);
+	free(shadow);
+	holders = NULL;
+	shadow = NULL;
+}
 
 struct tcount {
 	int id;
@@ -1061,8 +1166,7 @@ static void test_threads(int64_t workers)
 		tfs ? (unsigned long long)fileset_block(tfs, FS_FILE_EXISTING) : 0))
 		return;
 	atomic_store(&violations, 0);
-	for (int e = 0; e < NENT; e++)
-		shadow[e] = 0;
+	shadow_new(NENT);
 	for (int e = 0; e < NENT / 2; e++) {
 		fileset_unbusy(tfs, FS_FILE_ABSENT,
 			       fileset_pick_at(tfs, FS_FILE_ABSENT, e), true);
@@ -1091,6 +1195,7 @@ static void test_threads(int64_t workers)
 	is_int(nshadow, (long long)fileset_nexisting(tfs),
 	       "and the counts agree");
 	fileset_free(tfs);
+	shadow_free();
 }
 
 /* ------------------------------------------------------------ waiting */
@@ -1260,6 +1365,285 @@ static void test_pick_wait(void)
 	fs_local_free(l);
 }
 
+/* ------------------------------------------------------------ sparse */
+
+/*
+ * A few entries in the wanted state among many: the picks find them
+ * through the summaries.  300,000 entries laid out for 1000 threads are
+ * in 4688 blocks of 64, with three levels of summary above them.
+ */
+#define SP_N 300000
+#define SP_WORKERS 1000
+#define SP_MAX 1000
+
+/* The few: scattered, the first and the last entry among them. */
+static bool sparse_one(int64_t e)
+{
+	return e == 0 || e == SP_N - 1 || rv_mix64((uint64_t)e) % 8000 == 0;
+}
+
+/* They, in entry order; how many. */
+static int64_t sparse_list(int64_t *list)
+{
+	int64_t k = 0;
+
+	for (int64_t e = 0; e < SP_N && k < SP_MAX; e++)
+		if (sparse_one(e))
+			list[k++] = e;
+	return k;
+}
+
+/* Entries of list given the other state; how many were in the first. */
+static int64_t flip(struct fileset *fs, const int64_t *list, int64_t k,
+		    bool to_exist)
+{
+	enum fs_pick from = to_exist ? FS_FILE_ABSENT : FS_FILE_EXISTING;
+	int64_t n = 0;
+
+	for (int64_t i = 0; i < k; i++) {
+		int64_t e = fileset_pick_at(fs, from, list[i]);
+
+		n += e == list[i];
+		fileset_unbusy(fs, from, e, to_exist);
+	}
+	return n;
+}
+
+/* Where e is in list, or -1. */
+static int64_t index_in(const int64_t *list, int64_t k, int64_t e)
+{
+	for (int64_t i = 0; i < k; i++)
+		if (list[i] == e)
+			return i;
+	return -1;
+}
+
+/*
+ * 2k picks of kind from l, each given back as it was: whether they went
+ * round list in entry order twice, from wherever the round robin stood.
+ */
+static bool two_turns(struct fileset *fs, enum fs_pick kind,
+		      struct fs_local *l, const int64_t *list, int64_t k)
+{
+	bool inorder = true;
+	int64_t first = -1;
+
+	for (int64_t i = 0; i < 2 * k; i++) {
+		int64_t e = fileset_pick(fs, kind, l, false);
+
+		if (i == 0)
+			first = index_in(list, k, e);
+		inorder &= first >= 0 && e == list[(first + i) % k];
+		fileset_unbusy(fs, kind, e, kind == FS_FILE_EXISTING);
+	}
+	return inorder;
+}
+
+/* Every entry of kind that can be picked, held; how many; then given back. */
+static int64_t hold_all(struct fileset *fs, enum fs_pick kind, bool *only)
+{
+	struct fs_local *l = fs_local_new();
+	int64_t n = 0, e, *held = xcalloc((size_t)fileset_nfiles(fs) + 1,
+					  sizeof(*held));
+
+	*only = true;
+	while ((e = fileset_pick(fs, kind, l, false)) >= 0) {
+		*only &= n < (int64_t)fileset_nfiles(fs);
+		if (!*only)
+			break;
+		held[n++] = e;
+	}
+	for (int64_t i = 0; i < n; i++)
+		fileset_unbusy(fs, kind, held[i], kind == FS_FILE_EXISTING);
+	free(held);
+	fs_local_free(l);
+	return n;
+}
+
+/* The first of list at or after idx, wrapping. */
+static int64_t next_of(const int64_t *list, int64_t k, int64_t idx)
+{
+	for (int64_t i = 0; i < k; i++)
+		if (list[i] >= idx)
+			return list[i];
+	return list[0];
+}
+
+static void test_sparse(void)
+{
+	struct ir_fileset d = def("sp", SP_N, 1000, 0, 1, 0);
+	struct fileset *fs = make_for(&d, SP_WORKERS);
+	struct fs_local *l = fs_local_new(), *own = fs_local_new();
+	static int64_t list[SP_MAX];
+	int64_t k, e, n, idx_ok = 0, own_ok = 0;
+	struct rv_rng rng;
+	struct fs_waits w = { 0, 0 };
+	struct waiter a;
+	pthread_t t;
+	atomic_bool stop;
+	bool only;
+
+	atomic_init(&stop, false);
+	if (!ok(fs && l && own && fileset_block(fs, FS_FILE_EXISTING) == 64,
+		"300000 entries in blocks of 64"))
+		return;
+	k = sparse_list(list);
+	is_int(flip(fs, list, k, true), k,
+	       "%lld scattered entries made to exist", (long long)k);
+	is_int(fileset_nexisting(fs), k, "and only they exist");
+	ok(two_turns(fs, FS_FILE_EXISTING, l, list, k),
+	   "existing picks go round them in entry order, twice");
+	n = hold_all(fs, FS_FILE_EXISTING, &only);
+	ok(n == k && only, "each is picked once while held, then none (%lld)",
+	   (long long)n);
+
+	rv_rng_seed(&rng, 11);
+	for (int i = 0; i < 2000; i++) {
+		int64_t idx = (int64_t)rv_below(&rng, SP_N);
+
+		e = fileset_pick_at(fs, FS_FILE_EXISTING, idx);
+		idx_ok += e == next_of(list, k, idx);
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	}
+	is_int(idx_ok, 2000, "an indexed pick takes the first existing entry "
+			     "at or after the index");
+	for (int64_t i = 0; i < 2 * k; i++) {
+		e = fileset_pick(fs, FS_FILE_EXISTING, own, true);
+		own_ok += e == list[i % k];
+		fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	}
+	is_int(own_ok, 2 * k, "so does the thread's own rotor, from 0");
+
+	/* the other way round: all exist but the few */
+	all_exist(fs);
+	is_int(flip(fs, list, k, false), k, "all made to exist but them");
+	ok(two_turns(fs, FS_FILE_ABSENT, l, list, k),
+	   "absent picks go round them in entry order, twice");
+	n = hold_all(fs, FS_FILE_ABSENT, &only);
+	ok(n == k && only, "each absent one is picked once while held (%lld)",
+	   (long long)n);
+
+	/* one left, held: a pick waits for it, and gets it given back */
+	e = list[k / 2];
+	flip(fs, list, k, true);
+	for (int64_t i = 0; i < SP_N; i++)
+		if (i != e)
+			fileset_unbusy(fs, FS_FILE_EXISTING,
+				       fileset_pick_at(fs, FS_FILE_EXISTING, i),
+				       false);
+	is_int(fileset_nexisting(fs), 1, "one entry exists");
+	is_int(fileset_pick(fs, FS_FILE_EXISTING, l, false), e, "it is held");
+	start_waiter(&t, &a, fs, FS_FILE_EXISTING, -1);
+	nap_ms(20);
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
+	pthread_join(t, NULL);
+	is_int(a.got, e, "a waiting pick gets it when it is given back");
+	fileset_unbusy(fs, FS_FILE_EXISTING, e, false);
+	is_int(fileset_pick_wait(fs, FS_FILE_EXISTING, l, false, -1, &stop, &w),
+	       -1, "none left and none busy: nothing to pick");
+	is_int(w.n, 0, "found without waiting");
+	fileset_free(fs);
+	fs_local_free(l);
+	fs_local_free(own);
+}
+
+/*
+ * 8 threads creating, deleting and stating in a fileset where few
+ * entries exist, each pick checked against what the last holder left;
+ * then a thread alone must find every entry in each state: no block was
+ * left out of its summary.  100,000 entries laid out for 2000 threads
+ * are in blocks of 8, with three levels of summary; 256 for 100 threads
+ * in blocks of 1, where the threads meet in the same blocks all the time.
+ */
+#define CH_THREADS 8
+#define CH_OPS 20000
+static int64_t ch_n;
+
+static void *churn(void *arg)
+{
+	struct tcount *c = arg;
+	struct rv_rng rng;
+	struct fs_local *l = fs_local_new(), *own = fs_local_new();
+
+	rv_rng_seed(&rng, (uint64_t)c->id + 500);
+	for (int i = 0; i < CH_OPS; i++) {
+		uint64_t op = rv_below(&rng, 8);
+		/* create 0-2, delete 3-5, stat 6-7 */
+		enum fs_pick k = op < 3 ? FS_FILE_ABSENT : FS_FILE_EXISTING;
+		bool now = op < 3 || op >= 6;
+		int64_t at = (int64_t)rv_below(&rng, (uint64_t)ch_n);
+		int64_t e = op == 2 || op == 5 ? fileset_pick_at(tfs, k, at) :
+			    op == 4 ? fileset_pick(tfs, k, own, true) :
+				      fileset_pick(tfs, k, l, false);
+
+		if (e < 0) {
+			c->failed++;
+			continue;
+		}
+		hold(e, k == FS_FILE_EXISTING);
+		c->created += k == FS_FILE_ABSENT;
+		c->deleted += k == FS_FILE_EXISTING && !now;
+		release_(e, now);
+		fileset_unbusy(tfs, k, e, now);
+	}
+	fs_local_free(l);
+	fs_local_free(own);
+	return NULL;
+}
+
+static void test_sparse_threads(int64_t n_entries, int64_t workers,
+				uint64_t block)
+{
+	struct ir_fileset d = def("ch", n_entries, 1000, 0, 1, 0);
+	struct tcount c[CH_THREADS];
+	pthread_t t[CH_THREADS];
+	long created = 0, deleted = 0, failed = 0;
+	int64_t start = 0, agree = 0, n;
+	bool only;
+
+	ch_n = n_entries;
+	tfs = make_for(&d, workers);
+	if (!ok(tfs && fileset_block(tfs, FS_FILE_EXISTING) == block,
+		"%lld entries in blocks of %llu", (long long)n_entries,
+		(unsigned long long)block))
+		return;
+	atomic_store(&violations, 0);
+	shadow_new(ch_n);
+	for (int64_t e = 0; e < ch_n; e += 97) { /* about 1 % */
+		fileset_unbusy(tfs, FS_FILE_ABSENT,
+			       fileset_pick_at(tfs, FS_FILE_ABSENT, e), true);
+		shadow[e] = 1;
+		start++;
+	}
+	for (int i = 0; i < CH_THREADS; i++) {
+		c[i] = (struct tcount){ .id = i };
+		pthread_create(&t[i], NULL, churn, &c[i]);
+	}
+	for (int i = 0; i < CH_THREADS; i++) {
+		pthread_join(t[i], NULL);
+		created += c[i].created;
+		deleted += c[i].deleted;
+		failed += c[i].failed;
+	}
+	printf("# %d x %d picks: %ld created, %ld deleted, %ld found none\n",
+	       CH_THREADS, CH_OPS, created, deleted, failed);
+	is_int(violations, 0,
+	       "no entry held twice or picked in the wrong state");
+	is_int(fileset_nexisting(tfs), start + created - deleted,
+	       "existing = start + created - deleted, exactly");
+	for (int64_t e = 0; e < ch_n; e++)
+		agree += says_exists(tfs, e) == shadow[e];
+	is_int(agree, ch_n, "every entry's state is what its last holder left");
+	n = hold_all(tfs, FS_FILE_EXISTING, &only);
+	is_int(n, (long long)fileset_nexisting(tfs),
+	       "a thread alone then finds every existing entry");
+	n = hold_all(tfs, FS_FILE_ABSENT, &only);
+	is_int(n, ch_n - (long long)fileset_nexisting(tfs),
+	       "and every absent one");
+	fileset_free(tfs);
+	shadow_free();
+}
+
 /* ------------------------------------------------------------ scale */
 
 static void test_million(bool random_size)
@@ -1313,6 +1697,7 @@ int main(void)
 	test_foreign_roots();
 	test_errors();
 	test_remove_safety();
+	test_sweep_safety();
 	test_reuse();
 	test_random_sizes();
 	test_pick();
@@ -1322,6 +1707,9 @@ int main(void)
 	test_threads(1); /* blocks of 128 */
 	test_threads(60); /* blocks of 4: several a line */
 	test_pick_wait();
+	test_sparse();
+	test_sparse_threads(100000, 2000, 8);
+	test_sparse_threads(256, 100, 1);
 	test_million(false);
 	test_million(true);
 	ok(dir_empty(tmp), "every test cleaned up after itself");
