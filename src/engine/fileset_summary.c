@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Summaries of a kind's bitmaps: which blocks may hold an entry free to
  * pick absent, free to pick existing, or busy (fs_sum in fileset_int.h),

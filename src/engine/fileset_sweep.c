@@ -1,3 +1,5 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
 /*
  * Removing a tree, the first pass: the files the run knows exist are
  * unlinked by a thread per CPU, a directory at a time, before the walk of
