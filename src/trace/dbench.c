@@ -195,9 +195,15 @@ static int db_values(struct trace_reader *r, const struct dbench_op *d,
 			if (rd_count(r, v[i], "count", &op->result) < 0)
 				return -1;
 			break;
-		default:
-			if (rd_count(r, v[i], "value", &num[i < 4 ? i : 3]) < 0)
+		default: { /* a failed NTCreateX's handle may be -1 */
+			bool neg = v[i].n > 1 && v[i].s[0] == '-';
+			struct field f = { v[i].s + neg, v[i].n - neg };
+
+			if (rd_count(r, f, "value", &num[i < 4 ? i : 3]) < 0)
 				return -1;
+			if (neg)
+				num[i < 4 ? i : 3] *= -1;
+		}
 		}
 	}
 	if (d->type == TOP_OPEN) {

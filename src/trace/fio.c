@@ -163,10 +163,7 @@ static int fio_line(struct trace_reader *r, struct fio_state *st)
 		return -1;
 	rc = n == 2 ? manage(r, st, f, path, &op) : io(r, st, f, path, &op);
 	if (rc == 0) {
-		if (op.type != TOP_OPEN && op.type != TOP_CLOSE)
-			op.path = -1;
-		else
-			op.path = path;
+		op.path = op.type == TOP_OPEN ? path : -1;
 		trace_add_op(r->t, 0, &op);
 	}
 	return rc < 0 ? -1 : 0;

@@ -141,6 +141,9 @@ static void on_handle(struct walk *w, size_t s, const struct trace_op *op,
 	case TOP_FSTAT:
 		saw_size(w, path, op->result);
 		break;
+	case TOP_READDIR:
+		info(w, path)->dir = true;
+		return;
 	case TOP_SEEK:
 		*pos = op->offset;
 		return;
@@ -193,6 +196,10 @@ static void on_path(struct walk *w, const struct trace_op *op)
 		need(w, op->path, false);
 		gone(w, op->path, true);
 		made(w, op->path2, info(w, op->path)->dir);
+		break;
+	case TOP_LINK:
+		need(w, op->path, false);
+		made(w, op->path2, false);
 		break;
 	case TOP_DELTREE:
 		absent(w, op->path);

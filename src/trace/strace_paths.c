@@ -121,15 +121,17 @@ static int c_pathop(struct trace_reader *r, struct st_pid *p,
 			   &op->path);
 }
 
+/* rename, renameat, renameat2, link, linkat: two paths */
 static int c_rename(struct trace_reader *r, struct st_pid *p,
 		    const struct st_call *c, struct trace_op *op)
 {
-	bool at = !st_field_is(c->name, "rename");
+	bool at = !st_field_is(c->name, "rename") &&
+		  !st_field_is(c->name, "link");
 	int rc;
 
 	if (c->nargs < (at ? 4 : 2))
 		return too_few(r, c);
-	op->type = TOP_RENAME;
+	op->type = c->name.s[0] == 'l' ? TOP_LINK : TOP_RENAME;
 	rc = st_path_arg(r, p, c, at ? 0 : -1, at ? 1 : 0, &op->path);
 	if (rc == 0)
 		rc = st_path_arg(r, p, c, at ? 2 : -1, at ? 3 : 1, &op->path2);
@@ -221,7 +223,8 @@ static const struct {
 	{ "fchownat", c_pathop },     { "utimensat", c_pathop },
 	{ "utime", c_pathop },	      { "utimes", c_pathop },
 	{ "rename", c_rename },	      { "renameat", c_rename },
-	{ "renameat2", c_rename },    { "dup", c_dup },
+	{ "renameat2", c_rename },    { "link", c_rename },
+	{ "linkat", c_rename },	      { "dup", c_dup },
 	{ "dup2", c_dup },	      { "dup3", c_dup },
 	{ "fcntl", c_dup },	      { "chdir", c_chdir },
 	{ "fchdir", c_chdir },

@@ -266,7 +266,8 @@ static bool looks_strace(const char *s, size_t n)
 	for (int field = 0; field < 2; field++) {
 		size_t j = i;
 
-		while (j < n && ((s[j] >= '0' && s[j] <= '9') || s[j] == '.'))
+		while (j < n && ((s[j] >= '0' && s[j] <= '9') || s[j] == '.' ||
+				 s[j] == ':'))
 			j++;
 		if (j == i || j >= n || s[j] != ' ')
 			break;
@@ -309,6 +310,20 @@ static enum trace_format detect(const struct source *src, int nlines)
 	return TRACE_DBENCH; /* its reader names what is wrong */
 }
 
+/* a control byte in the first line: a binary file, not a trace */
+static int binary(struct trace_reader *r)
+{
+	for (size_t i = 0; i < r->len; i++) {
+		unsigned char c = (unsigned char)r->buf[i];
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return rd_error(r, r->buf + i, 1,
+					"binary data (byte 0x%02x): not a trace",
+					c);
+	}
+	return 0;
+}
+
 static int read_with(struct trace_reader *r, enum trace_format f)
 {
 	switch (f) {
@@ -343,7 +358,7 @@ static struct trace *parse_source(const struct source *src,
 	if (f == TRACE_AUTO)
 		rc = rd_error(&r, r.buf, 0, "empty trace");
 	else
-		rc = read_with(&r, f);
+		rc = binary(&r) < 0 ? -1 : read_with(&r, f);
 	r.t->format = f;
 	free(r.root);
 	diag_free(r.diag);
