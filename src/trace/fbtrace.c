@@ -93,8 +93,10 @@ static void put_op(const struct trace *t, const struct trace_op *op, FILE *out)
 		fprintf(out, " off=%" PRId64, op->offset);
 	if (op->length)
 		fprintf(out, " len=%" PRId64, op->length);
-	if (op->err)
-		fprintf(out, " = %s\n", trace_errno_name(op->err));
+	if (op->err) /* the readers keep only errnos with a name */
+		fprintf(out, " = %s\n", trace_errno_name(op->err)
+						 ? trace_errno_name(op->err)
+						 : "EIO");
 	else
 		fprintf(out, " = %" PRId64 "\n", op->result);
 }

@@ -173,7 +173,7 @@ static void on_path(struct walk *w, const struct trace_op *op)
 	case TOP_OPEN:
 		if ((op->flags & TRACE_O_CREAT) &&
 		    info(w, op->path)->state != P_START)
-			made(w, op->path, false);
+			made(w, op->path, op->flags & TRACE_O_DIRECTORY);
 		else
 			need(w, op->path, op->flags & TRACE_O_DIRECTORY);
 		if (op->flags & TRACE_O_TRUNC)
