@@ -130,7 +130,7 @@ int st_path_arg(struct trace_reader *r, struct st_pid *p,
 		    const struct st_call *c, int d, int i, int *idx)
 {
 	char *path, *ann = NULL, *abs = NULL;
-	const char *end, *base = p->cwd;
+	const char *end, *base = p->cwd, *relbase = NULL;
 	int fd = -100, rc;
 
 	if (i >= c->nargs)
@@ -147,6 +147,10 @@ int st_path_arg(struct trace_reader *r, struct st_pid *p,
 			r->root = path_lexical(ann);
 	} else if (fd != -100) {
 		base = ann && ann[0] == '/' ? ann : NULL;
+		/* without -y, a directory the trace opened is known by its open */
+		if (!base && fd >= 0 && (size_t)fd < p->nfds && p->fds[fd] >= 0)
+			relbase = trace_path(r->t, trace_stream_handle(
+				r->t, p->stream, p->fds[fd])->path);
 	}
 	if (rd_unquote(r, c->arg[i].s, c->arg[i].s + c->arg[i].n, &path,
 		       &end) < 0) {
@@ -157,12 +161,17 @@ int st_path_arg(struct trace_reader *r, struct st_pid *p,
 		abs = xstrdup(path);
 	else if (base)
 		abs = xasprintf("%s/%s", base, path);
-	if (abs && st_pseudo(abs))
+	if (abs && st_pseudo(abs)) {
 		rc = 1;
-	else if (abs)
+	} else if (abs) {
 		rc = rd_path_abs(r, abs, idx);
-	else
-		rc = rd_path_rel(r, path, c->arg[i].s, c->arg[i].n, idx);
+	} else {
+		char *rel = relbase ? xasprintf("%s/%s", relbase, path)
+				    : xstrdup(path);
+
+		rc = rd_path_rel(r, rel, c->arg[i].s, c->arg[i].n, idx);
+		free(rel);
+	}
 	free(abs);
 	free(path);
 	free(ann);

@@ -130,6 +130,25 @@ static void test_root(void)
 	trace_free(t);
 }
 
+/* without -y: descriptors known only by the opens the trace holds */
+static void test_no_y(void)
+{
+	const char *text = "open(\"d\", O_RDONLY|O_DIRECTORY) = 3\n"
+			   "openat(3, \"f\", O_RDONLY) = 4\n"
+			   "read(4, \"abc\", 10) = 3\n"
+			   "read(0, \"x\", 1) = 1\n";
+	struct trace *t = parse(text, TRACE_STRACE, NULL);
+
+	ok(t != NULL, "no -y: parses (%s)", errbuf);
+	if (!t)
+		return;
+	is_str(opath(t, op_at(t, 0, 1)), "d/f",
+	       "no -y: openat's directory fd is the directory the trace opened");
+	is_int(op_at(t, 0, 2)->handle, 1, "no -y: read through the open's fd");
+	is_int(trace_stream_nops(t, 0), 3, "no -y: a read of an unknown fd is ignored");
+	trace_free(t);
+}
+
 static void test_dbench(void)
 {
 	const char *text =
@@ -290,6 +309,7 @@ int main(void)
 {
 	test_strace();
 	test_root();
+	test_no_y();
 	test_dbench();
 	test_fio();
 	round_trip("round trip of strace",
