@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "compare/read_int.h"
+#include "results/read.h"
 #include "util/msg.h"
 #include "util/schema_version.h"
 #include "util/util.h"
@@ -311,7 +312,7 @@ static json_t *parse(const char *name, const char *text, size_t len,
 	}
 	root = json_loadb(text, len, READ_FLAGS, &e);
 	if (!root)
-		read_explain(text, len, &e, name, err, errlen);
+		results_read_explain(text, len, &e, name, err, errlen);
 	return root;
 }
 
@@ -329,47 +330,13 @@ int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
 	return rc;
 }
 
-/* The file's bytes, or NULL after saying why. */
-static char *load(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t n = 0, cap = 0, got;
-
-	if (!f) {
-		fb_error("cannot read '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	do {
-		text = grow_array(text, &cap, n + 65536, 1);
-		got = fread(text + n, 1, 65536, f);
-		n += got;
-		if (n > CMP_READ_MAX_SIZE) {
-			fclose(f);
-			free(text);
-			fb_error("'%s' is too large (over %u MiB)", path,
-				 CMP_READ_MAX_SIZE >> 20);
-			return NULL;
-		}
-	} while (got > 0);
-	if (ferror(f)) {
-		fb_error("cannot read '%s': %s", path, strerror(errno));
-		fclose(f);
-		free(text);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return text;
-}
-
 int cmp_read_file(struct cmp_run *r)
 {
 	char err[512], *text;
 	size_t n;
 	int rc;
 
-	if (!(text = load(r->path, &n)))
+	if (!(text = results_load(r->path, &n)))
 		return -1;
 	rc = cmp_read_text(r, r->path, text, n, err, sizeof(err));
 	free(text);
@@ -386,7 +353,7 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 
 	*runs = NULL;
 	*nruns = 0;
-	if (!(text = load(path, &len)))
+	if (!(text = results_load(path, &len)))
 		return -1;
 	root = parse(path, text, len, err, sizeof(err));
 	if (!root) {
@@ -415,7 +382,7 @@ int cmp_read_file_text(struct cmp_run *r, char **text, size_t *len)
 {
 	char err[512];
 
-	if (!(*text = load(r->path, len)))
+	if (!(*text = results_load(r->path, len)))
 		return -1;
 	if (cmp_read_text(r, r->path, *text, *len, err, sizeof(err)) < 0) {
 		free(*text);
