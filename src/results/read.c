@@ -363,14 +363,8 @@ static bool version_major(const char *s, unsigned long *major)
 	return true;
 }
 
-/*
- * Every minor version of a major this fbrun knows is read, the members
- * it does not know ignored; a newer major may have removed a member or
- * changed what one means, so it is refused.  A file without one is an
- * older fbrun's, and read (doc/compare.md).
- */
-static int check_version(const char *name, const json_t *root, char *err,
-			 size_t errlen)
+int results_check_version(const char *name, const json_t *root, char *err,
+			  size_t errlen)
 {
 	const json_t *v = get(root, "schema_version");
 	const char *s = json_string_value(v);
@@ -400,7 +394,7 @@ static struct results *read_root(const json_t *root, const char *name,
 	const json_t *fss = get(root, "filesets");
 	struct results *r;
 
-	if (check_version(name, root, err, errlen) < 0)
+	if (results_check_version(name, root, err, errlen) < 0)
 		return NULL;
 	if (!json_is_array(fos)) {
 		snprintf(err, errlen, "%s is not an fbrun results file (no "

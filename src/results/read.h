@@ -32,6 +32,16 @@ char *results_load(const char *path, size_t *len);
 struct results *results_read(const char *text, size_t len, const char *name,
 			     char *err, size_t errlen);
 /*
+ * A parsed file's "schema_version" (doc/compare.md, "Results files and
+ * their versions"): every minor version of a major this fbrun knows is
+ * read, the members it does not know ignored; a newer major may have
+ * removed a member or changed what one means, so it is refused.  A file
+ * without one is an older fbrun's, and read.  0, or -1 with the reason
+ * in err.
+ */
+int results_check_version(const char *name, const json_t *root, char *err,
+			  size_t errlen);
+/*
  * "name:line:col: message" in err for the error jansson reported in e
  * while parsing text[0..len), in fbrun's words, placed where the
  * offending token starts (read_errors.c; compare's reader says the same).
