@@ -40,6 +40,18 @@ static uint64_t u64(const json_t *o, const char *key)
 	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
 }
 
+/* A figure's whole part as a count, 0 if absurd. */
+static uint64_t whole(double v)
+{
+	return v > 0 && v < 1.8e19 ? (uint64_t)v : 0;
+}
+
+/* Nanoseconds from a figure in ms or s scaled to ns: rounded. */
+static uint64_t ns_of(double v)
+{
+	return whole(v + 0.5);
+}
+
 static bool flag(const json_t *o, const char *key)
 {
 	return json_is_true(get(o, key));
@@ -171,8 +183,8 @@ static void read_intervals(struct results *r, const json_t *ivs)
 		iv->errors = u64(o, "errors");
 		if (json_is_number(get(o, "p50_ms")))
 			r->iv_latency = true;
-		iv->p50_ns = (uint64_t)(num(o, "p50_ms") * 1e6 + 0.5);
-		iv->p99_ns = (uint64_t)(num(o, "p99_ms") * 1e6 + 0.5);
+		iv->p50_ns = ns_of(num(o, "p50_ms") * 1e6);
+		iv->p99_ns = ns_of(num(o, "p99_ms") * 1e6);
 		iv->fo_ops = xcalloc(r->nfo + 1, sizeof(uint64_t));
 		for (size_t f = 0; f < r->nfo; f++)
 			iv->fo_ops[f] = u64(json_array_get(fos, f), "ops");
@@ -203,7 +215,7 @@ static void read_summary(struct results *r, const json_t *o)
 	r->io.errors = u64(o, "errors");
 	r->io.verify_errors = u64(o, "verify_errors");
 	r->cpu_ns = u64(o, "cpu_ns");
-	r->cpu_sys_ns = (uint64_t)(num(o, "cpu_sys_seconds") * 1e9 + 0.5);
+	r->cpu_sys_ns = ns_of(num(o, "cpu_sys_seconds") * 1e9);
 	r->io_lat_ns = r->io.lat_sum = u64(lat, "sum");
 	r->io.lat_max = u64(lat, "max");
 	for (int q = 0; q < RESULTS_NQ; q++)
@@ -299,7 +311,11 @@ static void read_ranks(struct results *r, const json_t *root)
 	const json_t *ks = get(root, "ranks");
 	const json_t *by = get(get(root, "mpi"), "stopped_by_rank");
 
-	r->stopped_by = json_is_number(by) ? (int)json_number_value(by) : -1;
+	/* the rank that ended the run (--stonewall), if one did */
+	r->stopped_by = -1;
+	if (json_is_number(by) && json_number_value(by) >= 0 &&
+	    json_number_value(by) < 1e9)
+		r->stopped_by = (int)json_number_value(by);
 	if (!json_is_array(ks))
 		return;
 	r->ranks = xcalloc(json_array_size(ks) + 1, sizeof(*r->ranks));
@@ -315,11 +331,11 @@ static void read_ranks(struct results *r, const json_t *root)
 		x->errors = u64(k, "errors");
 		x->io_lat_ns = json_is_number(get(lat, "sum")) ?
 				       u64(lat, "sum") :
-				       (uint64_t)(num(k, "ms_per_op") * 1e6 *
-						  (double)x->io_ops);
+				       whole(num(k, "ms_per_op") * 1e6 *
+					     (double)x->io_ops);
 		x->p99_ns = json_is_number(get(lat, "p99")) ?
 				    u64(lat, "p99") :
-				    (uint64_t)(num(k, "p99_ms") * 1e6);
+				    whole(num(k, "p99_ms") * 1e6);
 		x->max_ns = u64(lat, "max");
 	}
 }
