@@ -19,13 +19,13 @@
 
 #include "bonnie/bonnie_int.h"
 #include "engine/engine.h"
-#include "engine/results.h"
-#include "lang/flowop.h"
 #include "engine/timeline.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
 #include "lang/diag.h"
+#include "lang/flowop.h"
 #include "lang/script.h"
+#include "results/results.h"
 #include "util/msg.h"
 #include "util/util.h"
 
