@@ -16,7 +16,6 @@
 
 #include "bonnie/bonnie.h"
 #include "compare/compare.h"
-#include "compare/replay.h"
 #include "engine/engine.h"
 #include "engine/ivlog.h"
 #include "lang/attr.h"
@@ -29,6 +28,7 @@
 #include "lang/source.h"
 #include "engine/timeline.h"
 #include "report/build.h"
+#include "report/command.h"
 #include "report/repeat.h"
 #include "mpi/peers.h"
 #include "report/report.h"
@@ -752,7 +752,7 @@ int main(int argc, char **argv)
 		return check_stdout(compare_main(argc - 1, argv + 1));
 	/* "fbrun report RUN.json": a saved run printed again */
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
-		return check_stdout(replay_main(argc - 1, argv + 1));
+		return check_stdout(report_main(argc - 1, argv + 1));
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0) {
 		msg_mute(false);

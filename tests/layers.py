@@ -14,14 +14,16 @@ top = sys.argv[1] if len(sys.argv) > 1 else '.'
 # folder -> the folders it may include (besides itself)
 ALLOWED = {
     'util': set(),
+    'results': {'util'},
     'lang': {'util'},
-    'engine': {'lang', 'util'},
-    'report': {'engine', 'lang', 'util'},
-    'compare': {'util'},
+    'engine': {'lang', 'results', 'util'},
+    'report': {'compare', 'engine', 'lang', 'results', 'util'},
+    'compare': {'results', 'util'},
     'trace': {'lang', 'util'},
-    'bonnie': {'engine', 'lang', 'report', 'util'},
+    'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
     'mpi': {'engine', 'util'},
-    'main': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report', 'util'},
+    'main': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
+             'results', 'util'},
     'grammar': {'lang', 'util'},
 }
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -5,7 +5,9 @@
  * struct fstats array and is the only writer, so recording takes no lock
  * and makes no syscall.  After the run the main thread merges them by
  * addition; every field is a sum, a min or a max, so partial results from
- * several processes (MPI ranks) merge the same way.
+ * several processes (MPI ranks) merge the same way.  The results file
+ * keeps every field (results/write.h), so a process's counters read back
+ * from it are exactly its own.
  *
  * Latencies go into a log-linear histogram: values below 2^HIST_SUB_BITS ns
  * are exact; above, each power of two is split into 2^HIST_SUB_BITS
@@ -19,7 +21,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 #define HIST_SUB_BITS 6
 #define HIST_SUB (1u << HIST_SUB_BITS)
@@ -116,14 +117,5 @@ uint64_t hist_total(const struct hist *h);
 uint64_t hist_quantile(const struct hist *h, double q);
 /* Lower bound, upper bound (exclusive) of bucket (g, sub). */
 void hist_bucket_range(unsigned g, unsigned sub, uint64_t *lo, uint64_t *hi);
-
-/*
- * Serialise / read back for merging across processes: a line-oriented
- * text form ("fstats v1 ..."), stable and independent of struct layout;
- * a "waits N NS" line follows the first one when there were waits.
- * fstats_read returns 0, or -1 on malformed input.
- */
-void fstats_write(FILE *out, const struct fstats *s);
-int fstats_read(FILE *in, struct fstats *s);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
-/* jansson's parse errors in fbrun's words and places (read_int.h). */
+/* jansson's parse errors in fbrun's words and places (read.h). */
 #include <ctype.h>
 #include <jansson.h>
 #include <stdbool.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare/read_int.h"
+#include "results/read.h"
 #include "util/util.h"
 
 #define QUOTE_MAX 64 /* bytes of a key an error message quotes */
@@ -329,8 +329,8 @@ static bool starts(const char *s, const char *prefix)
  * starts.  Its messages are matched by their start; one not known here
  * is passed on as it is, at jansson's own line and column.
  */
-void read_explain(const char *text, size_t len, const json_error_t *e,
-		  const char *name, char *err, size_t errlen)
+void results_read_explain(const char *text, size_t len, const json_error_t *e,
+			  const char *name, char *err, size_t errlen)
 {
 	static const struct {
 		const char *jansson, *ours;
