@@ -4,8 +4,9 @@
 
 """The architecture's rules, checked on the sources (doc/architecture.md):
 every include of fbrun's own headers names its folder; a folder includes
-only the folders below it; no two modules (x.c with x.h) depend on each
-other, directly or round a longer cycle.  TAP on stdout."""
+only the folders below it, and inside the engine a sub-folder only the
+sub-folders below it; no two modules (x.c with x.h) depend on each other,
+directly or round a longer cycle.  TAP on stdout."""
 import os
 import re
 import sys
@@ -22,6 +23,21 @@ ALLOWED = {
     'mpi': {'engine', 'util'},
     'main': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report', 'util'},
     'grammar': {'lang', 'util'},
+}
+# the engine's sub-folders -> those each may include (besides itself);
+# 'engine' is the files in src/engine/ itself, the statements on top.
+# results and stats are files of src/engine/ too, on their way out of it.
+ENGINE_ALLOWED = {
+    'sys': set(),
+    'io': {'sys'},
+    'stats': set(),
+    'fileset': {'sys', 'io'},
+    'worker': {'sys', 'io', 'stats', 'fileset'},
+    'flowops': {'sys', 'io', 'stats', 'fileset', 'worker'},
+    'run': {'sys', 'io', 'stats', 'fileset', 'worker', 'flowops'},
+    'results': {'sys', 'io', 'stats', 'fileset', 'worker', 'flowops', 'run'},
+    'engine': {'sys', 'io', 'stats', 'fileset', 'worker', 'flowops', 'run',
+               'results'},
 }
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 GENERATED = {'config.h', 'parser.h'}
@@ -58,6 +74,33 @@ def folder(path):
     return parts[1] if len(parts) > 2 else 'main'
 
 
+def forwards(path):
+    """The sub-folder a header of src/engine/ itself stands in for, when
+    all it does is include that sub-folder's header of the same name
+    (kept for results.[ch], which name the old paths), else None."""
+    parts = path.split('/')
+    if len(parts) != 3 or parts[1] != 'engine' or not path.endswith('.h'):
+        return None
+    incs = INC.findall(open(os.path.join(top, path), encoding='utf-8').read())
+    if len(incs) == 1 and re.match(r'engine/[a-z]+/%s$' % re.escape(parts[2]),
+                                   incs[0]):
+        return incs[0].split('/')[1]
+    return None
+
+
+def subfolder(path):
+    """The engine's sub-folder of src/engine/..., None outside it."""
+    parts = path.split('/')
+    if parts[:2] != ['src', 'engine']:
+        return None
+    if len(parts) > 3:
+        return parts[2]
+    stem = os.path.splitext(parts[2])[0]
+    if stem in ('results', 'stats'):
+        return stem
+    return forwards(path) or 'engine'
+
+
 def module(path):
     """x.c and x.h are one module; x_int.h is x's inside, shared by its
     files (fileset_int.h by fileset.c, fileset_pick.c, ...)."""
@@ -67,8 +110,9 @@ def module(path):
 
 unknown = sorted(set(folder(f) for f in files) - set(ALLOWED))
 ok(not unknown, 'every folder has a place in the layers', unknown)
-bad_name, bad_layer, missing = [], [], []
+bad_name, bad_layer, missing, bad_sub = [], [], [], []
 deps = {}
+subdeps = {}
 for f in files:
     src = open(os.path.join(top, f), encoding='utf-8').read()
     me = folder(f)
@@ -89,10 +133,22 @@ for f in files:
         other = module('src/' + inc)
         if other != mod:
             deps[mod].add(other)
+        mine, theirs = subfolder(f), subfolder('src/' + inc)
+        if mine and theirs and mine != theirs:
+            subdeps.setdefault(mine, set()).add(theirs)
+            if theirs not in ENGINE_ALLOWED.get(mine, set()):
+                bad_sub.append('%s (engine/%s) includes "%s" (engine/%s)'
+                               % (f, mine, inc, theirs))
 ok(files != [], 'the sources are found (%d files)' % len(files))
 ok(not bad_name, 'every include of our headers names its folder', bad_name)
 ok(not missing, 'every included header exists', missing)
 ok(not bad_layer, 'each folder includes only the folders below it', bad_layer)
+subs = sorted(set(filter(None, (subfolder(f) for f in files))))
+unknown = [x for x in subs if x not in ENGINE_ALLOWED]
+ok(not unknown, "every engine sub-folder has a place in the engine's layers",
+   unknown)
+ok(not bad_sub, 'each engine sub-folder includes only the sub-folders '
+   'below it', bad_sub)
 
 # cycles between modules: depth-first search, the first cycle reported
 cycles = []
@@ -116,5 +172,15 @@ for m in sorted(deps):
         visit(m, [])
 ok(not cycles, 'no two modules depend on each other (%d modules)' % len(deps),
    cycles)
+
+# the same between the engine's sub-folders, as the includes have them
+deps = subdeps
+cycles = []
+state = {}
+for m in sorted(deps):
+    if not state.get(m):
+        visit(m, [])
+ok(not cycles, "no two of the engine's sub-folders depend on each other "
+   '(%d sub-folders)' % len(subs), cycles)
 print('1..%d' % n)
 sys.exit(1 if failed else 0)

@@ -20,7 +20,7 @@
 #include "bonnie/bonnie_int.h"
 #include "engine/engine.h"
 #include "engine/results.h"
-#include "engine/timeline.h"
+#include "engine/sys/timeline.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
 #include "lang/diag.h"

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/peers.h"
+#include "engine/sys/peers.h"
 #include "lang/datapat.h"
 #include "lang/ir.h"
 

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/monitor.h"
-#include "engine/worker.h"
+#include "engine/run/monitor.h"
+#include "engine/worker/worker.h"
 #include "lang/compile.h"
 #include "lang/parse.h"
 #include "tap.h"
