@@ -170,26 +170,26 @@ static void list_attributes(void)
 	       "compiler checks scripts against.\n"
 	       "\"random ok\" means a random variable may be given; it is "
 	       "sampled at each use.\n");
-	print_table(&fileset_attrs, "define fileset / define file",
+	print_table(&attr_fileset, "define fileset / define file",
 		    "`define file` takes name, path, size, prealloc, paralloc, "
 		    "reuse, trusttree, readonly, writeonly, shared, data "
 		    "and compress.");
-	print_table(&process_attrs, "define process", "");
-	print_table(&thread_attrs, "thread", "");
-	print_table(&flowop_attrs, "flowop", "");
-	print_table(&composite_attrs, "define flowop (composite)",
+	print_table(&attr_process, "define process", "");
+	print_table(&attr_thread, "thread", "");
+	print_table(&attr_flowop, "flowop", "");
+	print_table(&attr_composite, "define flowop (composite)",
 		    "Local variables are declared as `$name=default` and set "
 		    "per use as `flowop NAME name=x, $name=value`.");
-	print_table(&randvar_attrs, "randvar(...)", "");
-	print_table(&cvar_attrs, "cvar(...)", "");
-	print_table(&eventgen_attrs, "eventgen", "");
+	print_table(&attr_randvar, "randvar(...)", "");
+	print_table(&attr_cvar, "cvar(...)", "");
+	print_table(&attr_eventgen, "eventgen", "");
 	printf("\n## Flowops\n\n| flowop | attributes it uses | what it "
 	       "does |\n|---|---|---|\n");
 	for (int i = 0; i < FO_NTYPES; i++) {
 		printf("| `%s` |", flowop_info[i].name);
 		for (int a = FA_FILESET; a < FA_COUNT; a++)
 			if (flowop_info[i].uses & (1u << a))
-				printf(" %s", flowop_attrs.specs[a].name);
+				printf(" %s", attr_flowop.specs[a].name);
 		printf(" | %s |\n", flowop_info[i].help);
 	}
 }

@@ -165,7 +165,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 		return rc; /* engine_run reports what there is */
 	e->reported = true;
 	run.filesets = e->filesets;
-	run.disks = disks_new(e->w, e->filesets);
+	run.disks = diskstats_new(e->w, e->filesets);
 	ro.progress = !ro.quiet && !ro.interval_ns && e->peers->alone &&
 		      isatty(STDERR_FILENO);
 	say_start(e, st);
@@ -184,7 +184,7 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	}
 	results_free(r);
 	run_release(&run);
-	disks_free(run.disks);
+	diskstats_free(run.disks);
 	return rc;
 }
 

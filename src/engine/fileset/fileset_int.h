@@ -307,11 +307,11 @@ struct marker {
  * taken for "no marker"), -2 something not ours bears its name (not a
  * regular file, not a marker's text); err set for -1 and -2.
  */
-int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
+int fs_marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 		size_t errlen);
-void marker_free(struct marker *m);
+void fs_marker_free(struct marker *m);
 /* Write this run's marker into the root dfd, atomically (rename). */
-int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
+int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		 size_t errlen);
 /*
  * Whether name in dfd is a marker a run was writing when it was killed
@@ -320,7 +320,7 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
  */
 bool fs_marker_debris(int dfd, const char *name);
 /* This run's random id, 16 hex digits, as the marker gives it. */
-const char *marker_run_id(void);
+const char *fs_marker_run_id(void);
 /* fileset_remove.c: 1 if the directory holds nothing, 0 if it does, -1 on error. */
 int fs_dir_is_empty(int dfd);
 /* Empty a root of ours (before a run), all but the marker. */

@@ -181,7 +181,7 @@ int fs_create_root(struct fileset *fs, char *err, size_t errlen)
 			       xstrndup(top, (size_t)(name - top));
 	name = name ? name + 1 : top;
 	prefix = xasprintf(NEW_PREFIX "%016" PRIx64 ".", str_hash(name));
-	tmp = xasprintf("%s%s", prefix, marker_run_id());
+	tmp = xasprintf("%s%s", prefix, fs_marker_run_id());
 	pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (pfd >= 0) {
 		rm_stale(pfd, prefix);
@@ -203,7 +203,7 @@ int fs_create_root(struct fileset *fs, char *err, size_t errlen)
 					    (fs->nmade + 1) * sizeof(char *));
 			fs->made[fs->nmade++] = xstrndup(fs->path, i);
 		}
-	if (marker_write(fs, rfd, false, err, errlen) < 0) {
+	if (fs_marker_write(fs, rfd, false, err, errlen) < 0) {
 		e = errno;
 		said = true;
 		goto undo;

@@ -456,7 +456,7 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 		}
 		return 0;
 	}
-	got = marker_read(fs, fd, &m, err, errlen);
+	got = fs_marker_read(fs, fd, &m, err, errlen);
 	if (got == 0 && fs->root_made && rmdir(fs->root) == 0) {
 		close(fd); /* the marker went, nothing else was there */
 		return 0;
@@ -472,14 +472,14 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 		got = -1;
 	}
 	if (got <= 0) {
-		marker_free(&m);
+		fs_marker_free(&m);
 		close(fd);
 		return -1;
 	}
 	lseek(fd, 0, SEEK_SET); /* the run's descriptor: from the start */
 	rc = remove_marked(fs, fd, m.adopted, fs->createnext || m.createnext,
 			   err, errlen);
-	marker_free(&m);
+	fs_marker_free(&m);
 	close(fd);
 	return rc;
 }

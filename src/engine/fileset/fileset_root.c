@@ -73,7 +73,7 @@ static void run_init(void)
 		 (long)getpid(), host, when);
 }
 
-const char *marker_run_id(void)
+const char *fs_marker_run_id(void)
 {
 	static char id[17];
 
@@ -84,7 +84,7 @@ const char *marker_run_id(void)
 
 /* ------------------------------------------------------------ reading */
 
-void marker_free(struct marker *m)
+void fs_marker_free(struct marker *m)
 {
 	free(m->name);
 	free(m->run);
@@ -120,7 +120,7 @@ static bool marker_parse(char *text, struct marker *m)
 	return true;
 }
 
-int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
+int fs_marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 		size_t errlen)
 {
 	char *buf;
@@ -170,7 +170,7 @@ int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 	buf[n] = '\0';
 	if (n == MARKER_MAX || strlen(buf) != (size_t)n ||
 	    !marker_parse(buf, m)) {
-		marker_free(m);
+		fs_marker_free(m);
 		free(buf);
 		fs_set_err(err, errlen,
 			   "'%s/%s' is not an fbrun marker; not using or "
@@ -184,7 +184,7 @@ int marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 
 /* ------------------------------------------------------------ writing */
 
-int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
+int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		 size_t errlen)
 {
 	char *made = NULL, *text, tmp[sizeof(MARKER_NEW) + 18], whole[40] = "";
@@ -209,7 +209,7 @@ int marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 	 * A new file renamed over the old: never a half-written marker.  Its
 	 * name is this run's and O_EXCL, so nothing planted there is opened.
 	 */
-	snprintf(tmp, sizeof(tmp), "%s.%s", MARKER_NEW, marker_run_id());
+	snprintf(tmp, sizeof(tmp), "%s.%s", MARKER_NEW, fs_marker_run_id());
 	fd = openat(dfd, tmp,
 		    O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0644);
 	if (fd >= 0) {
@@ -247,7 +247,7 @@ static int root_lock(struct fileset *fs, int dfd, char *err, size_t errlen)
 	if (errno != EWOULDBLOCK && errno != EINTR)
 		return 0; /* a file system without flock: nothing to hold */
 	/* who holds it, as its marker says (it may not be written yet) */
-	if (marker_read(fs, dfd, &m, NULL, 0) == 1 && m.pid > 0 && m.run) {
+	if (fs_marker_read(fs, dfd, &m, NULL, 0) == 1 && m.pid > 0 && m.run) {
 		char *host = strstr(m.run, " host ");
 
 		snprintf(why, sizeof(why), "pid %ld%s%.60s", m.pid,
@@ -255,7 +255,7 @@ static int root_lock(struct fileset *fs, int dfd, char *err, size_t errlen)
 	} else {
 		snprintf(why, sizeof(why), "its marker does not name it yet");
 	}
-	marker_free(&m);
+	fs_marker_free(&m);
 	fs_set_err(err, errlen,
 		   "'%s' is in use by another fbrun run (%s); refusing to use "
 		   "or remove it",
@@ -409,7 +409,7 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 		       size_t errlen)
 {
 	struct marker m;
-	int rc = marker_read(fs, fd, &m, err, errlen);
+	int rc = fs_marker_read(fs, fd, &m, err, errlen);
 
 	if (rc <= 0)
 		return rc;
@@ -418,7 +418,7 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 			   "'%s' holds fileset '%s', as its marker says (a "
 			   "tree renamed?); not using or removing it",
 			   fs->root, m.name);
-		marker_free(&m);
+		fs_marker_free(&m);
 		return -2;
 	}
 	*adopted = m.adopted;
@@ -428,7 +428,7 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 	fs->whole_hash = m.whole_hash;
 	if (m.made)
 		made_inherit(fs, m.made);
-	marker_free(&m);
+	fs_marker_free(&m);
 	if (!fs->reuse && (rc = fs_check_foreign(fs, fd, err, errlen)) < 0)
 		return rc;
 	return 1;
@@ -467,7 +467,7 @@ int fs_take_root(struct fileset *fs, char *err, size_t errlen)
 	}
 	fs->adopted = adopted;
 	/* this run's marker first: a crash from here on leaves it stale */
-	if (rc == 0 && (rc = marker_write(fs, fd, adopted, err, errlen)) < 0 &&
+	if (rc == 0 && (rc = fs_marker_write(fs, fd, adopted, err, errlen)) < 0 &&
 	    errno == EROFS && marked && fs->reuse) {
 		/*
 		 * A tree of ours on a read-only file system, kept as it is:
@@ -504,7 +504,7 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen)
 
 	if (fd < 0)
 		return fs_fail_errno(err, errlen, "open", fs->root, NULL);
-	rc = marker_read(fs, fd, &m, err, errlen);
+	rc = fs_marker_read(fs, fd, &m, err, errlen);
 	if (rc == 0)
 		fs_set_err(err, errlen,
 			   "'%s' has no fbrun marker: rank 0 did not make it",
@@ -513,7 +513,7 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen)
 		fs_set_err(err, errlen, "'%s' holds fileset '%s', not '%s'",
 			   fs->root, m.name, fs->name);
 	if (rc > 0 && strcmp(m.name, fs->name) == 0) {
-		marker_free(&m);
+		fs_marker_free(&m);
 		/* the entries rank 0 made: the same seed, the same choice */
 		fs_choose(fs, &fs->files, 1);
 		fs_choose(fs, &fs->leaves, 2);
@@ -527,7 +527,7 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen)
 		return 0;
 	}
 	if (rc > 0)
-		marker_free(&m);
+		fs_marker_free(&m);
 	close(fd);
 	return -1;
 }

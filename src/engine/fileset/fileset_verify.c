@@ -240,7 +240,7 @@ static int say_whole(struct fileset *fs, bool whole, char *err,
 	fs->whole = whole;
 	fs->whole_hash = hash;
 	/* a read-only file system: nothing can be written or deleted either */
-	if (marker_write(fs, fs->rootfd, fs->adopted, err, errlen) < 0 &&
+	if (fs_marker_write(fs, fs->rootfd, fs->adopted, err, errlen) < 0 &&
 	    errno != EROFS)
 		return -1;
 	return 0;

@@ -126,7 +126,7 @@ enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
  * in the CPU cache and the time measured is the file system's, not the
  * memory bus's (filebench spreads I/O over memsize at random).
  */
-char *buffer(struct worker *wk, uint64_t n)
+char *op_buffer(struct worker *wk, uint64_t n)
 {
 	if (wk->buf_fixed)
 		return n > wk->bufsize ? NULL : wk->buf;
@@ -145,10 +145,10 @@ char *buffer(struct worker *wk, uint64_t n)
 	return wk->buf;
 }
 
-/* buffer(), failing the flowop when n does not fit the memsize buffer. */
-char *buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n)
+/* op_buffer(), failing the flowop when n does not fit the memsize buffer. */
+char *op_buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n)
 {
-	char *buf = buffer(wk, n);
+	char *buf = op_buffer(wk, n);
 
 	if (!buf)
 		op_fail(wk, f, ENOMEM,
@@ -168,7 +168,7 @@ static uint64_t seed_of(const struct worker *wk, const struct ir_flowop *f)
  * pattern of f, else of the file's fileset, else --data; with none of
  * them, the thread's buffer as it is.
  */
-const char *write_data(struct worker *wk, const struct ir_flowop *f,
+const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
 		       const struct slot *s, uint64_t n)
 {
 	const struct datapat none = { DATA_DEFAULT, 0 };
@@ -199,7 +199,7 @@ const char *write_data(struct worker *wk, const struct ir_flowop *f,
 	return data;
 }
 
-const char *verify_data(struct worker *wk, const struct ir_flowop *f,
+const char *op_verify_data(struct worker *wk, const struct ir_flowop *f,
 			const struct slot *s, uint64_t off, uint64_t n)
 {
 	char *buf = buffer_for(wk, f, n);
@@ -213,7 +213,7 @@ const char *verify_data(struct worker *wk, const struct ir_flowop *f,
 	return buf;
 }
 
-int64_t verify_check(struct worker *wk, const struct slot *s,
+int64_t op_verify_check(struct worker *wk, const struct slot *s,
 		     const char *buf, uint64_t off, uint64_t n)
 {
 	const struct fileset *fs = fs_of(wk, s->fileset);
@@ -232,7 +232,7 @@ int64_t verify_check(struct worker *wk, const struct slot *s,
 			 hi);
 }
 
-void verify_opened(struct worker *wk, struct slot *s)
+void op_verify_opened(struct worker *wk, struct slot *s)
 {
 	const struct vfy_files *t;
 
@@ -246,7 +246,7 @@ void verify_opened(struct worker *wk, struct slot *s)
 		s->vlen = 0;
 }
 
-uint64_t verify_len(struct worker *wk, const struct slot *s)
+uint64_t op_verify_len(struct worker *wk, const struct slot *s)
 {
 	const struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
 	uint64_t len = s->vlen, shared;
@@ -260,7 +260,7 @@ uint64_t verify_len(struct worker *wk, const struct slot *s)
 	return len;
 }
 
-void verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
+void op_verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
 		 uint64_t hi)
 {
 	struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
@@ -269,7 +269,7 @@ void verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
 		vfy_files_hole(t, (uint64_t)s->entry, len, hi);
 }
 
-void verify_grew(struct worker *wk, struct slot *s, uint64_t end)
+void op_verify_grew(struct worker *wk, struct slot *s, uint64_t end)
 {
 	struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
 
@@ -279,7 +279,7 @@ void verify_grew(struct worker *wk, struct slot *s, uint64_t end)
 		vfy_files_grew(t, (uint64_t)s->entry, end);
 }
 
-int64_t verify_offset(struct worker *wk, const struct ir_flowop *f,
+int64_t op_verify_offset(struct worker *wk, const struct ir_flowop *f,
 		      const struct slot *s, int whence)
 {
 	off_t o = lseek(s->fd, 0, whence);
@@ -309,7 +309,7 @@ static void path_of(struct worker *wk, int fileset, enum fs_pick kind,
  * resolved beneath the root without symlinks, so a symlink (or a file)
  * planted for a directory gives ELOOP or ENOTDIR, a way out EXDEV.
  */
-const char *lookup_hint(int err)
+const char *op_lookup_hint(int err)
 {
 	switch (err) {
 	case ELOOP:
@@ -364,7 +364,7 @@ op_fail_entry(struct worker *wk, const struct ir_flowop *f, int err,
 		return op_fail(wk, f, err, "cannot %s '%s', %s", verb, path,
 			       why);
 	return op_fail(wk, f, err, "cannot %s '%s'%s", verb, path,
-		       beneath ? lookup_hint(err) : "");
+		       beneath ? op_lookup_hint(err) : "");
 }
 
 /*
@@ -395,7 +395,7 @@ static enum fo_result verify_error(struct worker *wk, const struct ir_flowop *f,
 }
 
 __attribute__((noinline, cold)) enum fo_result
-verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
+op_verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
 	    int64_t bad)
 {
 	return verify_error(wk, f, s, bad, "read data fbrun did not write there",
@@ -403,7 +403,7 @@ verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
 }
 
 __attribute__((noinline, cold)) enum fo_result
-verify_cut(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
+op_verify_cut(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
 	   uint64_t at, uint64_t len)
 {
 	char said[128], why[128];
@@ -419,7 +419,7 @@ verify_cut(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
 
 /* local_of's first use of fileset i: make the state, or fail f. */
 __attribute__((noinline)) struct fs_local *
-local_new(struct worker *wk, const struct ir_flowop *f, int i)
+op_local_new(struct worker *wk, const struct ir_flowop *f, int i)
 {
 	if (!(wk->locals[i] = fs_local_new()))
 		op_fail(wk, f, ENOMEM, "no memory for the thread's state in "
@@ -436,7 +436,7 @@ local_new(struct worker *wk, const struct ir_flowop *f, int i)
  * to pick.
  */
 __attribute__((noinline)) int64_t
-pick_slow(struct worker *wk, const struct ir_flowop *f, struct fileset *fs,
+op_pick_slow(struct worker *wk, const struct ir_flowop *f, struct fileset *fs,
 	  struct fs_local *l, enum fs_pick kind)
 {
 	struct fs_waits w = { 0, 0 };
@@ -452,7 +452,7 @@ pick_slow(struct worker *wk, const struct ir_flowop *f, struct fileset *fs,
  * Open an existing file of f's fileset into slot s.  timed: openfile,
  * where the open is the operation; else the open is setup.
  */
-enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 				struct slot *s, bool timed)
 {
 	struct fileset *fs = fs_of(wk, f->fileset.index);
@@ -486,7 +486,7 @@ enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
 	if (slot_verify(wk, s))
-		verify_opened(wk, s); /* while the entry is still busy */
+		op_verify_opened(wk, s); /* while the entry is still busy */
 	fileset_unbusy(fs, FS_FILE_EXISTING, e, true);
 	if (f->noreadahead)
 		posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM);
@@ -494,7 +494,7 @@ enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
 }
 
 /* The file an I/O flowop works on: its slot, opened first if needed. */
-enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
 			      struct slot **out)
 {
 	struct slot *s = slot_of(wk, f);
@@ -506,11 +506,11 @@ enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
 	if (f->fileset.index < 0)
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
-	r = open_into(wk, f, s, false);
+	r = op_open_into(wk, f, s, false);
 	return r;
 }
 
-uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
+uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,
 		const struct slot *s)
 {
 	struct stat sb;
@@ -528,7 +528,7 @@ uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
 
 /* ------------------------------------------------------------ dispatch */
 
-const struct flowop_ops flowop_ops[FO_NTYPES] = {
+const struct flowops_table flowops_table[FO_NTYPES] = {
 #define FLOWOP(id, name, fn, flags, uses, needs, prepare, release, help)        \
 	[FO_##id] = { fn, prepare, release },
 #include "lang/flowop_list.h"
@@ -573,8 +573,8 @@ static int prepare_list(struct worker *wk, struct ir_flowop *const *fl,
 		if (f->type == FO_COMPOSITE) {
 			if (prepare_list(wk, f->children, f->nchildren) < 0)
 				return -1;
-		} else if (flowop_ops[f->type].prepare && !wk->fostate[f->id] &&
-			   flowop_ops[f->type].prepare(wk, f) < 0) {
+		} else if (flowops_table[f->type].prepare && !wk->fostate[f->id] &&
+			   flowops_table[f->type].prepare(wk, f) < 0) {
 			return -1;
 		}
 	}
@@ -593,8 +593,8 @@ void flowops_release(struct worker *wk)
 
 		/* state is made by a prepare hook; its row names the release */
 		if (wk->fostate[i] && type < FO_NTYPES &&
-		    flowop_ops[type].release)
-			flowop_ops[type].release(wk->fostate[i]);
+		    flowops_table[type].release)
+			flowops_table[type].release(wk->fostate[i]);
 	}
 	free(wk->fostate);
 	wk->fostate = NULL;

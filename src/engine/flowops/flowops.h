@@ -15,20 +15,20 @@
 typedef enum fo_result (*flowop_fn)(struct worker *, const struct ir_flowop *);
 
 /* A flowop_list.h row's engine columns. */
-struct flowop_ops {
+struct flowops_table {
 	flowop_fn run; /* the op, once */
 	/* NULL, or its per-thread state in wk->fostate[id]: -1 failed it */
 	int (*prepare)(struct worker *wk, const struct ir_flowop *f);
 	void (*release)(void *state); /* NULL, or that state freed */
 };
 
-extern const struct flowop_ops flowop_ops[FO_NTYPES];
+extern const struct flowops_table flowops_table[FO_NTYPES];
 
 /* Run one flowop once (iters handled by the caller); inline: once per op. */
 static inline enum fo_result flowop_exec(struct worker *wk,
 					 const struct ir_flowop *f)
 {
-	return flowop_ops[f->type].run(wk, f);
+	return flowops_table[f->type].run(wk, f);
 }
 
 /*

@@ -37,7 +37,7 @@ static void aio_verify(struct worker *wk, const struct ir_flowop *f,
 	if (n > 0 && verify_read(wk, f, s, d->buf, off, n) != FO_OK)
 		wk->aio_failed = true;
 	else if (n < d->len && off + n < d->arg &&
-		 verify_cut(wk, f, s, off + n, d->arg) != FO_OK)
+		 op_verify_cut(wk, f, s, off + n, d->arg) != FO_OK)
 		wk->aio_failed = true;
 }
 
@@ -64,7 +64,7 @@ static void aio_done(void *ctx, const struct aioq_done *d)
  * The thread's queue, made before the clock starts (io_uring's setup is a
  * syscall), deep enough for the largest iodepth of its flowops.
  */
-int aio_prepare(struct worker *wk, const struct ir_flowop *f)
+int op_aio_prepare(struct worker *wk, const struct ir_flowop *f)
 {
 	int64_t depth = f->iodepth;
 
@@ -126,7 +126,7 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 				bool is_write)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	int64_t iosize = op_value(wk, &f->iosize);
 	/* filebench's aiowrite: the submission is the op */
 	bool timed = is_write && f->iodepth == 0;
@@ -139,22 +139,22 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 	if (r != FO_OK)
 		return r;
 	if (!wk->aioq)
-		aio_prepare(wk, f); /* a thread whose prepare hooks did not run */
+		op_aio_prepare(wk, f); /* a thread whose prepare hooks did not run */
 	if (iosize <= 0)
 		iosize = 1;
 	if ((r = aio_offset(wk, f, s, iosize, is_write, &off)) != FO_OK)
 		return r;
 	/* after the offset: verify's data depends on it */
 	vfy = slot_verify(wk, s);
-	if (is_write && !(buf = vfy ? verify_data(wk, f, s, (uint64_t)off,
+	if (is_write && !(buf = vfy ? op_verify_data(wk, f, s, (uint64_t)off,
 						  (uint64_t)iosize) :
-				      write_data(wk, f, s, (uint64_t)iosize)))
+				      op_write_data(wk, f, s, (uint64_t)iosize)))
 		return FO_ERROR;
 	/* verify: the length a read's end is held to, or a write's hole */
 	if (vfy)
-		len = verify_len(wk, s);
+		len = op_verify_len(wk, s);
 	if (vfy && is_write)
-		verify_hole(wk, s, len, (uint64_t)off);
+		op_verify_hole(wk, s, len, (uint64_t)off);
 	/* a full queue: wait for a request to complete, as fio's iodepth */
 	while (f->iodepth > 0 &&
 	       aioq_pending(wk->aioq) >= (uint64_t)f->iodepth)

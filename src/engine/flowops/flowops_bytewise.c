@@ -64,7 +64,7 @@ static enum fo_result bytes_io(struct worker *wk, const struct ir_flowop *f,
 			       bool is_write)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	int64_t n = iosize_of(wk, f), i;
 	uint64_t t0;
 	off_t pos;
@@ -120,7 +120,7 @@ enum fo_result fo_readbytes(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	int64_t n = iosize_of(wk, f);
 	uint64_t t0, done = wk->stats[f->id].count;
 	char *buf;
@@ -173,12 +173,12 @@ static enum fo_result seeker_done(struct worker *wk, const struct ir_flowop *f,
 
 	if (fsync(s->fd) < 0)
 		return io_fail(wk, f, s, "fsync");
-	slot_unmap(s);
+	worker_slot_unmap(s);
 	rc = close(s->fd);
 	s->fd = -1;
 	if (rc < 0)
 		return io_fail(wk, f, s, "close");
-	if (f->del && remove_closed(wk, f, s) != FO_OK)
+	if (f->del && op_remove_closed(wk, f, s) != FO_OK)
 		return FO_ERROR;
 	return op_norsc(wk, "flowop %s: all %" PRId64 " tickets taken",
 			f->name, op_value(wk, &f->value));
@@ -194,7 +194,7 @@ static enum fo_result seeker_done(struct worker *wk, const struct ir_flowop *f,
 enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	uint64_t n = (uint64_t)iosize_of(wk, f), size = s ? s->size : 0;
 	uint64_t k, v, chunk, t0;
 	struct stat st;

@@ -35,7 +35,7 @@ enum fo_result fo_delay(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_hog(struct worker *wk, const struct ir_flowop *f)
 {
 	int64_t n = op_value(wk, &f->value);
-	volatile char *p = (volatile char *)buffer(wk, 1);
+	volatile char *p = (volatile char *)op_buffer(wk, 1);
 	uint64_t t0 = op_start(wk);
 
 	for (int64_t i = 0; i < n; i++) {

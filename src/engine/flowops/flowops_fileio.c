@@ -63,7 +63,7 @@ strided_past(struct worker *wk, const struct ir_flowop *f,
 /*
  * After a read or write of want bytes at off to a verified file that
  * moved n: a write made the file that long; a read is checked, and one
- * that ended short of len (verify_len before it) met a file cut short.
+ * that ended short of len (op_verify_len before it) met a file cut short.
  */
 static __attribute__((noinline)) enum fo_result
 rw_verified(struct worker *wk, const struct ir_flowop *f, struct slot *s,
@@ -72,13 +72,13 @@ rw_verified(struct worker *wk, const struct ir_flowop *f, struct slot *s,
 {
 	if (!rbuf) {
 		if (n > 0)
-			verify_grew(wk, s, off + n);
+			op_verify_grew(wk, s, off + n);
 		return FO_OK;
 	}
 	if (n > 0 && verify_read(wk, f, s, rbuf, off, n) != FO_OK)
 		return FO_ERROR;
 	if (n < want && off + n < len)
-		return verify_cut(wk, f, s, off + n, len);
+		return op_verify_cut(wk, f, s, off + n, len);
 	return FO_OK;
 }
 
@@ -87,7 +87,7 @@ static inline __attribute__((always_inline)) enum fo_result
 do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 {
 	struct slot *s = slot_of(wk, f);
-	enum fo_result r = s->fd >= 0 ? FO_OK : io_file(wk, f, &s);
+	enum fo_result r = s->fd >= 0 ? FO_OK : op_io_file(wk, f, &s);
 	int64_t iosize = op_int(wk, &f->iosize);
 	char *rbuf = NULL;
 	const char *wbuf = NULL;
@@ -107,23 +107,23 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 		if (!strided_offset(f, s, (uint64_t)iosize, &off, &rec))
 			return strided_past(wk, f, s, is_write, rec, iosize);
 	} else if (vfy) {
-		int64_t here = verify_offset(wk, f, s, SEEK_CUR);
+		int64_t here = op_verify_offset(wk, f, s, SEEK_CUR);
 
 		if (here < 0)
 			return FO_ERROR;
 		off = (uint64_t)here;
 	}
 	if (is_write)
-		wbuf = vfy ? verify_data(wk, f, s, off, (uint64_t)iosize) :
-			     write_data(wk, f, s, (uint64_t)iosize);
+		wbuf = vfy ? op_verify_data(wk, f, s, off, (uint64_t)iosize) :
+			     op_write_data(wk, f, s, (uint64_t)iosize);
 	else
 		rbuf = buffer_for(wk, f, (uint64_t)iosize);
 	if (!wbuf && !rbuf)
 		return FO_ERROR;
 	if (vfy) {
-		len = verify_len(wk, s);
+		len = op_verify_len(wk, s);
 		if (is_write)
-			verify_hole(wk, s, len, off);
+			op_verify_hole(wk, s, len, off);
 	}
 	if (placed) {
 		t0 = op_start(wk);
@@ -171,14 +171,14 @@ static enum fo_result append_verified(struct worker *wk,
 				      const struct ir_flowop *f,
 				      struct slot *s, uint64_t n)
 {
-	int64_t end = verify_offset(wk, f, s, SEEK_END);
+	int64_t end = op_verify_offset(wk, f, s, SEEK_END);
 	const char *buf;
 	uint64_t t0;
 	ssize_t got = 0;
 
 	if (end < 0)
 		return FO_ERROR;
-	buf = verify_data(wk, f, s, (uint64_t)end, n ? n : 1);
+	buf = op_verify_data(wk, f, s, (uint64_t)end, n ? n : 1);
 	if (!buf)
 		return FO_ERROR;
 	t0 = op_start(wk);
@@ -189,7 +189,7 @@ static enum fo_result append_verified(struct worker *wk,
 	}
 	op_done(wk, f, t0, (uint64_t)got);
 	lseek(s->fd, (off_t)end + got, SEEK_SET);
-	verify_grew(wk, s, (uint64_t)end + (uint64_t)got);
+	op_verify_grew(wk, s, (uint64_t)end + (uint64_t)got);
 	return FO_OK;
 }
 
@@ -197,7 +197,7 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 			     uint64_t n)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	const char *buf;
 	uint64_t t0;
 	ssize_t got = 0;
@@ -206,7 +206,7 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 		return r;
 	if (slot_verify(wk, s))
 		return append_verified(wk, f, s, n);
-	buf = write_data(wk, f, s, n ? n : 1);
+	buf = op_write_data(wk, f, s, n ? n : 1);
 	if (!buf)
 		return FO_ERROR;
 	t0 = op_start(wk);
@@ -243,7 +243,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 				       const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	int64_t iosize, bad = -1;
 	uint64_t t0, total = 0, len = 0;
 	char *buf;
@@ -254,10 +254,10 @@ enum fo_result fo_readwholefile(struct worker *wk,
 		return r;
 	vfy = slot_verify(wk, s);
 	if (vfy)
-		len = verify_len(wk, s); /* before the reads: see verify_len */
+		len = op_verify_len(wk, s); /* before the reads: see op_verify_len */
 	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0)
-		iosize = (int64_t)wss_of(wk, f, s);
+		iosize = (int64_t)op_wss_of(wk, f, s);
 	if (iosize <= 0)
 		iosize = 1;
 	buf = buffer_for(wk, f, (uint64_t)iosize);
@@ -273,7 +273,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 			uint64_t c0 = now_ns();
 
 			if (bad < 0)
-				bad = verify_check(wk, s, buf, total,
+				bad = op_verify_check(wk, s, buf, total,
 						   (uint64_t)n);
 			t0 += now_ns() - c0;
 		}
@@ -285,8 +285,8 @@ enum fo_result fo_readwholefile(struct worker *wk,
 		goto err;
 	op_done(wk, f, t0, total);
 	if (bad >= 0)
-		return verify_fail(wk, f, s, bad);
-	return total < len ? verify_cut(wk, f, s, total, len) : FO_OK;
+		return op_verify_fail(wk, f, s, bad);
+	return total < len ? op_verify_cut(wk, f, s, total, len) : FO_OK;
 err:
 	return op_fail_slot(wk, f, errno, "read", s);
 }
@@ -295,7 +295,7 @@ enum fo_result fo_writewholefile(struct worker *wk,
 					const struct ir_flowop *f)
 {
 	struct slot *s, *src = f->srcfd >= 0 ? &wk->slots[f->srcfd] : NULL;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	uint64_t size, t0, left;
 	int64_t iosize, off = 0;
 	const char *buf;
@@ -305,32 +305,32 @@ enum fo_result fo_writewholefile(struct worker *wk,
 	if (r != FO_OK)
 		return r;
 	vfy = slot_verify(wk, s);
-	if (vfy && (off = verify_offset(wk, f, s, SEEK_CUR)) < 0)
+	if (vfy && (off = op_verify_offset(wk, f, s, SEEK_CUR)) < 0)
 		return FO_ERROR;
 	if (src && src->fd < 0)
 		return op_fail(wk, f, EBADF, "srcfd %" PRId64 " is not open",
 			    f->srcfd);
-	size = src ? wss_of(wk, f, src) : wss_of(wk, f, s);
+	size = src ? op_wss_of(wk, f, src) : op_wss_of(wk, f, s);
 	iosize = op_value(wk, &f->iosize);
 	if (iosize <= 0 || (uint64_t)iosize > size)
 		iosize = size > 0 ? (int64_t)size : 1;
-	buf = vfy ? verify_data(wk, f, s, (uint64_t)off, (uint64_t)iosize) :
-		    write_data(wk, f, s, (uint64_t)iosize);
+	buf = vfy ? op_verify_data(wk, f, s, (uint64_t)off, (uint64_t)iosize) :
+		    op_write_data(wk, f, s, (uint64_t)iosize);
 	if (!buf)
 		return FO_ERROR;
 	if (vfy)
-		verify_hole(wk, s, verify_len(wk, s), (uint64_t)off);
+		op_verify_hole(wk, s, op_verify_len(wk, s), (uint64_t)off);
 	t0 = op_start(wk);
 	for (left = size; left > 0; left -= (uint64_t)n) {
 		size_t chunk = left < (uint64_t)iosize ? left : (size_t)iosize;
 
 		/* a pattern changes per write (bonnie's counter, stamps) */
 		if (left < size && wk->gens[f->id] && !vfy &&
-		    !(buf = write_data(wk, f, s, chunk)))
+		    !(buf = op_write_data(wk, f, s, chunk)))
 			return FO_ERROR;
 		/* and verify's data with where it goes */
 		if (left < size && vfy &&
-		    !(buf = verify_data(wk, f, s,
+		    !(buf = op_verify_data(wk, f, s,
 					(uint64_t)off + (size - left), chunk)))
 			return FO_ERROR;
 		n = write(s->fd, buf, chunk);
@@ -341,14 +341,14 @@ enum fo_result fo_writewholefile(struct worker *wk,
 		}
 		if (timeline_flag_set(wk->stop)) {
 			if (vfy)
-				verify_grew(wk, s, (uint64_t)off + (size - left) +
+				op_verify_grew(wk, s, (uint64_t)off + (size - left) +
 							   (uint64_t)n);
 			return FO_OK; /* cut short: not recorded */
 		}
 	}
 	op_done(wk, f, t0, size);
 	if (vfy)
-		verify_grew(wk, s, (uint64_t)off + size);
+		op_verify_grew(wk, s, (uint64_t)off + size);
 	return FO_OK;
 }
 
@@ -442,11 +442,11 @@ static enum fo_result map_verified(struct worker *wk,
 				   const struct ir_flowop *f, struct slot *s,
 				   bool vfy)
 {
-	uint64_t len = vfy ? verify_len(wk, s) : 0;
+	uint64_t len = vfy ? op_verify_len(wk, s) : 0;
 	enum fo_result r = map_slot(wk, f, s);
 
 	if (r == FO_OK && s->maplen < len)
-		return verify_cut(wk, f, s, s->maplen, len);
+		return op_verify_cut(wk, f, s, s->maplen, len);
 	return r;
 }
 
@@ -457,9 +457,9 @@ bus_verified(struct worker *wk, const struct ir_flowop *f,
 {
 	struct stat sb;
 	uint64_t at = fstat(s->fd, &sb) == 0 ? (uint64_t)sb.st_size : 0;
-	uint64_t len = verify_len(wk, s);
+	uint64_t len = op_verify_len(wk, s);
 
-	return verify_cut(wk, f, s, at, len > s->maplen ? len : s->maplen);
+	return op_verify_cut(wk, f, s, at, len > s->maplen ? len : s->maplen);
 }
 
 /* Where an mmap op starts: random within the working set, or in turn. */
@@ -493,7 +493,7 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 			      bool is_write)
 {
 	struct slot *s = slot_of(wk, f);
-	enum fo_result r = s->fd >= 0 ? FO_OK : io_file(wk, f, &s);
+	enum fo_result r = s->fd >= 0 ? FO_OK : op_io_file(wk, f, &s);
 	int64_t iosize = op_int(wk, &f->iosize);
 	uint64_t t0, off, n;
 	const char *wbuf = NULL;
@@ -522,8 +522,8 @@ static enum fo_result do_mmap(struct worker *wk, const struct ir_flowop *f,
 						  (uint64_t)iosize;
 	/* verify's blocks are stamped through the mapping as write does */
 	if (is_write)
-		wbuf = vfy ? verify_data(wk, f, s, off, n ? n : 1) :
-			     write_data(wk, f, s, n ? n : 1);
+		wbuf = vfy ? op_verify_data(wk, f, s, off, n ? n : 1) :
+			     op_write_data(wk, f, s, n ? n : 1);
 	else
 		rbuf = buffer_for(wk, f, n ? n : 1);
 	if (!wbuf && !rbuf)

@@ -77,23 +77,23 @@ enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* The thread's I/O buffer for n bytes, or NULL. */
-char *buffer(struct worker *wk, uint64_t n);
-/* buffer(), failing f when n does not fit the memsize buffer. */
-char *buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n);
+char *op_buffer(struct worker *wk, uint64_t n);
+/* op_buffer(), failing f when n does not fit the memsize buffer. */
+char *op_buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n);
 /* The same with the case of every op but the first inline. */
 static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
 			       uint64_t n)
 {
 	return __builtin_expect(wk->buf && n <= wk->bufsize, 1) ?
 		       wk->buf :
-		       buffer_grow(wk, f, n);
+		       op_buffer_grow(wk, f, n);
 }
 
 /*
  * What a write of n bytes by f to slot s writes: its data pattern, or the
  * thread's buffer; NULL after failing f.
  */
-const char *write_data(struct worker *wk, const struct ir_flowop *f,
+const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
 		       const struct slot *s, uint64_t n);
 
 /* The file in slot s is of a fileset with verify (engine/verify.h). */
@@ -106,68 +106,68 @@ static inline bool slot_verify(const struct worker *wk, const struct slot *s)
  * verify's data for a write of n bytes at off to the file in slot s, in
  * the thread's buffer; NULL after failing f.
  */
-const char *verify_data(struct worker *wk, const struct ir_flowop *f,
+const char *op_verify_data(struct worker *wk, const struct ir_flowop *f,
 			const struct slot *s, uint64_t off, uint64_t n);
 
 /*
  * -1 if n bytes read at off from slot s's file are right, else where not:
- * zeros are right where fbrun may have left a hole (verify_hole).
+ * zeros are right where fbrun may have left a hole (op_verify_hole).
  */
-int64_t verify_check(struct worker *wk, const struct slot *s,
+int64_t op_verify_check(struct worker *wk, const struct slot *s,
 		     const char *buf, uint64_t off, uint64_t n);
 
 /* Slot s now holds its entry's file: what verify knows of its length. */
-void verify_opened(struct worker *wk, struct slot *s);
+void op_verify_opened(struct worker *wk, struct slot *s);
 /*
  * A length slot s's file has at least, as fbrun wrote it: taken before a
  * read, a read that ends short of it met a file cut by someone else.
  */
-uint64_t verify_len(struct worker *wk, const struct slot *s);
+uint64_t op_verify_len(struct worker *wk, const struct slot *s);
 /*
  * Before a write or fallocate up to hi in slot s's file, of which len
- * (verify_len) bytes were known: [len, hi) may stay a hole.
+ * (op_verify_len) bytes were known: [len, hi) may stay a hole.
  */
-void verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
+void op_verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
 		 uint64_t hi);
 /* After a write through slot s that reached end: the file is that long. */
-void verify_grew(struct worker *wk, struct slot *s, uint64_t end);
+void op_verify_grew(struct worker *wk, struct slot *s, uint64_t end);
 
 /*
  * Count a verify error against f (the bytes at bad of slot s's file), say
  * so once per file, remember it as the run's failure if it is the first:
  * FO_ERROR, which --continue-on-error goes on after.
  */
-enum fo_result verify_fail(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_verify_fail(struct worker *wk, const struct ir_flowop *f,
 			   const struct slot *s, int64_t bad);
 
 /*
  * A read of f found slot s's file ending at at, short of the len bytes
- * fbrun wrote: counted and said as verify_fail does; FO_ERROR.
+ * fbrun wrote: counted and said as op_verify_fail does; FO_ERROR.
  */
-enum fo_result verify_cut(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_verify_cut(struct worker *wk, const struct ir_flowop *f,
 			  const struct slot *s, uint64_t at, uint64_t len);
 
-/* The read's check: FO_OK, or verify_fail's FO_ERROR. */
+/* The read's check: FO_OK, or op_verify_fail's FO_ERROR. */
 static inline enum fo_result verify_read(struct worker *wk,
 					 const struct ir_flowop *f,
 					 const struct slot *s, const char *buf,
 					 uint64_t off, uint64_t n)
 {
-	int64_t bad = verify_check(wk, s, buf, off, n);
+	int64_t bad = op_verify_check(wk, s, buf, off, n);
 
-	return bad < 0 ? FO_OK : verify_fail(wk, f, s, bad);
+	return bad < 0 ? FO_OK : op_verify_fail(wk, f, s, bad);
 }
 
 /* The file offset of slot s (untimed, for verify), or -1 after failing f. */
-int64_t verify_offset(struct worker *wk, const struct ir_flowop *f,
+int64_t op_verify_offset(struct worker *wk, const struct ir_flowop *f,
 		      const struct slot *s, int whence);
 
 /* The file an I/O flowop works on: its slot, opened first if needed. */
-enum fo_result io_file(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
 		       struct slot **out);
 
 /* Working-set size: workingset=, else the file's size. */
-uint64_t wss_of(struct worker *wk, const struct ir_flowop *f,
+uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,
 		const struct slot *s);
 
 /* A uniform iosize-aligned offset inside the working set (0 if smaller). */
@@ -177,7 +177,7 @@ static inline uint64_t random_offset(struct worker *wk,
 {
 	uint64_t ws = f->workingset.kind == IRV_NONE && s->size > 0 ?
 			      s->size :
-			      wss_of(wk, f, s);
+			      op_wss_of(wk, f, s);
 
 	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
 }
@@ -187,15 +187,15 @@ static inline uint64_t random_offset(struct worker *wk,
  * unless another thread is removing or has removed it: FO_OK either way,
  * else f fails.
  */
-enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_remove_closed(struct worker *wk, const struct ir_flowop *f,
 			     const struct slot *s);
 
 /* aioread/aiowrite's hook: the thread's queue, sized for its iodepths. */
-int aio_prepare(struct worker *wk, const struct ir_flowop *f);
+int op_aio_prepare(struct worker *wk, const struct ir_flowop *f);
 
 /* createnext/statnext/deletenext's hooks (flowops_namewise.c). */
-int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f);
-void flowop_names_free(void *state);
+int op_names_prepare(struct worker *wk, const struct ir_flowop *f);
+void op_names_free(void *state);
 
 /*
  * op_fail with the message "cannot VERB 'PATH'": the file open in slot s,
@@ -242,7 +242,7 @@ static inline int open_flags(const struct worker *wk,
 }
 
 /* local_of's first use of fileset i: make the state, or fail f. */
-struct fs_local *local_new(struct worker *wk, const struct ir_flowop *f,
+struct fs_local *op_local_new(struct worker *wk, const struct ir_flowop *f,
 			   int i);
 
 /* The thread's own state in fileset i, or NULL after failing f. */
@@ -251,7 +251,7 @@ static inline struct fs_local *local_of(struct worker *wk,
 {
 	struct fs_local *l = wk->locals[i];
 
-	return __builtin_expect(l != NULL, 1) ? l : local_new(wk, f, i);
+	return __builtin_expect(l != NULL, 1) ? l : op_local_new(wk, f, i);
 }
 
 /* What blocking for an entry cost f: counted against it. */
@@ -266,7 +266,7 @@ static inline void add_waits(struct worker *wk, const struct ir_flowop *f,
  * pick's other cases: indexed=, and no entry free in the wanted state
  * right now (the thread waits while another may give one back).
  */
-int64_t pick_slow(struct worker *wk, const struct ir_flowop *f,
+int64_t op_pick_slow(struct worker *wk, const struct ir_flowop *f,
 		  struct fileset *fs, struct fs_local *l, enum fs_pick kind);
 
 /* An entry for f: in turn (opennext: its own), or indexed=; -1 if none. */
@@ -279,17 +279,17 @@ static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
 	if (__builtin_expect(f->indexed.kind == IRV_NONE, 1) &&
 	    (e = fileset_pick(fs, kind, l, f->opennext)) >= 0)
 		return e;
-	return pick_slow(wk, f, fs, l, kind);
+	return op_pick_slow(wk, f, fs, l, kind);
 }
 
 /*
  * Open an existing file of f's fileset into slot s.  timed: openfile,
  * where the open is the operation; else the open is setup.
  */
-enum fo_result open_into(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 			 struct slot *s, bool timed);
 
 /* What a failed lookup beneath a fileset's root most likely met, or "". */
-const char *lookup_hint(int err);
+const char *op_lookup_hint(int err);
 
 #endif

@@ -4,7 +4,7 @@
  * The flowops on files and directories, not their data: createfile,
  * openfile, closefile, deletefile, statfile, truncatefile, fallocatefile,
  * setxattr, getxattr, fsync, fsyncset, makedir, removedir, listdir (and
- * remove_closed for bonnie++'s seekers).
+ * op_remove_closed for bonnie++'s seekers).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -61,7 +61,7 @@ enum fo_result fo_createfile(struct worker *wk,
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
 	if (slot_verify(wk, s))
-		verify_opened(wk, s); /* a new file: its length is its writes' */
+		op_verify_opened(wk, s); /* a new file: its length is its writes' */
 	return FO_OK;
 }
 
@@ -73,7 +73,7 @@ enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
 		return op_fail(wk, f, EBUSY,
 			    "fd %" PRId64 " is already open: close it first",
 			    f->fd >= 0 ? f->fd : 0);
-	return open_into(wk, f, s, true);
+	return op_open_into(wk, f, s, true);
 }
 
 enum fo_result fo_closefile(struct worker *wk,
@@ -94,7 +94,7 @@ enum fo_result fo_closefile(struct worker *wk,
 	 */
 	if (wk->aioq)
 		aioq_drain(wk->aioq);
-	slot_unmap(s); /* untimed too: the mapping was made outside the ops */
+	worker_slot_unmap(s); /* untimed too: the mapping was made outside the ops */
 	if (wk->aio_failed) {
 		/*
 		 * A request reaped here failed (an aioread's verify error
@@ -186,7 +186,7 @@ enum fo_result fo_deletefile(struct worker *wk,
 	return FO_OK;
 }
 
-enum fo_result remove_closed(struct worker *wk, const struct ir_flowop *f,
+enum fo_result op_remove_closed(struct worker *wk, const struct ir_flowop *f,
 			     const struct slot *s)
 {
 	struct fileset *fs;
@@ -269,7 +269,7 @@ enum fo_result fo_statfile(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_truncatefile(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	int64_t n;
 	uint64_t t0;
 
@@ -312,7 +312,7 @@ static int sync_slot(const struct slot *s)
 enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	struct stat sb;
 	int64_t n;
 	uint64_t off, t0;
@@ -334,7 +334,7 @@ enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 	/* verify: what it adds past the file's end reads as zeros */
 	vfy = slot_verify(wk, s);
 	if (vfy)
-		verify_hole(wk, s, verify_len(wk, s), off + (uint64_t)n);
+		op_verify_hole(wk, s, op_verify_len(wk, s), off + (uint64_t)n);
 	t0 = op_start(wk);
 	if (fallocate(s->fd, 0, (off_t)off, (off_t)n) < 0) {
 		int err = errno;
@@ -343,7 +343,7 @@ enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 	}
 	op_done(wk, f, t0, 0);
 	if (vfy)
-		verify_grew(wk, s, off + (uint64_t)n);
+		op_verify_grew(wk, s, off + (uint64_t)n);
 	return FO_OK;
 }
 
@@ -354,7 +354,7 @@ enum fo_result fo_fallocatefile(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_setxattr(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	const char *buf;
 	int64_t n;
 	uint64_t t0;
@@ -384,7 +384,7 @@ enum fo_result fo_setxattr(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_getxattr(struct worker *wk, const struct ir_flowop *f)
 {
 	struct slot *s;
-	enum fo_result r = io_file(wk, f, &s);
+	enum fo_result r = op_io_file(wk, f, &s);
 	char *buf;
 	int64_t n;
 	ssize_t got;
@@ -515,7 +515,7 @@ enum fo_result fo_listdir(struct worker *wk, const struct ir_flowop *f)
 		if (fd >= 0)
 			close(fd);
 		return op_fail(wk, f, err, "cannot list '%s/%s'%s",
-			    fileset_root(fs), rel, lookup_hint(err));
+			    fileset_root(fs), rel, op_lookup_hint(err));
 	}
 	while ((de = readdir(dir)) && !timeline_flag_set(wk->stop))
 		bytes += strlen(de->d_name) + sizeof(*de);

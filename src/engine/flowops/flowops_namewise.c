@@ -116,7 +116,7 @@ static int gather(struct worker *wk, struct names *n)
 	return 0;
 }
 
-int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f)
+int op_names_prepare(struct worker *wk, const struct ir_flowop *f)
 {
 	struct names *n = xcalloc(1, sizeof(*n));
 	int64_t dirs = f->dirs;
@@ -147,7 +147,7 @@ int flowop_names_prepare(struct worker *wk, const struct ir_flowop *f)
 	return 0;
 }
 
-void flowop_names_free(void *state)
+void op_names_free(void *state)
 {
 	struct names *n = state;
 
@@ -198,7 +198,7 @@ static int write_file(struct worker *wk, const struct ir_flowop *f, int fd,
 		chunk = size;
 	while (size > 0) {
 		size_t c = size < chunk ? (size_t)size : (size_t)chunk;
-		const char *buf = write_data(wk, f, &s, c);
+		const char *buf = op_write_data(wk, f, &s, c);
 		ssize_t w;
 
 		if (!buf)
@@ -294,7 +294,7 @@ static enum fo_result act(struct worker *wk, const struct ir_flowop *f,
 
 			if (chunk == 0)
 				chunk = 8192;
-			buf = buffer(wk, chunk);
+			buf = op_buffer(wk, chunk);
 			if (fd >= 0 && !same_file(fd, &st)) {
 				close(fd);
 				fd = -1;

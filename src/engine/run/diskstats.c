@@ -260,7 +260,7 @@ static void add_fileset(struct diskstat_set *s, const struct fileset *fs)
 	}
 }
 
-struct disks *disks_new(const struct workload *w, struct fileset *const *fs)
+struct disks *diskstats_new(const struct workload *w, struct fileset *const *fs)
 {
 	struct disks *d = xcalloc(1, sizeof(*d));
 	size_t n;
@@ -277,7 +277,7 @@ struct disks *disks_new(const struct workload *w, struct fileset *const *fs)
 	return d;
 }
 
-void disks_free(struct disks *d)
+void diskstats_free(struct disks *d)
 {
 	if (!d)
 		return;
@@ -314,7 +314,7 @@ static int parse_counts(const char *p, struct diskstat_counts *c)
 	return n;
 }
 
-void disks_sample(struct disks *d, bool end)
+void diskstats_sample(struct disks *d, bool end)
 {
 	struct diskstat_counts *c;
 	char *line = NULL;

@@ -22,13 +22,13 @@ struct disks;
  * The devices of w's filesets (fs: per IR fileset, created; NULL ones
  * left out).  Never NULL: what cannot be found is said per fileset.
  */
-struct disks *disks_new(const struct workload *w, struct fileset *const *fs);
-void disks_free(struct disks *d);
+struct disks *diskstats_new(const struct workload *w, struct fileset *const *fs);
+void diskstats_free(struct disks *d);
 /*
  * Read the counters now: the start of the measured run (again at the
  * end of a warm-up), or its end.  NULL d does nothing.
  */
-void disks_sample(struct disks *d, bool end);
+void diskstats_sample(struct disks *d, bool end);
 /*
  * What the devices did between the last start and the end (malloc'd,
  * diskstat_free); NULL if no end was read or there was no fileset.

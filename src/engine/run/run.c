@@ -45,7 +45,7 @@ void run_rusage_now(struct rusage_snap *s)
 static void mark(struct run *run, bool end)
 {
 	run_rusage_now(end ? &run->cpu_end : &run->cpu_start);
-	disks_sample(run->disks, end);
+	diskstats_sample(run->disks, end);
 }
 
 /*
@@ -222,7 +222,7 @@ static size_t start_threads(struct run *run, size_t n)
  */
 static void run_alone(struct run *run, int64_t psrun)
 {
-	disks_sample(run->disks, false);
+	diskstats_sample(run->disks, false);
 	/* the barrier: every worker ready, then the clock starts */
 	run->start_ns = timeline_start(run->ctl, NULL, NULL);
 	run->warm_start_ns = run->start_ns;

@@ -146,7 +146,7 @@ static uint64_t job_supervise(struct run *run, int64_t psrun)
 void run_job_start(struct run *run, int64_t psrun)
 {
 	/* the devices first: every I/O of the run comes after */
-	disks_sample(run->disks, false);
+	diskstats_sample(run->disks, false);
 	run->start_ns = timeline_start(run->ctl, run_job_gate, run);
 	run->warm_start_ns = run->start_ns;
 	run_rusage_now(&run->cpu_start);

@@ -86,7 +86,7 @@ static void drop_locals(struct worker *wk)
 	}
 }
 
-void slot_unmap(struct slot *s)
+void worker_slot_unmap(struct slot *s)
 {
 	if (s->map)
 		munmap(s->map, (size_t)s->maplen);
@@ -103,7 +103,7 @@ void worker_close_slots(struct worker *wk)
 	wk->aioq = NULL;
 	for (int64_t i = 0; i < wk->nslots; i++)
 		if (wk->slots[i].fd >= 0) {
-			slot_unmap(&wk->slots[i]);
+			worker_slot_unmap(&wk->slots[i]);
 			close(wk->slots[i].fd);
 			wk->slots[i].fd = -1;
 		}

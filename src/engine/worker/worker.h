@@ -35,7 +35,7 @@ struct slot {
 	/*
 	 * mmapread/mmapwrite's mapping of the open file, made by the first of
 	 * them outside its timed window, undone when the slot is closed
-	 * (slot_unmap).  maplen is the file's size then: 0 for an empty file.
+	 * (worker_slot_unmap).  maplen is the file's size then: 0 for an empty file.
 	 */
 	char *map;
 	uint64_t maplen;
@@ -120,7 +120,7 @@ void worker_cpu_start(struct worker *wk);
 void worker_calibrate(struct worker *wk);
 
 /* Undo slot s's mapping, if it has one (before its fd is closed). */
-void slot_unmap(struct slot *s);
+void worker_slot_unmap(struct slot *s);
 
 /*
  * The warm-up is over (run->warm_gen moved): this worker's counters so far

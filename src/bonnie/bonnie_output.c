@@ -177,7 +177,7 @@ static void file_table(FILE *out, const struct bon_config *c,
 	latency_row(out, r, BT_SEQ_CREATE);
 }
 
-void bon_text(FILE *out, const struct bon_config *c, const struct bon_result *r)
+void bonnie_text(FILE *out, const struct bon_config *c, const struct bon_result *r)
 {
 	if (c->size_mib)
 		io_table(out, c, r);
@@ -185,7 +185,7 @@ void bon_text(FILE *out, const struct bon_config *c, const struct bon_result *r)
 		file_table(out, c, r);
 }
 
-void bon_csv_header(FILE *out, const struct bon_config *c)
+void bonnie_csv_header(FILE *out, const struct bon_config *c)
 {
 	fprintf(out, "format_version,bonnie_version,name,concurrency,seed,"
 		     "file_size,io_chunk_size,%s"
@@ -210,7 +210,7 @@ static void put_num(FILE *out, uint64_t v)
 		fputc(',', out);
 }
 
-void bon_csv(FILE *out, const struct bon_config *c, const struct bon_result *r)
+void bonnie_csv(FILE *out, const struct bon_config *c, const struct bon_result *r)
 {
 	char a[64], b[64];
 
