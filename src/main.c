@@ -545,7 +545,7 @@ static struct script *load_script(const struct options *o)
 		return sc;
 	src = sc ? script_source(sc) : NULL;
 	text = job_share(o->peers, src ? source_text(src) : NULL,
-			   src ? source_len(src) : 0, &len);
+			 src ? source_len(src) : 0, &len);
 	if (text && job_rank(o->peers) != 0)
 		sc = script_from_text(o->script, text, len);
 	free(text);

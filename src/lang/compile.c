@@ -274,7 +274,7 @@ static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
 		return;
 	case AS_EVENTGEN:
 		if (compile_apply_attrs(c, &attr_eventgen, s->attrs, &eg, false,
-				false, "eventgen", s->loc) != (uint64_t)-1)
+					false, "eventgen", s->loc) != (uint64_t)-1)
 			c->w->eventgen_rate = eg.rate;
 		return;
 	case AS_ENABLE:

@@ -145,7 +145,7 @@ static int expand_into(struct compiler *c, struct expansion *x,
 }
 
 char *compile_expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    struct binding *self, struct loc where)
+			    struct binding *self, struct loc where)
 {
 	struct expansion x = { .buf = xstrdup(""), .cap = 1 };
 	int rc;
@@ -173,7 +173,7 @@ char *compile_expand_string(struct compiler *c, const struct ast_strpart *parts,
 }
 
 int compile_resolve_value(struct compiler *c, const struct ast_value *v,
-		  struct ir_value *out, struct origin *org)
+			  struct ir_value *out, struct origin *org)
 {
 	struct binding *b;
 
@@ -483,8 +483,8 @@ static void set_default(const struct attr_spec *s, void *obj)
 }
 
 uint64_t compile_apply_attrs(struct compiler *c, const struct attr_table *t,
-		     const struct ast_attr *attrs, void *obj, bool only_file,
-		     bool allow_locals, const char *what, struct loc where)
+			     const struct ast_attr *attrs, void *obj, bool only_file,
+			     bool allow_locals, const char *what, struct loc where)
 {
 	const struct ast_attr *seen[64] = { 0 };
 	uint64_t given = 0;

@@ -37,7 +37,7 @@ void compile_resolve_fileset(struct compiler *c, struct ir_flowop *f)
 
 /* target=: the same thread first (mine), then anywhere (all). */
 void compile_resolve_target(struct compiler *c, struct ir_flowop *f,
-		    const struct strmap *mine, const struct strmap *all)
+			    const struct strmap *mine, const struct strmap *all)
 {
 	struct ir_flowop *t;
 	const char *want;

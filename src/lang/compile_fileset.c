@@ -121,8 +121,8 @@ void compile_build_fileset(struct compiler *c, const struct ast_stmt *s)
 
 	memset(&fs, 0, sizeof(fs));
 	if (compile_apply_attrs(c, &attr_fileset, s->attrs, &fs, is_file, false,
-			is_file ? "define file" : "define fileset",
-			s->loc) == (uint64_t)-1) {
+				is_file ? "define file" : "define fileset",
+				s->loc) == (uint64_t)-1) {
 		if (fs.name) {
 			c->bad_filesets = grow_array(c->bad_filesets,
 						     &c->cap_bad_filesets,

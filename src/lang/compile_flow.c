@@ -55,7 +55,7 @@ void compile_build_composite(struct compiler *c, const struct ast_stmt *s)
 	struct composite *prev;
 
 	if (compile_apply_attrs(c, &attr_composite, s->attrs, &cp.form, false, true,
-			"define flowop", s->loc) == (uint64_t)-1) {
+				"define flowop", s->loc) == (uint64_t)-1) {
 		free(cp.form.composite);
 		return;
 	}
@@ -344,7 +344,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	f = xcalloc(1, sizeof(*f));
 	snprintf(what, sizeof(what), "flowop %s", s->word);
 	given = compile_apply_attrs(c, &attr_flowop, s->attrs, f, false, cp != NULL,
-			    what, s->loc);
+				    what, s->loc);
 	if (given == (uint64_t)-1) {
 		ir_flowop_free(f);
 		return NULL;
@@ -405,7 +405,7 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 
 	memset(&t, 0, sizeof(t));
 	if (compile_apply_attrs(c, &attr_thread, s->attrs, &t, false, false,
-			"thread", s->loc) == (uint64_t)-1) {
+				"thread", s->loc) == (uint64_t)-1) {
 		free(t.name);
 		return;
 	}
@@ -463,7 +463,7 @@ void compile_build_process(struct compiler *c, const struct ast_stmt *s)
 
 	memset(&p, 0, sizeof(p));
 	if (compile_apply_attrs(c, &attr_process, s->attrs, &p, false, false,
-			"define process", s->loc) == (uint64_t)-1) {
+				"define process", s->loc) == (uint64_t)-1) {
 		free(p.name);
 		return;
 	}

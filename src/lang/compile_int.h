@@ -65,7 +65,7 @@ struct origin {
  * reporting an error.  out->loc is the value's location.
  */
 int compile_resolve_value(struct compiler *c, const struct ast_value *v,
-		  struct ir_value *out, struct origin *org);
+			  struct ir_value *out, struct origin *org);
 
 /*
  * Expand a quoted string's parts (those of binding self, or NULL for a
@@ -73,7 +73,7 @@ int compile_resolve_value(struct compiler *c, const struct ast_value *v,
  * in the result.
  */
 char *compile_expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    struct binding *self, struct loc where);
+			    struct binding *self, struct loc where);
 
 /*
  * Apply attrs to obj (an IR struct laid out as table t says), after
@@ -83,15 +83,15 @@ char *compile_expand_string(struct compiler *c, const struct ast_strpart *parts,
  * (uint64_t)-1 if an error was reported.
  */
 uint64_t compile_apply_attrs(struct compiler *c, const struct attr_table *t,
-		     const struct ast_attr *attrs, void *obj, bool only_file,
-		     bool allow_locals, const char *what, struct loc where);
+			     const struct ast_attr *attrs, void *obj, bool only_file,
+			     bool allow_locals, const char *what, struct loc where);
 
 /*
  * compile_randvar.c: build a random variable from randvar(...) or
  * cvar(...); index or -1.
  */
 int compile_build_randvar(struct compiler *c, const char *name,
-		  const struct ast_attr *attrs, bool cvar, struct loc loc);
+			  const struct ast_attr *attrs, bool cvar, struct loc loc);
 
 /* compile_fileset.c: `define fileset` and `define file`. */
 void compile_build_fileset(struct compiler *c, const struct ast_stmt *s);
@@ -114,7 +114,7 @@ void compile_build_process(struct compiler *c, const struct ast_stmt *s);
 void compile_resolve_fileset(struct compiler *c, struct ir_flowop *f);
 /* mine, all: flowop names of f's thread and of the workload -> first flowop */
 void compile_resolve_target(struct compiler *c, struct ir_flowop *f,
-		    const struct strmap *mine, const struct strmap *all);
+			    const struct strmap *mine, const struct strmap *all);
 void compile_check_thread(struct compiler *c, int tidx);
 
 /* Report on the binding a bad value came from. */

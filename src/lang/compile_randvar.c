@@ -114,7 +114,7 @@ static void cvar_type_names(char *buf, size_t len)
 }
 
 int compile_build_randvar(struct compiler *c, const char *name,
-		  const struct ast_attr *attrs, bool cvar, struct loc loc)
+			  const struct ast_attr *attrs, bool cvar, struct loc loc)
 {
 	struct rv_spec spec = { 0 };
 	char err[200];
@@ -126,7 +126,7 @@ int compile_build_randvar(struct compiler *c, const char *name,
 		size_t off = 0;
 
 		given = compile_apply_attrs(c, &attr_cvar, attrs, &f, false, false,
-				    "cvar(...)", loc);
+					    "cvar(...)", loc);
 		if (given == (uint64_t)-1) {
 			free(f.type);
 			free(f.parameters);
@@ -167,7 +167,7 @@ int compile_build_randvar(struct compiler *c, const char *name,
 						      RV_TABULAR };
 
 		given = compile_apply_attrs(c, &attr_randvar, attrs, &f, false, false,
-				    "randvar(...)", loc);
+					    "randvar(...)", loc);
 		free(f.name);
 		if (given == (uint64_t)-1)
 			return -1;

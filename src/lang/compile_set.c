@@ -27,7 +27,7 @@ void compile_set_var(struct compiler *c, const struct ast_stmt *s)
 	case AV_RANDVAR:
 	case AV_CVAR:
 		rv = compile_build_randvar(c, s->word, v->attrs, v->kind == AV_CVAR,
-				   v->loc);
+					   v->loc);
 		if (rv < 0)
 			return;
 		vars_binding_clear(b);

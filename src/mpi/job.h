@@ -33,7 +33,7 @@ unsigned job_hosts(const struct job *p);
  * passed NULL (it could not read it).
  */
 char *job_share(struct job *p, const char *text, size_t len,
-		  size_t *out_len);
+		size_t *out_len);
 /* The largest of every rank's value: a status that all then act on. */
 int job_agree(struct job *p, int mine);
 /*

@@ -86,7 +86,7 @@ unsigned job_hosts(const struct job *p)
 }
 
 char *job_share(struct job *p, const char *text, size_t len,
-		  size_t *out_len)
+		size_t *out_len)
 {
 	/* -1: rank 0 has no text; a script is at most 64 MiB (source.h) */
 	long long n = p->rank == 0 ? (text ? (long long)len : -1) : 0;

@@ -31,7 +31,7 @@ unsigned job_hosts(const struct job *p)
 }
 
 char *job_share(struct job *p, const char *text, size_t len,
-		  size_t *out_len)
+		size_t *out_len)
 {
 	return NULL;
 }

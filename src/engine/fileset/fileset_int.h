@@ -308,11 +308,11 @@ struct marker {
  * regular file, not a marker's text); err set for -1 and -2.
  */
 int fs_marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
-		size_t errlen);
+		   size_t errlen);
 void fs_marker_free(struct marker *m);
 /* Write this run's marker into the root dfd, atomically (rename). */
 int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
-		 size_t errlen);
+		    size_t errlen);
 /*
  * Whether name in dfd is a marker a run was writing when it was killed
  * (MARKER_NEW, then a run's id): a regular file of one name, else not

@@ -121,7 +121,7 @@ static bool marker_parse(char *text, struct marker *m)
 }
 
 int fs_marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
-		size_t errlen)
+		   size_t errlen)
 {
 	char *buf;
 	struct stat st;
@@ -185,7 +185,7 @@ int fs_marker_read(struct fileset *fs, int dfd, struct marker *m, char *err,
 /* ------------------------------------------------------------ writing */
 
 int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
-		 size_t errlen)
+		    size_t errlen)
 {
 	char *made = NULL, *text, tmp[sizeof(MARKER_NEW) + 18], whole[40] = "";
 	ssize_t len, got = -1;

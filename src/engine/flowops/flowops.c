@@ -169,7 +169,7 @@ static uint64_t seed_of(const struct worker *wk, const struct ir_flowop *f)
  * them, the thread's buffer as it is.
  */
 const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
-		       const struct slot *s, uint64_t n)
+			  const struct slot *s, uint64_t n)
 {
 	const struct datapat none = { DATA_DEFAULT, 0 };
 	struct datapat p = datapat_pick(
@@ -200,7 +200,7 @@ const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
 }
 
 const char *op_verify_data(struct worker *wk, const struct ir_flowop *f,
-			const struct slot *s, uint64_t off, uint64_t n)
+			   const struct slot *s, uint64_t off, uint64_t n)
 {
 	char *buf = buffer_for(wk, f, n);
 	/* which write stamped a block: the instance, then its own count */
@@ -213,74 +213,8 @@ const char *op_verify_data(struct worker *wk, const struct ir_flowop *f,
 	return buf;
 }
 
-int64_t op_verify_check(struct worker *wk, const struct slot *s,
-		     const char *buf, uint64_t off, uint64_t n)
-{
-	const struct fileset *fs = fs_of(wk, s->fileset);
-	const struct vfy_files *t = fileset_vfy(fs);
-	uint64_t id = fileset_file_id(fs, s->entry), lo, hi, skip;
-	int64_t bad = vfy_check(buf, id, off, (size_t)n, 0, 0);
-
-	if (bad < 0 || !t)
-		return bad;
-	/* zeros where fbrun may have left a hole: looked at after the read */
-	vfy_files_zeros(t, (uint64_t)s->entry, &lo, &hi);
-	if (lo >= hi || (uint64_t)bad >= hi)
-		return bad;
-	skip = (uint64_t)bad - off;
-	return vfy_check(buf + skip, id, (uint64_t)bad, (size_t)(n - skip), lo,
-			 hi);
-}
-
-void op_verify_opened(struct worker *wk, struct slot *s)
-{
-	const struct vfy_files *t;
-
-	s->vlen = 0;
-	s->vshared = false;
-	if (!slot_verify(wk, s) || !(t = fileset_vfy(fs_of(wk, s->fileset))))
-		return;
-	/* the entry is busy while it is opened: no deletefile meanwhile */
-	s->vshared = vfy_files_len(t, (uint64_t)s->entry, &s->vlen);
-	if (!s->vshared)
-		s->vlen = 0;
-}
-
-uint64_t op_verify_len(struct worker *wk, const struct slot *s)
-{
-	const struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
-	uint64_t len = s->vlen, shared;
-
-	/* the file made before the run: the entry's length, even once gone */
-	if (s->vshared && t) {
-		vfy_files_len(t, (uint64_t)s->entry, &shared);
-		if (shared > len)
-			len = shared;
-	}
-	return len;
-}
-
-void op_verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
-		 uint64_t hi)
-{
-	struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
-
-	if (t && hi > len)
-		vfy_files_hole(t, (uint64_t)s->entry, len, hi);
-}
-
-void op_verify_grew(struct worker *wk, struct slot *s, uint64_t end)
-{
-	struct vfy_files *t = fileset_vfy(fs_of(wk, s->fileset));
-
-	if (end > s->vlen)
-		s->vlen = end;
-	if (s->vshared && t)
-		vfy_files_grew(t, (uint64_t)s->entry, end);
-}
-
 int64_t op_verify_offset(struct worker *wk, const struct ir_flowop *f,
-		      const struct slot *s, int whence)
+			 const struct slot *s, int whence)
 {
 	off_t o = lseek(s->fd, 0, whence);
 
@@ -396,7 +330,7 @@ static enum fo_result verify_error(struct worker *wk, const struct ir_flowop *f,
 
 __attribute__((noinline, cold)) enum fo_result
 op_verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
-	    int64_t bad)
+	       int64_t bad)
 {
 	return verify_error(wk, f, s, bad, "read data fbrun did not write there",
 			    "holds data fbrun did not write there");
@@ -404,7 +338,7 @@ op_verify_fail(struct worker *wk, const struct ir_flowop *f, const struct slot *
 
 __attribute__((noinline, cold)) enum fo_result
 op_verify_cut(struct worker *wk, const struct ir_flowop *f, const struct slot *s,
-	   uint64_t at, uint64_t len)
+	      uint64_t at, uint64_t len)
 {
 	char said[128], why[128];
 
@@ -437,7 +371,7 @@ op_local_new(struct worker *wk, const struct ir_flowop *f, int i)
  */
 __attribute__((noinline)) int64_t
 op_pick_slow(struct worker *wk, const struct ir_flowop *f, struct fileset *fs,
-	  struct fs_local *l, enum fs_pick kind)
+	     struct fs_local *l, enum fs_pick kind)
 {
 	struct fs_waits w = { 0, 0 };
 	int64_t e = fileset_pick_wait(fs, kind, l, f->opennext,
@@ -511,7 +445,7 @@ enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
 }
 
 uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,
-		const struct slot *s)
+		   const struct slot *s)
 {
 	struct stat sb;
 

@@ -147,7 +147,7 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 	/* after the offset: verify's data depends on it */
 	vfy = slot_verify(wk, s);
 	if (is_write && !(buf = vfy ? op_verify_data(wk, f, s, (uint64_t)off,
-						  (uint64_t)iosize) :
+						     (uint64_t)iosize) :
 				      op_write_data(wk, f, s, (uint64_t)iosize)))
 		return FO_ERROR;
 	/* verify: the length a read's end is held to, or a write's hole */

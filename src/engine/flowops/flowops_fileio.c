@@ -274,7 +274,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 
 			if (bad < 0)
 				bad = op_verify_check(wk, s, buf, total,
-						   (uint64_t)n);
+						      (uint64_t)n);
 			t0 += now_ns() - c0;
 		}
 		total += (uint64_t)n;
@@ -331,7 +331,7 @@ enum fo_result fo_writewholefile(struct worker *wk,
 		/* and verify's data with where it goes */
 		if (left < size && vfy &&
 		    !(buf = op_verify_data(wk, f, s,
-					(uint64_t)off + (size - left), chunk)))
+					   (uint64_t)off + (size - left), chunk)))
 			return FO_ERROR;
 		n = write(s->fd, buf, chunk);
 		if (n < 0) {

@@ -94,7 +94,7 @@ static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
  * thread's buffer; NULL after failing f.
  */
 const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
-		       const struct slot *s, uint64_t n);
+			  const struct slot *s, uint64_t n);
 
 /* The file in slot s is of a fileset with verify (engine/verify.h). */
 static inline bool slot_verify(const struct worker *wk, const struct slot *s)
@@ -107,14 +107,14 @@ static inline bool slot_verify(const struct worker *wk, const struct slot *s)
  * the thread's buffer; NULL after failing f.
  */
 const char *op_verify_data(struct worker *wk, const struct ir_flowop *f,
-			const struct slot *s, uint64_t off, uint64_t n);
+			   const struct slot *s, uint64_t off, uint64_t n);
 
 /*
  * -1 if n bytes read at off from slot s's file are right, else where not:
  * zeros are right where fbrun may have left a hole (op_verify_hole).
  */
 int64_t op_verify_check(struct worker *wk, const struct slot *s,
-		     const char *buf, uint64_t off, uint64_t n);
+			const char *buf, uint64_t off, uint64_t n);
 
 /* Slot s now holds its entry's file: what verify knows of its length. */
 void op_verify_opened(struct worker *wk, struct slot *s);
@@ -128,7 +128,7 @@ uint64_t op_verify_len(struct worker *wk, const struct slot *s);
  * (op_verify_len) bytes were known: [len, hi) may stay a hole.
  */
 void op_verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
-		 uint64_t hi);
+		    uint64_t hi);
 /* After a write through slot s that reached end: the file is that long. */
 void op_verify_grew(struct worker *wk, struct slot *s, uint64_t end);
 
@@ -138,14 +138,14 @@ void op_verify_grew(struct worker *wk, struct slot *s, uint64_t end);
  * FO_ERROR, which --continue-on-error goes on after.
  */
 enum fo_result op_verify_fail(struct worker *wk, const struct ir_flowop *f,
-			   const struct slot *s, int64_t bad);
+			      const struct slot *s, int64_t bad);
 
 /*
  * A read of f found slot s's file ending at at, short of the len bytes
  * fbrun wrote: counted and said as op_verify_fail does; FO_ERROR.
  */
 enum fo_result op_verify_cut(struct worker *wk, const struct ir_flowop *f,
-			  const struct slot *s, uint64_t at, uint64_t len);
+			     const struct slot *s, uint64_t at, uint64_t len);
 
 /* The read's check: FO_OK, or op_verify_fail's FO_ERROR. */
 static inline enum fo_result verify_read(struct worker *wk,
@@ -160,15 +160,15 @@ static inline enum fo_result verify_read(struct worker *wk,
 
 /* The file offset of slot s (untimed, for verify), or -1 after failing f. */
 int64_t op_verify_offset(struct worker *wk, const struct ir_flowop *f,
-		      const struct slot *s, int whence);
+			 const struct slot *s, int whence);
 
 /* The file an I/O flowop works on: its slot, opened first if needed. */
 enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
-		       struct slot **out);
+			  struct slot **out);
 
 /* Working-set size: workingset=, else the file's size. */
 uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,
-		const struct slot *s);
+		   const struct slot *s);
 
 /* A uniform iosize-aligned offset inside the working set (0 if smaller). */
 static inline uint64_t random_offset(struct worker *wk,
@@ -188,7 +188,7 @@ static inline uint64_t random_offset(struct worker *wk,
  * else f fails.
  */
 enum fo_result op_remove_closed(struct worker *wk, const struct ir_flowop *f,
-			     const struct slot *s);
+				const struct slot *s);
 
 /* aioread/aiowrite's hook: the thread's queue, sized for its iodepths. */
 int op_aio_prepare(struct worker *wk, const struct ir_flowop *f);
@@ -243,7 +243,7 @@ static inline int open_flags(const struct worker *wk,
 
 /* local_of's first use of fileset i: make the state, or fail f. */
 struct fs_local *op_local_new(struct worker *wk, const struct ir_flowop *f,
-			   int i);
+			      int i);
 
 /* The thread's own state in fileset i, or NULL after failing f. */
 static inline struct fs_local *local_of(struct worker *wk,
@@ -267,7 +267,7 @@ static inline void add_waits(struct worker *wk, const struct ir_flowop *f,
  * right now (the thread waits while another may give one back).
  */
 int64_t op_pick_slow(struct worker *wk, const struct ir_flowop *f,
-		  struct fileset *fs, struct fs_local *l, enum fs_pick kind);
+		     struct fileset *fs, struct fs_local *l, enum fs_pick kind);
 
 /* An entry for f: in turn (opennext: its own), or indexed=; -1 if none. */
 static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
@@ -287,7 +287,7 @@ static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
  * where the open is the operation; else the open is setup.
  */
 enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
-			 struct slot *s, bool timed);
+			    struct slot *s, bool timed);
 
 /* What a failed lookup beneath a fileset's root most likely met, or "". */
 const char *op_lookup_hint(int err);

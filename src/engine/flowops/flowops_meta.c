@@ -187,7 +187,7 @@ enum fo_result fo_deletefile(struct worker *wk,
 }
 
 enum fo_result op_remove_closed(struct worker *wk, const struct ir_flowop *f,
-			     const struct slot *s)
+				const struct slot *s)
 {
 	struct fileset *fs;
 	struct fs_local *l;

@@ -46,7 +46,7 @@ struct run_opts {
 	bool progress; /* the status line on stderr (a terminal) */
 	FILE *lines; /* where interval and psrun lines go */
 	struct ivlog *ivlog; /* --interval-log, or NULL */
-	const struct engine_peers *peers; /* a job's other processes, or NULL */
+	const struct engine_peers *peers; /* the job; peers_solo alone */
 };
 
 struct monitor;
