@@ -19,6 +19,7 @@ ALLOWED = {
     'engine': {'lang', 'util'},
     'report': {'engine', 'lang', 'util'},
     'compare': {'util'},
+    'trace': {'lang', 'util'},
     'bonnie': {'engine', 'lang', 'report', 'util'},
     'mpi': {'engine', 'util'},
     'main': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report', 'util'},
