@@ -6,7 +6,8 @@
 (doc/architecture.md, "Names"): every extern symbol of a module starts
 with the module's prefix, and no two modules need each other's symbols,
 directly or round a longer cycle.  A module is a family of files of one
-folder: x.c and every x_*.c (fileset_pick.c is the fileset module's).
+folder: x.c, every x_*.c and every file that includes x_int.h
+(fileset_pick.c, and strace.c in src/trace, are their module's).
 TAP on stdout.  Usage: symbols.py SRCDIR BUILDDIR"""
 import os
 import re
@@ -46,16 +47,37 @@ def ok(cond, desc, detail=()):
             print('# ' + d)
 
 
+INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def includes(rel, seen):
+    """The headers of ours rel includes, directly or through others."""
+    path = os.path.join(top, rel)
+    if rel in seen or not os.path.exists(path):
+        return seen
+    seen.add(rel)
+    for inc in INC.findall(open(path, encoding='utf-8').read()):
+        includes('src/' + inc, seen)
+    return seen
+
+
 def module(rel):
-    """src/engine/fileset/fileset_pick.c -> engine/fileset/fileset; the
+    """src/engine/fileset/fileset_pick.c -> engine/fileset/fileset: a
+    folder's x.c, its x_*.c and every file that includes x_int.h (the
+    inside of x; of two, the one the other includes) are module x.  The
     parser and its scanner, which call each other by design, are one."""
     parts = rel.split('/')
     if parts[0] == 'grammar':
         return 'grammar'
-
-    folder = parts[1:-1]
+    folder = '/'.join(parts[1:-1])
+    inside = [h for h in includes(rel, set()) if h.endswith('_int.h') and
+              os.path.dirname(h) == os.path.dirname(rel)]
+    inner = [h for h in inside
+             if not any(o != h and o in includes(h, set()) for o in inside)]
+    if inner:
+        return folder + '/' + os.path.basename(inner[0])[:-len('_int.h')]
     stem = os.path.splitext(parts[-1])[0]
-    return '/'.join(folder + [stem.split('_')[0]])
+    return folder + '/' + stem.split('_')[0]
 
 
 # every object of the build made from a source of the tree (a stale one
