@@ -119,6 +119,8 @@ for mod, obj in objects:
         if len(f) < 2:
             continue
         sym, kind = f[0], f[1]
+        if sym.startswith('__'):
+            continue  # the compiler's own (ASan's __odr_asan.x, ...)
         if kind == 'U':
             needs.setdefault(mod, set()).add(sym)
         elif kind.isupper() and kind not in 'N':
