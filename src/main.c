@@ -17,7 +17,7 @@
 #include "bonnie/bonnie.h"
 #include "compare/compare.h"
 #include "engine/engine.h"
-#include "engine/ivlog.h"
+#include "engine/run/ivlog.h"
 #include "lang/attr.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
@@ -26,11 +26,11 @@
 #include "lang/ir.h"
 #include "lang/script.h"
 #include "lang/source.h"
-#include "engine/timeline.h"
+#include "engine/sys/timeline.h"
 #include "report/build.h"
 #include "report/command.h"
 #include "report/repeat.h"
-#include "mpi/peers.h"
+#include "mpi/job.h"
 #include "report/report.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -52,7 +52,7 @@ struct options {
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	const char *script;
-	struct peers *peers; /* fbrun-mpi's job, or NULL */
+	struct job *peers; /* fbrun-mpi's job, or NULL */
 	bool stonewall;
 	uint64_t repeat; /* --repeat N: 0 if not given */
 	bool fresh; /* --fresh: the filesets made anew for each run */
@@ -170,26 +170,26 @@ static void list_attributes(void)
 	       "compiler checks scripts against.\n"
 	       "\"random ok\" means a random variable may be given; it is "
 	       "sampled at each use.\n");
-	print_table(&fileset_attrs, "define fileset / define file",
+	print_table(&attr_fileset, "define fileset / define file",
 		    "`define file` takes name, path, size, prealloc, paralloc, "
 		    "reuse, trusttree, readonly, writeonly, shared, data "
 		    "and compress.");
-	print_table(&process_attrs, "define process", "");
-	print_table(&thread_attrs, "thread", "");
-	print_table(&flowop_attrs, "flowop", "");
-	print_table(&composite_attrs, "define flowop (composite)",
+	print_table(&attr_process, "define process", "");
+	print_table(&attr_thread, "thread", "");
+	print_table(&attr_flowop, "flowop", "");
+	print_table(&attr_composite, "define flowop (composite)",
 		    "Local variables are declared as `$name=default` and set "
 		    "per use as `flowop NAME name=x, $name=value`.");
-	print_table(&randvar_attrs, "randvar(...)", "");
-	print_table(&cvar_attrs, "cvar(...)", "");
-	print_table(&eventgen_attrs, "eventgen", "");
+	print_table(&attr_randvar, "randvar(...)", "");
+	print_table(&attr_cvar, "cvar(...)", "");
+	print_table(&attr_eventgen, "eventgen", "");
 	printf("\n## Flowops\n\n| flowop | attributes it uses | what it "
 	       "does |\n|---|---|---|\n");
 	for (int i = 0; i < FO_NTYPES; i++) {
 		printf("| `%s` |", flowop_info[i].name);
 		for (int a = FA_FILESET; a < FA_COUNT; a++)
 			if (flowop_info[i].uses & (1u << a))
-				printf(" %s", flowop_attrs.specs[a].name);
+				printf(" %s", attr_flowop.specs[a].name);
 		printf(" | %s |\n", flowop_info[i].help);
 	}
 }
@@ -539,14 +539,14 @@ static struct script *load_script(const struct options *o)
 	char *text;
 	size_t len = 0;
 
-	if (!o->peers || peers_rank(o->peers) == 0)
+	if (!o->peers || job_rank(o->peers) == 0)
 		sc = script_new(o->script);
 	if (!o->peers)
 		return sc;
 	src = sc ? script_source(sc) : NULL;
-	text = peers_share(o->peers, src ? source_text(src) : NULL,
-			   src ? source_len(src) : 0, &len);
-	if (text && peers_rank(o->peers) != 0)
+	text = job_share(o->peers, src ? source_text(src) : NULL,
+			 src ? source_len(src) : 0, &len);
+	if (text && job_rank(o->peers) != 0)
 		sc = script_from_text(o->script, text, len);
 	free(text);
 	return sc;
@@ -574,7 +574,7 @@ static int run_repeated(const struct options *o, const struct workload *w,
 			break;
 	}
 	/* in a job, rank 0 keeps the runs and says what they were */
-	if (o->peers && peers_rank(o->peers) != 0) {
+	if (o->peers && job_rank(o->peers) != 0) {
 		repeat_free(rp);
 		return rc;
 	}
@@ -598,7 +598,7 @@ static int run_logged(const struct options *o, const struct workload *w,
 {
 	int rc;
 
-	if (o->interval_log && (!o->peers || peers_rank(o->peers) == 0))
+	if (o->interval_log && (!o->peers || job_rank(o->peers) == 0))
 		eo->ivlog = ivlog_new(o->interval_log);
 	rc = o->repeat ? run_repeated(o, w, eo, dest) : engine_run(w, eo);
 	if (ivlog_close(eo->ivlog) < 0 && rc == FB_EXIT_OK)
@@ -616,7 +616,7 @@ static int run(const struct options *o)
 	const struct workload *w;
 	struct compile_opts copts = { 0 };
 	struct loc *locs = NULL;
-	unsigned rank = o->peers ? peers_rank(o->peers) : 0;
+	unsigned rank = o->peers ? job_rank(o->peers) : 0;
 	/* rank 0 tells what is wrong with the script; the others agree */
 	FILE *sink = rank != 0 ? fopen("/dev/null", "w") : NULL;
 	int rc = FB_EXIT_USAGE;
@@ -644,11 +644,11 @@ static int run(const struct options *o)
 	copts.cli_src = cli;
 	copts.define_locs = locs;
 	copts.rank = rank;
-	copts.nranks = o->peers ? peers_size(o->peers) : 1;
+	copts.nranks = o->peers ? job_size(o->peers) : 1;
 	copts.rank_dirs = o->peers != NULL;
 	copts.seed = o->run.seed;
 	w = script_compile(sc, &copts, d);
-	if (o->peers && peers_agree(o->peers, w ? 0 : 1)) {
+	if (o->peers && job_agree(o->peers, w ? 0 : 1)) {
 		msg_mute(false);
 		if (w && rank == 0)
 			fb_error("the script does not check on every rank (a "
@@ -674,7 +674,7 @@ static int run(const struct options *o)
 		eo.deliver = report_deliver;
 		eo.deliver_arg = &dest;
 		if (o->peers) {
-			eo.peers = peers_engine(o->peers, o->stonewall);
+			eo.peers = job_engine(o->peers, o->stonewall);
 			/* rank 0 speaks for the job and writes its results */
 			/* each rank draws its own numbers from the seed */
 			if (rank != 0)
@@ -717,10 +717,10 @@ static void join_job(struct options *o, int *argc, char ***argv)
 	static char name[48];
 	unsigned rank;
 
-	o->peers = peers_new(argc, argv);
+	o->peers = job_new(argc, argv);
 	if (!o->peers)
 		return;
-	rank = peers_rank(o->peers);
+	rank = job_rank(o->peers);
 	if (rank == 0) {
 		msg_program("fbrun-mpi");
 		return;
@@ -738,27 +738,27 @@ int main(int argc, char **argv)
 	int rc;
 
 	join_job(&o, &argc, &argv);
-	build_set_mpi(peers_library());
+	build_set_mpi(job_library());
 	/* "fbrun compare A.json B.json ...": a subcommand with its own options */
 	if (argc > 1 && (strcmp(argv[1], "compare") == 0 ||
 			 strcmp(argv[1], "report") == 0) && o.peers) {
-		msg_mute(peers_rank(o.peers) != 0);
+		msg_mute(job_rank(o.peers) != 0);
 		fb_error("%s reads results files in one process: run it with "
 			 "fbrun", argv[1]);
-		peers_free(o.peers);
+		job_free(o.peers);
 		return FB_EXIT_USAGE;
 	}
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
 		return check_stdout(compare_main(argc - 1, argv + 1));
 	/* "fbrun report RUN.json": a saved run printed again */
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
-		return check_stdout(report_main(argc - 1, argv + 1));
+		return check_stdout(report_command(argc - 1, argv + 1));
 	/* "fbrun bonnie ...": bonnie++'s tests, its options */
 	if (argc > 1 && strcmp(argv[1], "bonnie") == 0) {
 		msg_mute(false);
 		rc = bonnie_main(argc - 1, argv + 1,
-				 o.peers ? peers_engine(o.peers, false) : NULL);
-		peers_free(o.peers);
+				 o.peers ? job_engine(o.peers, false) : NULL);
+		job_free(o.peers);
 		return check_stdout(rc);
 	}
 	rc = parse_args(argc, argv, &o);
@@ -771,6 +771,6 @@ int main(int argc, char **argv)
 		free((char *)o.defines[i].name);
 	free(o.defines);
 	free((char *)o.script);
-	peers_free(o.peers);
+	job_free(o.peers);
 	return check_stdout(rc);
 }

@@ -4,8 +4,9 @@
 
 """The architecture's rules, checked on the sources (doc/architecture.md):
 every include of fbrun's own headers names its folder; a folder includes
-only the folders below it; no two modules (x.c with x.h) depend on each
-other, directly or round a longer cycle.  TAP on stdout."""
+only the folders below it, and inside the engine a sub-folder only the
+sub-folders below it; no two modules (x.c with x.h) depend on each other,
+directly or round a longer cycle.  TAP on stdout."""
 import os
 import re
 import sys
@@ -25,6 +26,20 @@ ALLOWED = {
     'main': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
              'results', 'util'},
     'grammar': {'lang', 'util'},
+}
+# the engine's sub-folders -> those each may include (besides itself);
+# 'engine' is the files in src/engine/ itself, the statements on top.
+# results is src/engine/results.[ch]: the workers' counters collected.
+ENGINE_ALLOWED = {
+    'sys': set(),
+    'io': {'sys'},
+    'fileset': {'sys', 'io'},
+    'worker': {'sys', 'io', 'fileset'},
+    'flowops': {'sys', 'io', 'fileset', 'worker'},
+    'run': {'sys', 'io', 'fileset', 'worker', 'flowops'},
+    'results': {'sys', 'io', 'fileset', 'worker', 'flowops', 'run'},
+    'engine': {'sys', 'io', 'fileset', 'worker', 'flowops', 'run',
+               'results'},
 }
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 GENERATED = {'config.h', 'parser.h'}
@@ -61,6 +76,19 @@ def folder(path):
     return parts[1] if len(parts) > 2 else 'main'
 
 
+def subfolder(path):
+    """The engine's sub-folder of src/engine/..., None outside it."""
+    parts = path.split('/')
+    if parts[:2] != ['src', 'engine']:
+        return None
+    if len(parts) > 3:
+        return parts[2]
+    stem = os.path.splitext(parts[2])[0]
+    if stem == 'results':
+        return stem
+    return 'engine'
+
+
 def module(path):
     """x.c and x.h are one module; x_int.h is x's inside, shared by its
     files (fileset_int.h by fileset.c, fileset_pick.c, ...)."""
@@ -70,8 +98,9 @@ def module(path):
 
 unknown = sorted(set(folder(f) for f in files) - set(ALLOWED))
 ok(not unknown, 'every folder has a place in the layers', unknown)
-bad_name, bad_layer, missing = [], [], []
+bad_name, bad_layer, missing, bad_sub = [], [], [], []
 deps = {}
+subdeps = {}
 for f in files:
     src = open(os.path.join(top, f), encoding='utf-8').read()
     me = folder(f)
@@ -92,10 +121,22 @@ for f in files:
         other = module('src/' + inc)
         if other != mod:
             deps[mod].add(other)
+        mine, theirs = subfolder(f), subfolder('src/' + inc)
+        if mine and theirs and mine != theirs:
+            subdeps.setdefault(mine, set()).add(theirs)
+            if theirs not in ENGINE_ALLOWED.get(mine, set()):
+                bad_sub.append('%s (engine/%s) includes "%s" (engine/%s)'
+                               % (f, mine, inc, theirs))
 ok(files != [], 'the sources are found (%d files)' % len(files))
 ok(not bad_name, 'every include of our headers names its folder', bad_name)
 ok(not missing, 'every included header exists', missing)
 ok(not bad_layer, 'each folder includes only the folders below it', bad_layer)
+subs = sorted(set(filter(None, (subfolder(f) for f in files))))
+unknown = [x for x in subs if x not in ENGINE_ALLOWED]
+ok(not unknown, "every engine sub-folder has a place in the engine's layers",
+   unknown)
+ok(not bad_sub, 'each engine sub-folder includes only the sub-folders '
+   'below it', bad_sub)
 
 # cycles between modules: depth-first search, the first cycle reported
 cycles = []
@@ -119,5 +160,15 @@ for m in sorted(deps):
         visit(m, [])
 ok(not cycles, 'no two modules depend on each other (%d modules)' % len(deps),
    cycles)
+
+# the same between the engine's sub-folders, as the includes have them
+deps = subdeps
+cycles = []
+state = {}
+for m in sorted(deps):
+    if not state.get(m):
+        visit(m, [])
+ok(not cycles, "no two of the engine's sub-folders depend on each other "
+   '(%d sub-folders)' % len(subs), cycles)
 print('1..%d' % n)
 sys.exit(1 if failed else 0)

@@ -19,7 +19,7 @@
 
 #include "bonnie/bonnie_int.h"
 #include "engine/engine.h"
-#include "engine/timeline.h"
+#include "engine/sys/timeline.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
 #include "lang/diag.h"
@@ -419,16 +419,16 @@ static void print_job(FILE *out, const struct bonnie *b,
 	c.seeks *= n;
 	c.files *= n;
 	if (csv)
-		bon_csv(out, &c, res);
+		bonnie_csv(out, &c, res);
 	else
-		bon_text(out, &c, res);
+		bonnie_text(out, &c, res);
 	for (unsigned k = 0; k < n; k++) {
 		c = b->c;
 		snprintf(c.machine, sizeof(c.machine), "rank-%u", k);
 		if (csv)
-			bon_csv(out, &c, &b->per_rank[k]);
+			bonnie_csv(out, &c, &b->per_rank[k]);
 		else
-			bon_text(out, &c, &b->per_rank[k]);
+			bonnie_text(out, &c, &b->per_rank[k]);
 	}
 }
 
@@ -483,7 +483,7 @@ int bonnie_main(int argc, char **argv, const struct engine_peers *peers)
 		fprintf(stderr, "Using uid:%d, gid:%d.\n", (int)geteuid(),
 			(int)getegid());
 	if (b.iterations_given && b.iterations > 1)
-		bon_csv_header(stdout, &b.c);
+		bonnie_csv_header(stdout, &b.c);
 	for (unsigned i = 0; i < b.iterations && rc == 0; i++) {
 		struct bon_result res = { 0 };
 
@@ -499,8 +499,8 @@ int bonnie_main(int argc, char **argv, const struct engine_peers *peers)
 			print_job(stdout, &b, &res, true);
 		} else {
 			if (!b.iterations_given)
-				bon_text(b.quiet ? stderr : stdout, &b.c, &res);
-			bon_csv(stdout, &b.c, &res);
+				bonnie_text(b.quiet ? stderr : stdout, &b.c, &res);
+			bonnie_csv(stdout, &b.c, &res);
 		}
 		fflush(stdout);
 		free(b.per_rank);

@@ -68,9 +68,9 @@ struct engine_peers;
 int bonnie_main(int argc, char **argv, const struct engine_peers *peers);
 
 /* The text table in bonnie++ 1.96's layout. */
-void bon_text(FILE *out, const struct bon_config *c, const struct bon_result *r);
+void bonnie_text(FILE *out, const struct bon_config *c, const struct bon_result *r);
 /* The header line (-x) and one result line of the CSV. */
-void bon_csv_header(FILE *out, const struct bon_config *c);
-void bon_csv(FILE *out, const struct bon_config *c, const struct bon_result *r);
+void bonnie_csv_header(FILE *out, const struct bon_config *c);
+void bonnie_csv(FILE *out, const struct bon_config *c, const struct bon_result *r);
 
 #endif

@@ -187,7 +187,7 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	const json_t *vars = json_object_get(root, "variables"), *v;
 	const char *key;
 
-	if (results_check_version(name, root, err, errlen) < 0)
+	if (results_read_version(name, root, err, errlen) < 0)
 		return -1;
 	if (!json_is_array(fos)) {
 		snprintf(err, errlen, "%s is not an fbrun results file (no "
@@ -291,7 +291,7 @@ int cmp_read_file(struct cmp_run *r)
 	size_t n;
 	int rc;
 
-	if (!(text = results_load(r->path, &n)))
+	if (!(text = results_read_file(r->path, &n)))
 		return -1;
 	rc = cmp_read_text(r, r->path, text, n, err, sizeof(err));
 	free(text);
@@ -308,7 +308,7 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 
 	*runs = NULL;
 	*nruns = 0;
-	if (!(text = results_load(path, &len)))
+	if (!(text = results_read_file(path, &len)))
 		return -1;
 	root = parse(path, text, len, err, sizeof(err));
 	if (!root) {
@@ -319,7 +319,7 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 	n = json_array_size(reps) ? json_array_size(reps) : 1;
 	*runs = xcalloc(n, sizeof(**runs));
 	/* the file's own, before its runs' */
-	rc = results_check_version(path, root, err, sizeof(err));
+	rc = results_read_version(path, root, err, sizeof(err));
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		(*runs)[i].path = path;
 		*nruns = i + 1;
@@ -337,7 +337,7 @@ int cmp_read_file_text(struct cmp_run *r, char **text, size_t *len)
 {
 	char err[512];
 
-	if (!(*text = results_load(r->path, len)))
+	if (!(*text = results_read_file(r->path, len)))
 		return -1;
 	if (cmp_read_text(r, r->path, *text, *len, err, sizeof(err)) < 0) {
 		free(*text);

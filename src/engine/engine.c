@@ -20,11 +20,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/diskstats.h"
+#include "engine/run/diskstats.h"
 #include "engine/engine_int.h"
-#include "engine/ivlog.h"
+#include "engine/run/ivlog.h"
 #include "engine/results.h"
-#include "engine/run.h"
+#include "engine/run/run.h"
 #include "results/gather.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -48,22 +48,11 @@ void engine_log(struct engine *e, const char *fmt, ...)
 
 int engine_settle(struct engine *e, int rc)
 {
-	const struct engine_peers *p = e->o->peers;
+	const struct engine_peers *p = e->peers;
 
-	if (!p)
-		return rc;
 	return p->agree(p->arg, rc ? rc : timeline_signalled ? 1 : 0);
 }
 
-/*
- * Whether to go no further.  In a job only the agreed status counts (a
- * signal is in it): a process that looked at its own signals here could
- * take another path than the others.
- */
-static bool halted(const struct engine *e, int rc)
-{
-	return e->o->peers ? rc != 0 : rc || timeline_signalled;
-}
 
 /*
  * Hand the results on: alone, as they are; in a job, every process's to
@@ -72,20 +61,20 @@ static bool halted(const struct engine *e, int rc)
  */
 static int deliver(struct engine *e, struct results *r, bool say_error)
 {
-	const struct engine_peers *p = e->o->peers;
+	const struct engine_peers *p = e->peers;
 	struct results *job;
 	char **texts, *mine, err[128];
 	size_t len = 0;
 	int rc;
 
-	if (!p)
+	if (p->alone)
 		return e->o->deliver(r, e->o->deliver_arg);
-	mine = results_serialise(r, p->host, &len);
+	mine = results_gather_text(r, p->host, &len);
 	texts = p->gather(p->arg, mine ? mine : "", mine ? len : 0);
 	free(mine);
 	if (!texts)
 		return 0; /* not rank 0: it reports for the job */
-	job = results_merge_texts(r, texts, p->nranks, err, sizeof(err));
+	job = results_gather_merge(r, texts, p->nranks, err, sizeof(err));
 	for (unsigned i = 0; i < p->nranks; i++)
 		free(texts[i]);
 	free(texts);
@@ -99,6 +88,56 @@ static int deliver(struct engine *e, struct results *r, bool say_error)
 		fb_error("%s", job->error);
 	results_free(job);
 	return rc;
+}
+
+/* What the run is about to do, in the log. */
+static void say_start(struct engine *e, const struct ir_stmt *st)
+{
+	uint64_t nthreads = workload_nworkers(e->w);
+	size_t np = e->w->nprocesses;
+	char ranks[64] = "";
+
+	if (!e->peers->alone)
+		snprintf(ranks, sizeof(ranks), " on each of %u ranks",
+			 e->peers->nranks);
+	engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s%s",
+		   nthreads, nthreads == 1 ? "" : "s", np, np == 1 ? "" : "es",
+		   ranks);
+	if (e->o->warmup_s)
+		engine_log(e, "Warming up for %" PRIu64 " seconds, not measured",
+			   e->o->warmup_s);
+	engine_log(e, "Running for %" PRIu64 " seconds...",
+	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
+}
+
+/* How the run ended, when it is worth a word (rank 0 speaks for a job). */
+static void say_end(struct engine *e, const struct results *r)
+{
+	engine_log(e, "Run took %.1f seconds", r->secs);
+	if (!e->lead)
+		return;
+	if (r->steady.tol > 0 && !r->steady.judged)
+		fb_warning("steady state not judged: %zu intervals in the last "
+			   "third of the run, 2 or more needed (a shorter "
+			   "--interval or a longer run)",
+			   r->steady.n);
+	else if (r->steady.tol > 0 && !r->steady.steady)
+		fb_warning("the run did not reach a steady state: the last "
+			   "third's ops/s are up to %.1f%% off their mean "
+			   "(tolerance %g%%)",
+			   r->steady.dev * 100, r->steady.tol * 100);
+	if (e->o->warmup_s && !r->warm_done)
+		fb_warning("the run ended during its warm-up: the results are "
+			   "of the warm-up");
+	if (r->reason == RESULTS_END_SIGNAL)
+		fb_warning("interrupted by %s after %.1f s; results so far",
+			   timeline_signal_name(timeline_signalled), r->secs);
+	else if (r->note[0] && r->reason == RESULTS_END_DONE &&
+		 e->w->quit == QUIT_TIMEOUT)
+		fb_warning("run ended early after %.1f s: %s", r->secs,
+			   r->note);
+	else if (r->note[0] && r->reason == RESULTS_END_DONE)
+		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
 }
 
 static int do_run(struct engine *e, const struct ir_stmt *st)
@@ -115,77 +154,38 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       /* JSON or CSV on stdout must stay parseable */
 			       .lines = e->o->data_on_stdout ? stderr : stdout,
 			       .ivlog = e->o->ivlog,
-			       .peers = e->o->peers };
+			       .peers = e->peers };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
-	uint64_t nthreads = workload_nworkers(e->w);
 	int rc;
 
+	/* only the agreed status counts (a signal is in it) */
 	rc = engine_settle(e, engine_create_filesets(e));
-	if (halted(e, rc))
+	if (rc)
 		return rc; /* engine_run reports what there is */
 	e->reported = true;
 	run.filesets = e->filesets;
-	run.disks = disks_new(e->w, e->filesets);
-	ro.progress = !ro.quiet && !ro.interval_ns && !e->o->peers &&
+	run.disks = diskstats_new(e->w, e->filesets);
+	ro.progress = !ro.quiet && !ro.interval_ns && e->peers->alone &&
 		      isatty(STDERR_FILENO);
-	if (e->o->peers)
-		engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s "
-			   "on each of %u ranks", nthreads,
-			   nthreads == 1 ? "" : "s", e->w->nprocesses,
-			   e->w->nprocesses == 1 ? "" : "es", e->o->peers->nranks);
-	else
-		engine_log(e, "Starting %" PRIu64 " thread%s in %zu process%s",
-			   nthreads, nthreads == 1 ? "" : "s", e->w->nprocesses,
-			   e->w->nprocesses == 1 ? "" : "es");
-	if (e->o->warmup_s)
-		engine_log(e, "Warming up for %" PRIu64 " seconds, not measured",
-			   e->o->warmup_s);
-	engine_log(e, "Running for %" PRIu64 " seconds...",
-	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
+	say_start(e, st);
 	ivlog_next_run(e->o->ivlog);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
 	r = results_collect(&run);
-	engine_log(e, "Run took %.1f seconds", r->secs);
-	if (!e->lead)
-		; /* rank 0 speaks for the job */
-	else if (r->steady.tol > 0 && !r->steady.judged)
-		fb_warning("steady state not judged: %zu intervals in the last "
-			   "third of the run, 2 or more needed (a shorter "
-			   "--interval or a longer run)",
-			   r->steady.n);
-	else if (r->steady.tol > 0 && !r->steady.steady)
-		fb_warning("the run did not reach a steady state: the last "
-			   "third's ops/s are up to %.1f%% off their mean "
-			   "(tolerance %g%%)",
-			   r->steady.dev * 100, r->steady.tol * 100);
-	if (e->o->warmup_s && !r->warm_done && e->lead)
-		fb_warning("the run ended during its warm-up: the results are "
-			   "of the warm-up");
-	if (!e->lead)
-		; /* rank 0 speaks for the job */
-	else if (r->reason == RESULTS_END_SIGNAL)
-		fb_warning("interrupted by %s after %.1f s; results so far",
-			   timeline_signal_name(timeline_signalled), r->secs);
-	else if (r->note[0] && r->reason == RESULTS_END_DONE &&
-		 e->w->quit == QUIT_TIMEOUT)
-		fb_warning("run ended early after %.1f s: %s", r->secs,
-			   r->note);
-	else if (r->note[0] && r->reason == RESULTS_END_DONE)
-		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
+	say_end(e, r);
 	fflush(stdout);
 	r->started = started;
 	if (deliver(e, r, true) < 0 && !rc)
 		rc = 1;
 	if (r->error[0]) {
-		if (!e->o->peers) /* else deliver said the job's */
+		if (e->peers->alone) /* else deliver said the job's */
 			fb_error("%s", r->error);
 		rc = 1;
 	}
 	results_free(r);
 	run_release(&run);
-	disks_free(run.disks);
+	diskstats_free(run.disks);
 	return rc;
 }
 
@@ -193,14 +193,13 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
  * The run did not start: a failure or a signal while the filesets were
  * made or before.  What there is is reported all the same (no operation,
  * ended_by "error" or "signal", the error), so -o always has its
- * results.  Returns 1 if they could not be written.
+ * results.
  */
-static int report_unrun(struct engine *e)
+static void report_unrun(struct engine *e)
 {
-	struct run_opts ro = { .seed = e->o->seed };
+	struct run_opts ro = { .seed = e->o->seed, .peers = e->peers };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
-	int rc = 0;
 
 	run.ctl = timeline_new(0);
 	timeline_stop(run.ctl, timeline_signalled ? STOP_SIGNAL : STOP_ERROR);
@@ -214,11 +213,9 @@ static int report_unrun(struct engine *e)
 			   timeline_signal_name(timeline_signalled));
 	r->started = time(NULL);
 	/* each process said why it could not start */
-	if (deliver(e, r, false) < 0)
-		rc = 1;
+	deliver(e, r, false);
 	results_free(r);
 	timeline_free(run.ctl);
-	return rc;
 }
 
 /*
@@ -266,21 +263,89 @@ static void list(struct engine *e, const char *what)
 		      w->filesets[i].path);
 }
 
+/* A sleep statement, sliced so that a signal is seen within 0.1 s. */
+static void sleep_for(int64_t secs)
+{
+	struct timeline *ctl = timeline_new(0);
+
+	for (int64_t s = 0; s < secs * 10 && !timeline_signalled &&
+			    !timeline_check_stdout();
+	     s++)
+		timeline_sleep(ctl, 100000000u);
+	timeline_free(ctl);
+}
+
+/* A statement other than run: 0, or the status creating filesets had. */
+static int statement(struct engine *e, const struct ir_stmt *st)
+{
+	switch (st->kind) {
+	case IS_ECHO:
+		engine_log(e, "%s", st->text);
+		break;
+	case IS_SYSTEM:
+		run_system(st->text);
+		break;
+	case IS_SLEEP:
+		sleep_for(st->n);
+		break;
+	case IS_CREATE_FILES:
+		return engine_create_filesets(e);
+	case IS_DEBUG:
+		e->debug = (int)st->n;
+		break;
+	case IS_VERSION:
+		engine_log(e, "fbrun %s", PACKAGE_VERSION);
+		break;
+	case IS_LIST:
+		list(e, st->text);
+		break;
+	case IS_RUN:
+		break; /* statements' */
+	}
+	return 0;
+}
+
+/*
+ * The statements in order, up to the first run (or the implicit one of a
+ * script without): the agreed status.  Every status is settled before it
+ * is looked at, so a job's processes go on together or stop together.
+ */
+static int statements(struct engine *e, int rc)
+{
+	const struct workload *w = e->w;
+	struct ir_stmt implicit = { .kind = IS_RUN, .n = 60 };
+
+	for (size_t i = 0; i < w->nstmts; i++) {
+		const struct ir_stmt *st = &w->stmts[i];
+
+		if ((rc = engine_settle(e, rc)) != 0)
+			return rc;
+		if (st->kind == IS_RUN)
+			return engine_settle(e, do_run(e, st));
+		rc = statement(e, st);
+	}
+	rc = engine_settle(e, rc);
+	if (!rc && !w->has_run && w->nprocesses > 0) {
+		engine_log(e, "The script has no 'run'; running for 60 seconds");
+		rc = engine_settle(e, do_run(e, &implicit));
+	}
+	return rc;
+}
+
 int engine_run(const struct workload *w, const struct engine_opts *o)
 {
 	struct engine e = { .w = w, .o = o, .t0 = now_ns(),
-			    .lead = !o->peers || o->peers->rank == 0 };
-	struct ir_stmt implicit = { .kind = IS_RUN, .n = 60 };
-	int rc = 0;
-	bool stop = false;
+			    .peers = o->peers ? o->peers : &peers_solo };
+	int rc;
 
+	e.lead = e.peers->rank == 0;
 	timeline_catch_signals();
 	/* the seed said first: --seed N draws the same numbers again */
 	engine_log(&e, "fbrun %s: %s, seed %" PRIu64, PACKAGE_VERSION,
 		   o->script, o->seed);
 	/* on every rank of a job: its checks are collective */
-	rc = engine_check_shared(w, o);
-	rc = engine_check_devices(w, o) || rc;
+	rc = engine_check_shared(&e);
+	rc = engine_check_devices(&e) || rc;
 	rc = engine_settle(&e, rc || engine_check_roots(w) ||
 					       engine_check_output(&e) ?
 				       2 :
@@ -288,72 +353,21 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 	if (rc == 2)
 		return 2; /* before any statement runs */
 	/*
-	 * Interrupted between two runs of a series: take the filesets the
-	 * last run kept, so they are removed below.  In a job every rank
-	 * does, as agreed (creating filesets is collective there).
+	 * Interrupted between two runs of a series (the settled status says
+	 * so): take the filesets the last run kept, so they are removed
+	 * below.  In a job every rank does, as agreed (creating filesets is
+	 * collective there).
 	 */
-	if (o->series && (o->peers ? rc != 0 : timeline_signalled)) {
+	if (o->series && rc != 0)
 		engine_create_filesets(&e);
-		rc = 1;
-	} else {
-		rc = 0;
-	}
-	for (size_t i = 0; i < w->nstmts; i++) {
-		const struct ir_stmt *st = &w->stmts[i];
-
-		/* a job's processes go on together or stop together */
-		rc = engine_settle(&e, rc);
-		if (halted(&e, rc)) {
-			stop = true;
-			break;
-		}
-		switch (st->kind) {
-		case IS_ECHO:
-			engine_log(&e, "%s", st->text);
-			break;
-		case IS_SYSTEM:
-			run_system(st->text);
-			break;
-		case IS_SLEEP: {
-			struct timeline *ctl = timeline_new(0);
-
-			/* sliced, so SIGINT is seen within a second */
-			for (int64_t s = 0; s < st->n * 10 && !timeline_signalled &&
-					    !timeline_check_stdout();
-			     s++)
-				timeline_sleep(ctl, 100000000u);
-			timeline_free(ctl);
-			break;
-		}
-		case IS_CREATE_FILES:
-			rc = engine_create_filesets(&e);
-			break;
-		case IS_RUN:
-			rc = do_run(&e, st);
-			rc = engine_settle(&e, rc);
-			goto out;
-		case IS_DEBUG:
-			e.debug = (int)st->n;
-			break;
-		case IS_VERSION:
-			engine_log(&e, "fbrun %s", PACKAGE_VERSION);
-			break;
-		case IS_LIST:
-			list(&e, st->text);
-			break;
-		}
-	}
-	if (!stop)
-		rc = engine_settle(&e, rc);
-	if (!halted(&e, rc) && !w->has_run && w->nprocesses > 0) {
-		engine_log(&e, "The script has no 'run'; running for 60 seconds");
-		rc = engine_settle(&e, do_run(&e, &implicit));
-	}
-out:
-	/* stopped before the run: its (empty) results, unless refused */
-	if (!e.reported && rc != 2 && halted(&e, rc) &&
-	    (w->has_run || w->nprocesses > 0) && report_unrun(&e) && !rc)
-		rc = 1;
+	rc = statements(&e, rc != 0 && o->series ? 1 : 0);
+	/*
+	 * Stopped before the run: its (empty) results, unless refused (rc is
+	 * already a failure, whether or not they could be written).
+	 */
+	if (!e.reported && rc != 2 && rc != 0 &&
+	    (w->has_run || w->nprocesses > 0))
+		report_unrun(&e);
 	if (engine_remove_filesets(&e, rc != 0 || timeline_signalled) && !rc)
 		rc = 1;
 	if (timeline_signalled && !rc)

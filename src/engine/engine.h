@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/peers.h"
+#include "engine/sys/peers.h"
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
@@ -64,7 +64,7 @@ struct engine_opts {
 	int (*deliver)(const struct results *r, void *arg);
 	void *deliver_arg;
 	struct datapat data; /* --data: for filesets and flowops without one */
-	const struct engine_peers *peers; /* NULL: this process alone */
+	const struct engine_peers *peers; /* NULL: alone (peers_solo) */
 };
 
 int engine_run(const struct workload *w, const struct engine_opts *o);

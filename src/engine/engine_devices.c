@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/blockdev.h"
-#include "engine/peers.h"
+#include "engine/io/blockdev.h"
+#include "engine/sys/peers.h"
 #include "lang/diag.h"
 #include "lang/flowop.h"
 #include "util/msg.h"
@@ -224,13 +224,15 @@ static int check_job(const struct engine_peers *p, const struct workload *w,
 	return rc;
 }
 
-int engine_check_devices(const struct workload *w,
-			 const struct engine_opts *o)
+int engine_check_devices(const struct engine *e)
 {
+	const struct workload *w = e->w;
+	const struct engine_opts *o = e->o;
 	struct diag *d;
 
-	if (o->peers)
-		return check_job(o->peers, w, o);
+	/* alone, the errors as they come, warnings too */
+	if (!e->peers->alone)
+		return check_job(e->peers, w, o);
 	d = diag_new(stderr, MAX_ERRORS);
 	check_here(d, w, o);
 	return finish(d);

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/blockdev.h"
-#include "engine/fileset.h"
-#include "engine/ivlog.h"
-#include "engine/progress.h"
-#include "engine/timeline.h"
+#include "engine/io/blockdev.h"
+#include "engine/fileset/fileset.h"
+#include "engine/run/ivlog.h"
+#include "engine/sys/progress.h"
+#include "engine/sys/timeline.h"
 #include "util/msg.h"
 #include "util/outfile.h"
 #include "util/paths.h"
@@ -335,15 +335,15 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
  */
 static int share_filesets(struct engine *e, struct fileset **laid, int rc)
 {
-	const struct engine_peers *p = e->o->peers;
+	const struct engine_peers *p = e->peers;
 	const struct workload *w = e->w;
 	bool any = false;
 	char err[512];
 
 	for (size_t i = 0; i < w->nfilesets; i++)
 		any |= w->filesets[i].shared;
-	if (!p || !any)
-		return rc;
+	if (p->alone || !any)
+		return rc; /* made in turn with the others */
 	for (size_t i = 0; i < w->nfilesets && !rc && p->rank == 0; i++)
 		if (w->filesets[i].shared) {
 			e->filesets[i] = laid[i];
@@ -377,7 +377,7 @@ static int share_filesets(struct engine *e, struct fileset **laid, int rc)
 int engine_create_filesets(struct engine *e)
 {
 	const struct workload *w = e->w;
-	const struct engine_peers *p = e->o->peers;
+	const struct engine_peers *p = e->peers;
 	char err[512];
 	size_t n = w->nfilesets;
 	struct fileset **laid, **writes;
@@ -386,7 +386,7 @@ int engine_create_filesets(struct engine *e)
 	if (e->created)
 		return 0;
 	/* again here: a system statement may have changed the paths */
-	rc = engine_check_devices(w, e->o); /* on every rank of a job */
+	rc = engine_check_devices(e); /* on every rank of a job */
 	if (engine_check_roots(w) || rc)
 		return 2;
 	e->created = true;
@@ -406,13 +406,14 @@ int engine_create_filesets(struct engine *e)
 			fileset_set_device(laid[i], dev,
 					   e->o->allow_device_writes &&
 						   engine_writes_fileset(w, (int)i),
-					   e->o->force_device, def->size_set, !p);
+					   e->o->force_device, def->size_set,
+					   p->alone);
 		free(dev);
 		if (e->o->series && e->o->series_reuse)
 			fileset_set_reuse(laid[i]);
 		fileset_set_uses(laid[i], uses_of(w, (int)i));
 		/* a shared tree's entries are split among the ranks */
-		if (p && def->shared && !def->is_file &&
+		if (!p->alone && def->shared && !def->is_file &&
 		    fileset_partition(laid[i],
 				      (unsigned)((p->rank + (uint64_t)def->rankshift) %
 						 p->nranks),
@@ -423,7 +424,7 @@ int engine_create_filesets(struct engine *e)
 			rc = 1;
 		}
 		/* what this process will write: a shared tree is rank 0's */
-		if (!p || !def->shared || p->rank == 0)
+		if (!def->shared || p->rank == 0)
 			writes[i] = laid[i];
 	}
 	if (!e->o->force &&
@@ -455,7 +456,7 @@ int engine_create_filesets(struct engine *e)
  */
 int engine_remove_filesets(struct engine *e, bool failed)
 {
-	const struct engine_peers *p = e->o->peers;
+	const struct engine_peers *p = e->peers;
 	bool scratch = e->o->series && (failed || e->o->series_last);
 	char err[512];
 	int rc = 0;
@@ -496,8 +497,7 @@ int engine_remove_filesets(struct engine *e, bool failed)
 	 * <path>/rank-N) may be done before another rank's tree under it is
 	 * gone: every rank's trees go first (every rank comes here once).
 	 */
-	if (p)
-		(void)p->agree(p->arg, 0);
+	(void)p->agree(p->arg, 0);
 	if (!e->filesets)
 		return rc;
 	for (size_t i = e->w->nfilesets; i-- > 0;)

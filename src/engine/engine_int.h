@@ -23,12 +23,14 @@ struct engine {
 	bool reported; /* the run reported its results */
 	char error[1024]; /* why the run could not start, for the report */
 	int debug;
+	/* the job's other processes; peers_solo alone, never NULL */
+	const struct engine_peers *peers;
 	bool lead; /* alone, or rank 0 of a job: says what the job does */
 };
 
 /*
- * With peers, the job's status at a step: the worst of every process's
- * rc (a signal received counts as 1); without, rc.  Collective.
+ * The job's status at a step: the worst of every process's rc (a signal
+ * received counts as 1).  Collective.
  */
 int engine_settle(struct engine *e, int rc);
 
@@ -47,20 +49,18 @@ int engine_check_roots(const struct workload *w);
  * have its names made, removed or listed, be written without
  * --allow-device-writes; and a device that is mounted or in use, or that
  * holds a file system and would be written (without --force-device).
- * In a job (o->peers) every rank checks its own host's view, one rank
- * at a time, and all return the agreed status; rank 0 prints the errors,
- * each once: call it on every rank.
+ * In a job every rank checks its own host's view, one rank at a time,
+ * and all return the agreed status; rank 0 prints the errors, each once:
+ * call it on every rank.
  */
-int engine_check_devices(const struct workload *w,
-			 const struct engine_opts *o);
+int engine_check_devices(const struct engine *e);
 /*
  * In a job, refuse (FB_EXIT_USAGE, rank 0 saying which rank and which
  * attribute) a shared fileset that the ranks compiled differently: each
  * rank lays out the tree rank 0 makes from its own script.  Collective:
- * call it on every rank; without peers it returns 0.
+ * call it on every rank; alone it returns 0.
  */
-int engine_check_shared(const struct workload *w,
-			const struct engine_opts *o);
+int engine_check_shared(const struct engine *e);
 /*
  * The block device fileset def is (the path as the script gave it: a
  * job's ranks share a device, no rank-N below it), malloc'd, or NULL.

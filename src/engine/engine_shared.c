@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/peers.h"
+#include "engine/sys/peers.h"
 #include "util/msg.h"
 #include "util/paths.h"
 #include "util/util.h"
@@ -259,10 +259,11 @@ static bool differs(const struct workload *w, const char *mine,
 	return more_a || more_b;
 }
 
-int engine_check_shared(const struct workload *w,
-			const struct engine_opts *o)
+int engine_check_shared(const struct engine *e)
 {
-	const struct engine_peers *p = o->peers;
+	const struct workload *w = e->w;
+	const struct engine_opts *o = e->o;
+	const struct engine_peers *p = e->peers;
 	bool any = false;
 	char *text = NULL, **all;
 	size_t len = 0;
@@ -271,7 +272,7 @@ int engine_check_shared(const struct workload *w,
 
 	for (size_t i = 0; i < w->nfilesets; i++)
 		any |= w->filesets[i].shared;
-	if (!p || !p->agree(p->arg, any ? 1 : 0))
+	if (!p->agree(p->arg, any ? 1 : 0))
 		return 0; /* no rank has one: nothing to agree on */
 	if ((mem = open_memstream(&text, &len))) {
 		describe(mem, w, p->nranks, o->seed);

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/diskstats.h"
-#include "engine/fileset.h"
-#include "engine/monitor.h"
-#include "engine/worker.h"
+#include "engine/run/diskstats.h"
+#include "engine/fileset/fileset.h"
+#include "engine/run/monitor.h"
+#include "engine/worker/worker.h"
 #include "lang/datapat.h"
 #include "lang/flowop.h"
 #include "lang/ir.h"
@@ -117,7 +117,7 @@ static void take_series(struct results *r, struct monitor *m)
 		};
 		iv[r->niv].fo_ops = NULL; /* the model's now */
 	}
-	intervals_free(iv, n);
+	monitor_intervals_free(iv, n);
 }
 
 /* The first failure, the run's own before any its threads met. */
@@ -179,7 +179,7 @@ struct results *results_collect(const struct run *run)
 		}
 	}
 	results_derive(r);
-	r->disks = disks_result(run->disks);
+	r->disks = diskstats_result(run->disks);
 	first_failure(r, run);
 	if (run->monitor)
 		take_series(r, run->monitor);

@@ -8,7 +8,7 @@
 #ifndef FBRUN_ENGINE_RESULTS_H
 #define FBRUN_ENGINE_RESULTS_H
 
-#include "engine/run.h"
+#include "engine/run/run.h"
 #include "results/results.h"
 
 struct results *results_collect(const struct run *run);

@@ -86,7 +86,7 @@ static const struct attr_spec fileset_specs[] = {
 	{ .name = "dirdepth", .type = AT_OBSOLETE,
 	  .help = "write dirdepthrv=N" },
 };
-const struct attr_table fileset_attrs = TABLE("fileset", fileset_specs);
+const struct attr_table attr_fileset = TABLE("fileset", fileset_specs);
 
 /* ------------------------------------------------------------ processes */
 #define PR(f) offsetof(struct ir_process, f)
@@ -98,7 +98,7 @@ static const struct attr_spec process_specs[] = {
 	{ .name = "nice", .type = AT_INT, .off = PR(nice), .min = -20,
 	  .max = 19, .help = "scheduling niceness of its threads" },
 };
-const struct attr_table process_attrs = TABLE("process", process_specs);
+const struct attr_table attr_process = TABLE("process", process_specs);
 
 #define TH(f) offsetof(struct ir_thread, f)
 static const struct attr_spec thread_specs[] = {
@@ -118,7 +118,7 @@ static const struct attr_spec thread_specs[] = {
 	  .help = "I/O priority 0 (high) to 7 (low) in the best-effort "
 		  "class; 8 = unchanged" },
 };
-const struct attr_table thread_attrs = TABLE("thread", thread_specs);
+const struct attr_table attr_thread = TABLE("thread", thread_specs);
 
 /* ------------------------------------------------------------ flowops */
 #define FO(f) offsetof(struct ir_flowop, f)
@@ -211,7 +211,7 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 		  "from submission to completion (0, not given: up to 64, "
 		  "and aiowrite's op is its submission, as filebench's)" },
 };
-const struct attr_table flowop_attrs = TABLE("flowop", flowop_specs);
+const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 
 static const struct attr_spec composite_specs[] = {
 	{ .name = "name", .type = AT_STR, .off = FO(composite),
@@ -221,7 +221,7 @@ static const struct attr_spec composite_specs[] = {
 	  .max = BIG, .def = 1,
 	  .help = "run the whole sequence this many times per pass" },
 };
-const struct attr_table composite_attrs = TABLE("flowop", composite_specs);
+const struct attr_table attr_composite = TABLE("flowop", composite_specs);
 
 /* ------------------------------------------------------------ randvars */
 static const char *const rv_types[] = { "uniform", "gamma", "tabular", NULL };
@@ -253,7 +253,7 @@ static const struct attr_spec randvar_specs[RVA_COUNT] = {
 	[RVA_NAME] = { .name = "name", .type = AT_STR, .off = RV(name),
 	  .help = "old form only: the variable to define" },
 };
-const struct attr_table randvar_attrs = TABLE("randvar", randvar_specs);
+const struct attr_table attr_randvar = TABLE("randvar", randvar_specs);
 
 #define CV(f) offsetof(struct cvar_form, f)
 static const struct attr_spec cvar_specs[CVA_COUNT] = {
@@ -273,7 +273,7 @@ static const struct attr_spec cvar_specs[CVA_COUNT] = {
 	  .max = BIG, .flags = A_SIZE,
 	  .help = "round samples to a multiple of this" },
 };
-const struct attr_table cvar_attrs = TABLE("cvar", cvar_specs);
+const struct attr_table attr_cvar = TABLE("cvar", cvar_specs);
 
 static const struct attr_spec eventgen_specs[] = {
 	{ .name = "rate", .type = AT_INT,
@@ -281,7 +281,7 @@ static const struct attr_spec eventgen_specs[] = {
 	  .flags = A_REQUIRED,
 	  .help = "events per second for the *limit flowops" },
 };
-const struct attr_table eventgen_attrs = TABLE("eventgen", eventgen_specs);
+const struct attr_table attr_eventgen = TABLE("eventgen", eventgen_specs);
 
 const struct attr_spec *attr_lookup(const struct attr_table *t,
 				    const char *name)

@@ -55,7 +55,7 @@ struct attr_table {
 	size_t n;
 };
 
-/* Rows of randvar_attrs and cvar_attrs: bits of what apply_attrs saw. */
+/* Rows of attr_randvar and attr_cvar: bits of what compile_apply_attrs saw. */
 enum randvar_attr {
 	RVA_TYPE,
 	RVA_RANDSRC,
@@ -90,14 +90,14 @@ struct eventgen_form {
 	int64_t rate;
 };
 
-extern const struct attr_table fileset_attrs;
-extern const struct attr_table process_attrs;
-extern const struct attr_table thread_attrs;
-extern const struct attr_table flowop_attrs;
-extern const struct attr_table composite_attrs;
-extern const struct attr_table randvar_attrs;
-extern const struct attr_table cvar_attrs;
-extern const struct attr_table eventgen_attrs;
+extern const struct attr_table attr_fileset;
+extern const struct attr_table attr_process;
+extern const struct attr_table attr_thread;
+extern const struct attr_table attr_flowop;
+extern const struct attr_table attr_composite;
+extern const struct attr_table attr_randvar;
+extern const struct attr_table attr_cvar;
+extern const struct attr_table attr_eventgen;
 
 /* Row for name (or its alias) in t, or NULL. */
 const struct attr_spec *attr_lookup(const struct attr_table *t,

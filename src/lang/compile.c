@@ -31,7 +31,7 @@ static int64_t want_int(struct compiler *c, const struct ast_value *v,
 	struct ir_value iv;
 	struct origin org;
 
-	if (resolve_value(c, v, &iv, &org) < 0) {
+	if (compile_resolve_value(c, v, &iv, &org) < 0) {
 		*ok = false;
 		return 0;
 	}
@@ -45,7 +45,7 @@ static int64_t want_int(struct compiler *c, const struct ast_value *v,
 	else
 		diag_error(c->d, c->src, v->loc, "%s must be an integer",
 			   what);
-	note_origin(c, &org);
+	compile_note_origin(c, &org);
 	if (iv.kind == IRV_STR)
 		free(iv.s);
 	*ok = false;
@@ -58,7 +58,7 @@ static char *want_text(struct compiler *c, const struct ast_value *v)
 	struct ir_value iv;
 	char buf[64];
 
-	if (resolve_value(c, v, &iv, NULL) < 0)
+	if (compile_resolve_value(c, v, &iv, NULL) < 0)
 		return NULL;
 	switch (iv.kind) {
 	case IRV_STR:
@@ -132,14 +132,14 @@ static void build(struct compiler *c, struct loc run_loc)
 
 	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(entity_of(c->defines[i]->word), "flowop") == 0)
-			build_composite(c, c->defines[i]);
+			compile_build_composite(c, c->defines[i]);
 	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(entity_of(c->defines[i]->word), "fileset") == 0 ||
 		    strcmp(c->defines[i]->word, "file") == 0)
-			build_fileset(c, c->defines[i]);
+			compile_build_fileset(c, c->defines[i]);
 	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(entity_of(c->defines[i]->word), "process") == 0)
-			build_process(c, c->defines[i]);
+			compile_build_process(c, c->defines[i]);
 	check_nworkers(c);
 	/* the new threads' ranges cover every new flowop, in order */
 	all = strmap_new();
@@ -152,15 +152,15 @@ static void build(struct compiler *c, struct loc run_loc)
 		for (size_t i = th->flowop_first; i < th->flowop_end; i++)
 			strmap_add(mine, w->flowops[i]->name, w->flowops[i]);
 		for (size_t i = th->flowop_first; i < th->flowop_end; i++) {
-			resolve_fileset(c, w->flowops[i]);
-			resolve_target(c, w->flowops[i], mine, all);
+			compile_resolve_fileset(c, w->flowops[i]);
+			compile_resolve_target(c, w->flowops[i], mine, all);
 		}
 		strmap_free(mine);
 	}
 	strmap_free(all);
 	for (size_t i = c->built_threads; i < w->nthreads; i++)
 		if (!w->threads[i].broken)
-			check_thread(c, (int)i);
+			compile_check_thread(c, (int)i);
 	if (run_loc.start >= 0 && w->nprocesses == 0)
 		diag_error(c->d, c->src, run_loc,
 			   "nothing to run: the script defines no process");
@@ -178,7 +178,7 @@ static void define(struct compiler *c, const struct ast_stmt *s)
 	bool has_body = s->body_loc.start >= 0;
 
 	if (strcmp(s->word, "randvar") == 0) {
-		old_randvar(c, s);
+		compile_old_randvar(c, s);
 		return;
 	}
 	if (strcmp(s->word, "thread") == 0) {
@@ -273,8 +273,8 @@ static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
 				 s->loc)->n = n;
 		return;
 	case AS_EVENTGEN:
-		if (apply_attrs(c, &eventgen_attrs, s->attrs, &eg, false,
-				false, "eventgen", s->loc) != (uint64_t)-1)
+		if (compile_apply_attrs(c, &attr_eventgen, s->attrs, &eg, false,
+					false, "eventgen", s->loc) != (uint64_t)-1)
 			c->w->eventgen_rate = eg.rate;
 		return;
 	case AS_ENABLE:
@@ -325,10 +325,10 @@ static const struct ast_stmt *walk(struct compiler *c,
 	for (; s; s = s->next) {
 		switch (s->kind) {
 		case AS_SET:
-			set_var(c, s);
+			compile_set_var(c, s);
 			break;
 		case AS_SET_MODE:
-			set_mode(c, s);
+			compile_set_mode(c, s);
 			break;
 		case AS_DEFINE:
 			define(c, s);
@@ -376,22 +376,22 @@ static void check_unreached(struct compiler *c, const struct ast_stmt *stop)
 static void predefine(struct compiler *c)
 {
 	const struct compile_opts *o = c->opts;
-	struct binding *b = env_put(c->env, "tmpdir");
+	struct binding *b = vars_env_put(c->env, "tmpdir");
 
 	b->value = (struct ir_value){ .kind = IRV_STR,
 				      .s = xstrdup(o->tmpdir ? o->tmpdir :
 							      "/tmp") };
 	b->set = b->builtin = true;
 	/* fbrun-mpi's; named in results only by the scripts that use them */
-	b = env_put(c->env, "rank");
+	b = vars_env_put(c->env, "rank");
 	b->value = (struct ir_value){ .kind = IRV_INT, .i = o->rank };
 	b->set = b->builtin = b->shy = true;
-	b = env_put(c->env, "nranks");
+	b = vars_env_put(c->env, "nranks");
 	b->value = (struct ir_value){ .kind = IRV_INT,
 				      .i = o->nranks > 0 ? o->nranks : 1 };
 	b->set = b->builtin = b->shy = true;
 	/* the rank after this one: work on what it wrote (IOR -C) */
-	b = env_put(c->env, "nextrank");
+	b = vars_env_put(c->env, "nextrank");
 	b->value = (struct ir_value){
 		.kind = IRV_INT,
 		.i = o->nranks > 1 ? (o->rank + 1) % o->nranks : 0
@@ -403,8 +403,8 @@ static void predefine(struct compiler *c)
 
 		enum num_status ns = parse_int(v, strlen(v), &n);
 
-		b = env_put(c->env, o->defines[i].name);
-		binding_clear(b);
+		b = vars_env_put(c->env, o->defines[i].name);
+		vars_binding_clear(b);
 		if (ns == NUM_RANGE) /* as the lexer says of the script's */
 			diag_error(c->d, o->cli_src,
 				   o->define_locs ? o->define_locs[i] : LOC_NONE,
@@ -433,7 +433,7 @@ static void predefine(struct compiler *c)
 static void collect_vars(struct compiler *c)
 {
 	struct workload *w = c->w;
-	size_t n = env_count(c->env);
+	size_t n = vars_env_count(c->env);
 
 	w->vars = xcalloc(n ? n : 1, sizeof(*w->vars));
 	/*
@@ -443,7 +443,7 @@ static void collect_vars(struct compiler *c)
 	 */
 	c->silent_refs = MAX_EXPANDED;
 	for (size_t i = 0; i < n; i++) {
-		struct binding *b = env_at(c->env, i);
+		struct binding *b = vars_env_at(c->env, i);
 		struct ir_var *v;
 
 		if (b->cli && !b->used)
@@ -458,7 +458,7 @@ static void collect_vars(struct compiler *c)
 		if (b->parts) {
 			c->silent = true;
 			v->value.kind = IRV_STR;
-			v->value.s = expand_string(c, b->parts, b, b->loc);
+			v->value.s = compile_expand_string(c, b->parts, b, b->loc);
 			c->silent = false;
 			if (!v->value.s)
 				v->value.kind = IRV_NONE;
@@ -481,7 +481,7 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 
 	c.w = xcalloc(1, sizeof(*c.w));
 	c.w->src = src;
-	c.env = env_new();
+	c.env = vars_env_new();
 	c.fileset_names = strmap_new();
 	c.bad_fileset_names = strmap_new();
 	c.process_names = strmap_new();
@@ -504,7 +504,7 @@ struct workload *compile_workload(const struct ast_stmt *prog,
 	free(c.composites);
 	strmap_free(c.composite_names);
 	free(c.defines);
-	env_free(c.env);
+	vars_env_free(c.env);
 	if (diag_error_count(d) > errors) {
 		workload_free(c.w);
 		return NULL;

@@ -12,7 +12,7 @@
 #include "lang/compile_int.h"
 #include "util/util.h"
 
-void note_origin(struct compiler *c, const struct origin *org)
+void compile_note_origin(struct compiler *c, const struct origin *org)
 {
 	const struct binding *b = org ? org->via : NULL;
 
@@ -28,7 +28,7 @@ void note_origin(struct compiler *c, const struct origin *org)
 static void unset_variable(struct compiler *c, const char *name,
 			   struct loc loc)
 {
-	const char *hint = env_suggest(c->env, name);
+	const char *hint = vars_env_suggest(c->env, name);
 
 	if (hint)
 		diag_error(c->d, c->src, loc,
@@ -101,7 +101,7 @@ static int expand_into(struct compiler *c, struct expansion *x,
 static int expand_ref(struct compiler *c, struct expansion *x,
 		      const struct ast_strpart *p)
 {
-	struct binding *b = env_get(c->env, p->text);
+	struct binding *b = vars_env_get(c->env, p->text);
 	char *text;
 	int rc;
 
@@ -144,8 +144,8 @@ static int expand_into(struct compiler *c, struct expansion *x,
 	return rc;
 }
 
-char *expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    struct binding *self, struct loc where)
+char *compile_expand_string(struct compiler *c, const struct ast_strpart *parts,
+			    struct binding *self, struct loc where)
 {
 	struct expansion x = { .buf = xstrdup(""), .cap = 1 };
 	int rc;
@@ -172,8 +172,8 @@ char *expand_string(struct compiler *c, const struct ast_strpart *parts,
 	return NULL;
 }
 
-int resolve_value(struct compiler *c, const struct ast_value *v,
-		  struct ir_value *out, struct origin *org)
+int compile_resolve_value(struct compiler *c, const struct ast_value *v,
+			  struct ir_value *out, struct origin *org)
 {
 	struct binding *b;
 
@@ -200,13 +200,13 @@ int resolve_value(struct compiler *c, const struct ast_value *v,
 		out->s = xstrdup(v->s);
 		return 0;
 	case AV_STRING:
-		out->s = expand_string(c, v->parts, NULL, v->loc);
+		out->s = compile_expand_string(c, v->parts, NULL, v->loc);
 		if (!out->s)
 			return -1;
 		out->kind = IRV_STR;
 		return 0;
 	case AV_VAR:
-		b = env_get(c->env, v->s);
+		b = vars_env_get(c->env, v->s);
 		if (!b || !b->set) {
 			unset_variable(c, v->s, v->loc);
 			return -1;
@@ -215,7 +215,7 @@ int resolve_value(struct compiler *c, const struct ast_value *v,
 		if (org)
 			org->via = b;
 		if (b->parts) {
-			out->s = expand_string(c, b->parts, b, v->loc);
+			out->s = compile_expand_string(c, b->parts, b, v->loc);
 			if (!out->s)
 				return -1;
 			out->kind = IRV_STR;
@@ -267,7 +267,7 @@ static int type_error(struct compiler *c, const struct attr_spec *s,
 		diag_error(c->d, c->src, v->loc,
 			   "%s attribute '%s' expects %s, got %s", what,
 			   s->name, want, kind_name(v->kind));
-	note_origin(c, org);
+	compile_note_origin(c, org);
 	return -1;
 }
 
@@ -287,7 +287,7 @@ static int range_check(struct compiler *c, const struct attr_spec *s,
 			   "%s attribute '%s' must be between %" PRId64
 			   " and %" PRId64 ", got %" PRId64,
 			   what, s->name, s->min, s->max, v->i);
-	note_origin(c, org);
+	compile_note_origin(c, org);
 	return -1;
 }
 
@@ -346,7 +346,7 @@ static int store_data(struct compiler *c, const struct attr_spec *s,
 			   "%s attribute 'data' expects zeros, bonnie or "
 			   "random, got '%s'",
 			   what, v->s);
-	note_origin(c, org);
+	compile_note_origin(c, org);
 	return -1;
 }
 
@@ -482,9 +482,9 @@ static void set_default(const struct attr_spec *s, void *obj)
 	}
 }
 
-uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
-		     const struct ast_attr *attrs, void *obj, bool only_file,
-		     bool allow_locals, const char *what, struct loc where)
+uint64_t compile_apply_attrs(struct compiler *c, const struct attr_table *t,
+			     const struct ast_attr *attrs, void *obj, bool only_file,
+			     bool allow_locals, const char *what, struct loc where)
 {
 	const struct ast_attr *seen[64] = { 0 };
 	uint64_t given = 0;
@@ -564,7 +564,7 @@ uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
 				failed = true;
 				continue;
 			}
-		} else if (resolve_value(c, a->value, &v, &org) < 0) {
+		} else if (compile_resolve_value(c, a->value, &v, &org) < 0) {
 			failed = true;
 			continue;
 		}

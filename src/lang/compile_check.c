@@ -10,14 +10,14 @@
 
 /* ------------------------------------------------------------ checks */
 
-void resolve_fileset(struct compiler *c, struct ir_flowop *f)
+void compile_resolve_fileset(struct compiler *c, struct ir_flowop *f)
 {
 	struct workload *w = c->w;
 	const char *hint;
 
 	if (!f->fileset.name)
 		return;
-	f->fileset.index = find_fileset(c, f->fileset.name);
+	f->fileset.index = compile_find_fileset(c, f->fileset.name);
 	if (f->fileset.index >= 0)
 		return;
 	if (strmap_get(c->bad_fileset_names, f->fileset.name))
@@ -36,8 +36,8 @@ void resolve_fileset(struct compiler *c, struct ir_flowop *f)
 }
 
 /* target=: the same thread first (mine), then anywhere (all). */
-void resolve_target(struct compiler *c, struct ir_flowop *f,
-		    const struct strmap *mine, const struct strmap *all)
+void compile_resolve_target(struct compiler *c, struct ir_flowop *f,
+			    const struct strmap *mine, const struct strmap *all)
 {
 	struct ir_flowop *t;
 	const char *want;
@@ -220,7 +220,7 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 	check_verify(c, f, &slots[slot]);
 }
 
-void check_thread(struct compiler *c, int tidx)
+void compile_check_thread(struct compiler *c, int tidx)
 {
 	struct workload *w = c->w;
 	struct ir_thread *t = &w->threads[tidx];

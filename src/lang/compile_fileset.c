@@ -17,7 +17,7 @@ static void fileset_release(struct ir_fileset *fs)
 	free(fs->path_given);
 }
 
-int find_fileset(const struct compiler *c, const char *name)
+int compile_find_fileset(const struct compiler *c, const char *name)
 {
 	uintptr_t i = (uintptr_t)strmap_get(c->fileset_names, name);
 
@@ -33,7 +33,7 @@ static void filesizegamma(struct compiler *c, const struct ast_stmt *s,
 	struct rv_spec spec = { 0 };
 	char err[160];
 
-	if (!a || !a->value || resolve_value(c, a->value, &v, NULL) < 0)
+	if (!a || !a->value || compile_resolve_value(c, a->value, &v, NULL) < 0)
 		return;
 	if (v.kind == IRV_STR)
 		free(v.s); /* not a number: ignored, as the rest */
@@ -46,7 +46,7 @@ static void filesizegamma(struct compiler *c, const struct ast_stmt *s,
 	if (rv_spec_check(&spec, err, sizeof(err)) < 0)
 		return;
 	fs->size.kind = IRV_RAND;
-	fs->size.rv = add_randvar(c, (struct ir_randvar){
+	fs->size.rv = compile_add_randvar(c, (struct ir_randvar){
 		xasprintf("%s.size", fs->name), a->loc, spec });
 }
 
@@ -111,7 +111,30 @@ static void share_entries(struct compiler *c, const struct ast_stmt *s,
 	fs->leafdirs *= n;
 }
 
-void build_fileset(struct compiler *c, const struct ast_stmt *s)
+/* The name, the path and the modes of fileset fs, as one tree can have. */
+static void check_names(struct compiler *c, const struct ast_stmt *s,
+			const struct ir_fileset *fs)
+{
+	/* a name too long is not quoted again */
+	if (lengths_fit(c, s, fs) &&
+	    (!fs->name[0] || !strcmp(fs->name, ".") ||
+	     !strcmp(fs->name, "..") || strchr(fs->name, '/')))
+		diag_error(c->d, c->src, s->loc,
+			   "fileset name '%s' must be one directory name (not "
+			   "'.', '..' or containing '/'): the tree is "
+			   "<path>/<name>",
+			   fs->name);
+	if (fs->readonly && fs->writeonly)
+		diag_error(c->d, c->src, s->loc,
+			   "fileset '%s' cannot be both readonly and "
+			   "writeonly",
+			   fs->name);
+	if (fs->path && fs->path[0] == '\0')
+		diag_error(c->d, c->src, s->loc,
+			   "fileset '%s' has an empty path", fs->name);
+}
+
+void compile_build_fileset(struct compiler *c, const struct ast_stmt *s)
 {
 	struct workload *w = c->w;
 	struct ir_fileset fs;
@@ -120,9 +143,9 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	int prev;
 
 	memset(&fs, 0, sizeof(fs));
-	if (apply_attrs(c, &fileset_attrs, s->attrs, &fs, is_file, false,
-			is_file ? "define file" : "define fileset",
-			s->loc) == (uint64_t)-1) {
+	if (compile_apply_attrs(c, &attr_fileset, s->attrs, &fs, is_file, false,
+				is_file ? "define file" : "define fileset",
+				s->loc) == (uint64_t)-1) {
 		if (fs.name) {
 			c->bad_filesets = grow_array(c->bad_filesets,
 						     &c->cap_bad_filesets,
@@ -161,7 +184,7 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 	}
 	dd = ast_attr_find(s->attrs, "dirdepth");
 	if (dd && dd->value && fs.dirdepth.kind == IRV_NONE &&
-	    resolve_value(c, dd->value, &fs.dirdepth, NULL) == 0 &&
+	    compile_resolve_value(c, dd->value, &fs.dirdepth, NULL) == 0 &&
 	    fs.dirdepth.kind == IRV_STR) {
 		free(fs.dirdepth.s); /* not a number: no depth asked for */
 		fs.dirdepth = (struct ir_value){ .kind = IRV_NONE };
@@ -184,24 +207,8 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 			     "its files get verify's blocks",
 			     da ? da->name : "data", fs.name);
 	}
-	/* a name too long is not quoted again */
-	if (lengths_fit(c, s, &fs) &&
-	    (!fs.name[0] || !strcmp(fs.name, ".") || !strcmp(fs.name, "..") ||
-	     strchr(fs.name, '/')))
-		diag_error(c->d, c->src, s->loc,
-			   "fileset name '%s' must be one directory name (not "
-			   "'.', '..' or containing '/'): the tree is "
-			   "<path>/<name>",
-			   fs.name);
-	if (fs.readonly && fs.writeonly)
-		diag_error(c->d, c->src, s->loc,
-			   "fileset '%s' cannot be both readonly and "
-			   "writeonly",
-			   fs.name);
-	if (fs.path && fs.path[0] == '\0')
-		diag_error(c->d, c->src, s->loc, "fileset '%s' has an empty path",
-			   fs.name);
-	prev = find_fileset(c, fs.name);
+	check_names(c, s, &fs);
+	prev = compile_find_fileset(c, fs.name);
 	if (prev >= 0) {
 		diag_error(c->d, c->src, s->loc,
 			   "fileset '%s' is already defined", fs.name);

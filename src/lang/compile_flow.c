@@ -49,13 +49,13 @@ static struct strmap *map_locals(struct compiler *c,
 	return m;
 }
 
-void build_composite(struct compiler *c, const struct ast_stmt *s)
+void compile_build_composite(struct compiler *c, const struct ast_stmt *s)
 {
 	struct composite cp = { .def = s };
 	struct composite *prev;
 
-	if (apply_attrs(c, &composite_attrs, s->attrs, &cp.form, false, true,
-			"define flowop", s->loc) == (uint64_t)-1) {
+	if (compile_apply_attrs(c, &attr_composite, s->attrs, &cp.form, false, true,
+				"define flowop", s->loc) == (uint64_t)-1) {
 		free(cp.form.composite);
 		return;
 	}
@@ -107,9 +107,9 @@ static size_t push_locals(struct compiler *c, const struct ast_attr *def,
 
 			if (!a->local)
 				continue;
-			if (a->value && resolve_value(c, a->value, &v, NULL) < 0)
+			if (a->value && compile_resolve_value(c, a->value, &v, NULL) < 0)
 				continue;
-			b = env_put(c->env, a->name);
+			b = vars_env_put(c->env, a->name);
 			for (i = 0; i < n && saved[i].b != b; i++)
 				;
 			if (i == n) {
@@ -120,7 +120,7 @@ static size_t push_locals(struct compiler *c, const struct ast_attr *def,
 				b->value = (struct ir_value){ .kind = IRV_NONE };
 				b->parts = NULL;
 			} else {
-				binding_clear(b);
+				vars_binding_clear(b);
 			}
 			b->value = v;
 			b->set = v.kind != IRV_NONE;
@@ -137,7 +137,7 @@ static size_t push_locals(struct compiler *c, const struct ast_attr *def,
 static void pop_locals(struct saved_local *saved, size_t n)
 {
 	while (n-- > 0) {
-		binding_clear(saved[n].b);
+		vars_binding_clear(saved[n].b);
 		*saved[n].b = saved[n].old;
 	}
 	free(saved);
@@ -343,8 +343,8 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	}
 	f = xcalloc(1, sizeof(*f));
 	snprintf(what, sizeof(what), "flowop %s", s->word);
-	given = apply_attrs(c, &flowop_attrs, s->attrs, f, false, cp != NULL,
-			    what, s->loc);
+	given = compile_apply_attrs(c, &attr_flowop, s->attrs, f, false, cp != NULL,
+				    what, s->loc);
 	if (given == (uint64_t)-1) {
 		ir_flowop_free(f);
 		return NULL;
@@ -371,9 +371,9 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 
 		for (const struct ast_attr *a = s->attrs; a; a = a->next) {
 			const struct attr_spec *sp =
-				a->local ? NULL : attr_lookup(&flowop_attrs, a->name);
+				a->local ? NULL : attr_lookup(&attr_flowop, a->name);
 
-			if (sp && (unused & (1u << (sp - flowop_attrs.specs))))
+			if (sp && (unused & (1u << (sp - attr_flowop.specs))))
 				diag_warning(c->d, c->src, a->loc,
 					     "attribute '%s' has no effect on "
 					     "flowop '%s'",
@@ -404,8 +404,8 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 	int tidx = (int)w->nthreads;
 
 	memset(&t, 0, sizeof(t));
-	if (apply_attrs(c, &thread_attrs, s->attrs, &t, false, false,
-			"thread", s->loc) == (uint64_t)-1) {
+	if (compile_apply_attrs(c, &attr_thread, s->attrs, &t, false, false,
+				"thread", s->loc) == (uint64_t)-1) {
 		free(t.name);
 		return;
 	}
@@ -453,7 +453,7 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 			   "thread '%s' has no flowops", t.name);
 }
 
-void build_process(struct compiler *c, const struct ast_stmt *s)
+void compile_build_process(struct compiler *c, const struct ast_stmt *s)
 {
 	struct workload *w = c->w;
 	struct ir_process p;
@@ -462,8 +462,8 @@ void build_process(struct compiler *c, const struct ast_stmt *s)
 	int pidx = (int)w->nprocesses;
 
 	memset(&p, 0, sizeof(p));
-	if (apply_attrs(c, &process_attrs, s->attrs, &p, false, false,
-			"define process", s->loc) == (uint64_t)-1) {
+	if (compile_apply_attrs(c, &attr_process, s->attrs, &p, false, false,
+				"define process", s->loc) == (uint64_t)-1) {
 		free(p.name);
 		return;
 	}

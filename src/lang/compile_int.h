@@ -64,16 +64,16 @@ struct origin {
  * strings expanded, true/false become booleans.  Returns 0, or -1 after
  * reporting an error.  out->loc is the value's location.
  */
-int resolve_value(struct compiler *c, const struct ast_value *v,
-		  struct ir_value *out, struct origin *org);
+int compile_resolve_value(struct compiler *c, const struct ast_value *v,
+			  struct ir_value *out, struct origin *org);
 
 /*
  * Expand a quoted string's parts (those of binding self, or NULL for a
  * literal); NULL after reporting an error (a size limit at where).  Linear
  * in the result.
  */
-char *expand_string(struct compiler *c, const struct ast_strpart *parts,
-		    struct binding *self, struct loc where);
+char *compile_expand_string(struct compiler *c, const struct ast_strpart *parts,
+			    struct binding *self, struct loc where);
 
 /*
  * Apply attrs to obj (an IR struct laid out as table t says), after
@@ -82,42 +82,42 @@ char *expand_string(struct compiler *c, const struct ast_strpart *parts,
  * Returns a bitmask of the rows given (bit i = t->specs[i]), or
  * (uint64_t)-1 if an error was reported.
  */
-uint64_t apply_attrs(struct compiler *c, const struct attr_table *t,
-		     const struct ast_attr *attrs, void *obj, bool only_file,
-		     bool allow_locals, const char *what, struct loc where);
+uint64_t compile_apply_attrs(struct compiler *c, const struct attr_table *t,
+			     const struct ast_attr *attrs, void *obj, bool only_file,
+			     bool allow_locals, const char *what, struct loc where);
 
 /*
  * compile_randvar.c: build a random variable from randvar(...) or
  * cvar(...); index or -1.
  */
-int build_randvar(struct compiler *c, const char *name,
-		  const struct ast_attr *attrs, bool cvar, struct loc loc);
+int compile_build_randvar(struct compiler *c, const char *name,
+			  const struct ast_attr *attrs, bool cvar, struct loc loc);
 
 /* compile_fileset.c: `define fileset` and `define file`. */
-void build_fileset(struct compiler *c, const struct ast_stmt *s);
+void compile_build_fileset(struct compiler *c, const struct ast_stmt *s);
 /* Index of the fileset named name, or -1. */
-int find_fileset(const struct compiler *c, const char *name);
+int compile_find_fileset(const struct compiler *c, const char *name);
 
 /* compile_randvar.c: rv appended to the workload's randvars; its index. */
-int add_randvar(struct compiler *c, struct ir_randvar rv);
+int compile_add_randvar(struct compiler *c, struct ir_randvar rv);
 
 /* compile_set.c: `set $var = value`, `set mode ...`, `define randvar`. */
-void set_var(struct compiler *c, const struct ast_stmt *s);
-void set_mode(struct compiler *c, const struct ast_stmt *s);
-void old_randvar(struct compiler *c, const struct ast_stmt *s);
+void compile_set_var(struct compiler *c, const struct ast_stmt *s);
+void compile_set_mode(struct compiler *c, const struct ast_stmt *s);
+void compile_old_randvar(struct compiler *c, const struct ast_stmt *s);
 
 /* compile_flow.c: `define flowop` and `define process`. */
-void build_composite(struct compiler *c, const struct ast_stmt *s);
-void build_process(struct compiler *c, const struct ast_stmt *s);
+void compile_build_composite(struct compiler *c, const struct ast_stmt *s);
+void compile_build_process(struct compiler *c, const struct ast_stmt *s);
 
 /* compile_check.c: references and per-thread checks. */
-void resolve_fileset(struct compiler *c, struct ir_flowop *f);
+void compile_resolve_fileset(struct compiler *c, struct ir_flowop *f);
 /* mine, all: flowop names of f's thread and of the workload -> first flowop */
-void resolve_target(struct compiler *c, struct ir_flowop *f,
-		    const struct strmap *mine, const struct strmap *all);
-void check_thread(struct compiler *c, int tidx);
+void compile_resolve_target(struct compiler *c, struct ir_flowop *f,
+			    const struct strmap *mine, const struct strmap *all);
+void compile_check_thread(struct compiler *c, int tidx);
 
 /* Report on the binding a bad value came from. */
-void note_origin(struct compiler *c, const struct origin *org);
+void compile_note_origin(struct compiler *c, const struct origin *org);
 
 #endif

@@ -13,7 +13,7 @@
 #include "lang/compile_int.h"
 #include "util/util.h"
 
-int add_randvar(struct compiler *c, struct ir_randvar rv)
+int compile_add_randvar(struct compiler *c, struct ir_randvar rv)
 {
 	struct workload *w = c->w;
 
@@ -53,13 +53,13 @@ static int build_table(struct compiler *c, const struct ast_value *list,
 					   "values: {percent, min, max}");
 				return -1;
 			}
-			if (resolve_value(c, it, &v, &org) < 0)
+			if (compile_resolve_value(c, it, &v, &org) < 0)
 				return -1;
 			if (v.kind != IRV_INT) {
 				diag_error(c->d, c->src, it->loc,
 					   "randtable values must be "
 					   "integers");
-				note_origin(c, &org);
+				compile_note_origin(c, &org);
 				if (v.kind == IRV_STR)
 					free(v.s);
 				return -1;
@@ -113,8 +113,8 @@ static void cvar_type_names(char *buf, size_t len)
 					      rv_dist_name((enum rv_dist)d));
 }
 
-int build_randvar(struct compiler *c, const char *name,
-		  const struct ast_attr *attrs, bool cvar, struct loc loc)
+int compile_build_randvar(struct compiler *c, const char *name,
+			  const struct ast_attr *attrs, bool cvar, struct loc loc)
 {
 	struct rv_spec spec = { 0 };
 	char err[200];
@@ -125,8 +125,8 @@ int build_randvar(struct compiler *c, const char *name,
 		struct cvar_form f;
 		size_t off = 0;
 
-		given = apply_attrs(c, &cvar_attrs, attrs, &f, false, false,
-				    "cvar(...)", loc);
+		given = compile_apply_attrs(c, &attr_cvar, attrs, &f, false, false,
+					    "cvar(...)", loc);
 		if (given == (uint64_t)-1) {
 			free(f.type);
 			free(f.parameters);
@@ -166,8 +166,8 @@ int build_randvar(struct compiler *c, const char *name,
 		static const enum rv_dist types[] = { RV_UNIFORM, RV_GAMMA,
 						      RV_TABULAR };
 
-		given = apply_attrs(c, &randvar_attrs, attrs, &f, false, false,
-				    "randvar(...)", loc);
+		given = compile_apply_attrs(c, &attr_randvar, attrs, &f, false, false,
+					    "randvar(...)", loc);
 		free(f.name);
 		if (given == (uint64_t)-1)
 			return -1;
@@ -206,5 +206,5 @@ int build_randvar(struct compiler *c, const char *name,
 		rv_spec_release(&spec);
 		return -1;
 	}
-	return add_randvar(c, (struct ir_randvar){ xstrdup(name), loc, spec });
+	return compile_add_randvar(c, (struct ir_randvar){ xstrdup(name), loc, spec });
 }

@@ -11,9 +11,9 @@
 #include "lang/compile_int.h"
 #include "util/util.h"
 
-void set_var(struct compiler *c, const struct ast_stmt *s)
+void compile_set_var(struct compiler *c, const struct ast_stmt *s)
 {
-	struct binding *b = env_put(c->env, s->word);
+	struct binding *b = vars_env_put(c->env, s->word);
 	const struct ast_value *v = s->value;
 	struct ir_value iv;
 	struct binding *from;
@@ -26,31 +26,31 @@ void set_var(struct compiler *c, const struct ast_stmt *s)
 	switch (v->kind) {
 	case AV_RANDVAR:
 	case AV_CVAR:
-		rv = build_randvar(c, s->word, v->attrs, v->kind == AV_CVAR,
-				   v->loc);
+		rv = compile_build_randvar(c, s->word, v->attrs, v->kind == AV_CVAR,
+					   v->loc);
 		if (rv < 0)
 			return;
-		binding_clear(b);
+		vars_binding_clear(b);
 		b->value = (struct ir_value){ .kind = IRV_RAND, .rv = rv,
 					      .loc = v->loc };
 		break;
 	case AV_STRING:
-		binding_clear(b);
+		vars_binding_clear(b);
 		b->parts = v->parts; /* expanded where it is used */
 		break;
 	case AV_VAR:
-		from = env_get(c->env, v->s);
+		from = vars_env_get(c->env, v->s);
 		if (from && from->set && from->parts) {
 			from->used = true;
-			binding_clear(b);
+			vars_binding_clear(b);
 			b->parts = from->parts;
 			break;
 		}
 		/* fall through */
 	default:
-		if (resolve_value(c, v, &iv, NULL) < 0)
+		if (compile_resolve_value(c, v, &iv, NULL) < 0)
 			return;
-		binding_clear(b);
+		vars_binding_clear(b);
 		b->value = iv;
 		break;
 	}
@@ -60,7 +60,7 @@ void set_var(struct compiler *c, const struct ast_stmt *s)
 }
 
 /* The 1.4 form `define randvar name=$x, type=...`. */
-void old_randvar(struct compiler *c, const struct ast_stmt *s)
+void compile_old_randvar(struct compiler *c, const struct ast_stmt *s)
 {
 	const struct ast_attr *name = ast_attr_find(s->attrs, "name");
 	struct ast_stmt tmp;
@@ -99,11 +99,11 @@ void old_randvar(struct compiler *c, const struct ast_stmt *s)
 	tmp.word = name->value->s;
 	tmp.word_loc = name->value->loc;
 	tmp.value = &val;
-	set_var(c, &tmp);
+	compile_set_var(c, &tmp);
 	free(copies);
 }
 
-void set_mode(struct compiler *c, const struct ast_stmt *s)
+void compile_set_mode(struct compiler *c, const struct ast_stmt *s)
 {
 	const struct ast_value *w1 = s->words, *w2 = w1 ? w1->next : NULL;
 	static const char *const quits[] = { "timeout", "alldone",

@@ -10,7 +10,7 @@
 
 #include <stdbool.h>
 
-/* Flowop attribute ids, the order of flowop_attrs.specs. */
+/* Flowop attribute ids, the order of attr_flowop.specs. */
 enum flowop_attr {
 	FA_NAME,
 	FA_FILESET,

@@ -224,21 +224,21 @@ FLOWOP(CREATENEXT, "createnext", fo_createnext,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
          FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
-       flowop_names_prepare, flowop_names_free,
+       op_names_prepare, op_names_free,
        "create the next numbered file in the fileset's root (or its dirs "
        "subdirectories) with bonnie++'s names, random: random part first, "
        "writing filesize bytes")
 FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO | FF_NAMES | FF_UNVERIFIED,
        FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM),
        NEED_FILESET,
-       flowop_names_prepare, flowop_names_free,
+       op_names_prepare, op_names_free,
        "stat the next file in directory order (random: in an order shuffled "
        "before the run) and read its data if it has any")
 FLOWOP(DELETENEXT, "deletenext", fo_deletenext,
        FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
        FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC),
        NEED_FILESET,
-       flowop_names_prepare, flowop_names_free,
+       op_names_prepare, op_names_free,
        "delete the next file in directory order (random: in a shuffled "
        "order); empty subdirectories are removed")
 FLOWOP(DELAY, "delay", fo_delay, 0,
@@ -304,14 +304,14 @@ FLOWOP(SEMPOST, "sempost", fo_sempost, 0,
 FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES,
        FA_WRITES | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,
-       aio_prepare, NULL,
+       op_aio_prepare, NULL,
        "start an asynchronous write of iosize bytes (the op is the "
        "submission; with iodepth, each write from submission to "
        "completion)")
 FLOWOP(AIOREAD, "aioread", fo_aioread, FF_READS,
        FA_FILEIO | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,
-       aio_prepare, NULL,
+       op_aio_prepare, NULL,
        "start an asynchronous read of iosize bytes, at a random aligned "
        "offset if random, else sequentially, wrapping at end of file; "
        "each read is an op from submission to completion (an fbrun "

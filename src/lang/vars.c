@@ -18,7 +18,7 @@ struct env {
 	struct strmap *by_name; /* name -> binding; keys are the bindings' */
 };
 
-struct env *env_new(void)
+struct env *vars_env_new(void)
 {
 	struct env *e = xcalloc(1, sizeof(*e));
 
@@ -26,7 +26,7 @@ struct env *env_new(void)
 	return e;
 }
 
-void binding_clear(struct binding *b)
+void vars_binding_clear(struct binding *b)
 {
 	if (b->value.kind == IRV_STR)
 		free(b->value.s);
@@ -35,13 +35,13 @@ void binding_clear(struct binding *b)
 	b->set = false;
 }
 
-void env_free(struct env *e)
+void vars_env_free(struct env *e)
 {
 	if (!e)
 		return;
 	strmap_free(e->by_name);
 	for (size_t i = 0; i < e->n; i++) {
-		binding_clear(e->order[i]);
+		vars_binding_clear(e->order[i]);
 		free(e->order[i]->name);
 		free(e->order[i]);
 	}
@@ -49,12 +49,12 @@ void env_free(struct env *e)
 	free(e);
 }
 
-struct binding *env_get(struct env *e, const char *name)
+struct binding *vars_env_get(struct env *e, const char *name)
 {
 	return strmap_get(e->by_name, name);
 }
 
-struct binding *env_put(struct env *e, const char *name)
+struct binding *vars_env_put(struct env *e, const char *name)
 {
 	struct binding *b = strmap_get(e->by_name, name);
 
@@ -69,17 +69,17 @@ struct binding *env_put(struct env *e, const char *name)
 	return b;
 }
 
-size_t env_count(const struct env *e)
+size_t vars_env_count(const struct env *e)
 {
 	return e->n;
 }
 
-struct binding *env_at(struct env *e, size_t i)
+struct binding *vars_env_at(struct env *e, size_t i)
 {
 	return e->order[i];
 }
 
-const char *env_suggest(struct env *e, const char *name)
+const char *vars_env_suggest(struct env *e, const char *name)
 {
 	const char *best = NULL;
 	int best_d = 3;

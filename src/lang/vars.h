@@ -29,20 +29,20 @@ struct binding {
 
 struct env;
 
-struct env *env_new(void);
-void env_free(struct env *e);
+struct env *vars_env_new(void);
+void vars_env_free(struct env *e);
 
 /* The binding for name, or NULL. */
-struct binding *env_get(struct env *e, const char *name);
+struct binding *vars_env_get(struct env *e, const char *name);
 /* The binding for name, created unset if missing. */
-struct binding *env_put(struct env *e, const char *name);
+struct binding *vars_env_put(struct env *e, const char *name);
 /* Bindings in the order they were created. */
-size_t env_count(const struct env *e);
-struct binding *env_at(struct env *e, size_t i);
+size_t vars_env_count(const struct env *e);
+struct binding *vars_env_at(struct env *e, size_t i);
 /* Closest set variable name for a "did you mean", or NULL. */
-const char *env_suggest(struct env *e, const char *name);
+const char *vars_env_suggest(struct env *e, const char *name);
 
 /* Replace a binding's value, freeing the old one. */
-void binding_clear(struct binding *b);
+void vars_binding_clear(struct binding *b);
 
 #endif

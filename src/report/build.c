@@ -15,7 +15,7 @@
 #endif
 #include <blkid/blkid.h>
 
-#include "engine/aioq.h"
+#include "engine/io/aioq.h"
 
 static char mpi[128]; /* "" in fbrun */
 

@@ -154,7 +154,7 @@ static int print_run(const char *path, enum saved_format fmt)
 	struct results *r;
 	int rc = FB_EXIT_USAGE;
 
-	if (!(text = results_load(path, &len)))
+	if (!(text = results_read_file(path, &len)))
 		return rc;
 	r = results_read(text, len, path, err, sizeof(err));
 	free(text);
@@ -168,7 +168,7 @@ static int print_run(const char *path, enum saved_format fmt)
 	return rc;
 }
 
-int report_main(int argc, char **argv)
+int report_command(int argc, char **argv)
 {
 	enum saved_format fmt = RF_TEXT;
 	struct cmp c = { 0 };

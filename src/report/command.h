@@ -8,6 +8,6 @@
 #define FBRUN_REPORT_COMMAND_H
 
 /* Entry point of "fbrun report ..."; argv[0] is "report".  0 or 2. */
-int report_main(int argc, char **argv);
+int report_command(int argc, char **argv);
 
 #endif

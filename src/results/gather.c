@@ -11,7 +11,7 @@
 #include "results/write.h"
 #include "util/util.h"
 
-char *results_serialise(const struct results *r, const char *host,
+char *results_gather_text(const struct results *r, const char *host,
 			size_t *len)
 {
 	struct results one = *r; /* read only: r with its one rank */
@@ -65,7 +65,7 @@ static void one_line(char *s)
 			*s = ' ';
 }
 
-struct results *results_merge_texts(const struct results *mine,
+struct results *results_gather_merge(const struct results *mine,
 				    char *const *texts, size_t n, char *err,
 				    size_t errlen)
 {

@@ -17,7 +17,7 @@
  * One process's results as text for rank 0, its host its one rank's;
  * malloc'd, its length in *len; NULL if no memory was left.
  */
-char *results_serialise(const struct results *r, const char *host,
+char *results_gather_text(const struct results *r, const char *host,
 			size_t *len);
 /*
  * A job's results from its n processes' texts, in rank order (mine is
@@ -25,7 +25,7 @@ char *results_serialise(const struct results *r, const char *host,
  * devices).  NULL with the reason in err if a text is missing, cannot be
  * read or is not of the same workload (its counters do not add up).
  */
-struct results *results_merge_texts(const struct results *mine,
+struct results *results_gather_merge(const struct results *mine,
 				    char *const *texts, size_t n, char *err,
 				    size_t errlen);
 

@@ -379,7 +379,7 @@ static bool version_major(const char *s, unsigned long *major)
 	return true;
 }
 
-int results_check_version(const char *name, const json_t *root, char *err,
+int results_read_version(const char *name, const json_t *root, char *err,
 			  size_t errlen)
 {
 	const json_t *v = get(root, "schema_version");
@@ -410,7 +410,7 @@ static struct results *read_root(const json_t *root, const char *name,
 	const json_t *fss = get(root, "filesets");
 	struct results *r;
 
-	if (results_check_version(name, root, err, errlen) < 0)
+	if (results_read_version(name, root, err, errlen) < 0)
 		return NULL;
 	if (!json_is_array(fos)) {
 		snprintf(err, errlen, "%s is not an fbrun results file (no "
@@ -466,7 +466,7 @@ struct results *results_read(const char *text, size_t len, const char *name,
 	return r;
 }
 
-char *results_load(const char *path, size_t *len)
+char *results_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	char *text = NULL;

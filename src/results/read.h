@@ -22,7 +22,7 @@
  * The bytes of the file at path (malloc'd, *len of them), or NULL after
  * saying why with fb_error.
  */
-char *results_load(const char *path, size_t *len);
+char *results_read_file(const char *path, size_t *len);
 /*
  * The model of text[0..len) (a byte order mark skipped), `name` naming
  * it in errors; NULL with the reason in err.  What describes the
@@ -39,7 +39,7 @@ struct results *results_read(const char *text, size_t len, const char *name,
  * without one is an older fbrun's, and read.  0, or -1 with the reason
  * in err.
  */
-int results_check_version(const char *name, const json_t *root, char *err,
+int results_read_version(const char *name, const json_t *root, char *err,
 			  size_t errlen);
 /*
  * "name:line:col: message" in err for the error jansson reported in e

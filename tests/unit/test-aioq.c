@@ -9,7 +9,7 @@
  * queue never holds more than its depth, and what the end of the run
  * finds in flight is not reported.
  */
-#include "engine/aioq.h"
+#include "engine/io/aioq.h"
 #include "tap.h"
 
 #include <errno.h>

@@ -24,7 +24,7 @@ static void header(FILE *f, const struct bon_config *c,
 		   const struct bon_result *r)
 {
 	(void)r;
-	bon_csv_header(f, c);
+	bonnie_csv_header(f, c);
 }
 
 /* Field i (1-based) of a CSV line, in a static buffer. */
@@ -88,7 +88,7 @@ int main(void)
 	r.t[BT_RAN_CREATE] = fig(16384 / 21939.5, 0.71, 0.018512);
 	r.t[BT_RAN_STAT] = fig(16384 / 23913.5, 0.68, 0.000159);
 	r.t[BT_RAN_DEL] = fig(16384 / 9379.5, 1.72, 0.000392);
-	s = capture(bon_csv, &c, &r);
+	s = capture(bonnie_csv, &c, &r);
 	is_int(nfields(s), 48, "1.96 layout: 48 fields");
 	is_str(field(s, 1), "1.96", "format_version");
 	is_str(field(s, 2), "fbrun", "bonnie_version names fbrun");
@@ -117,7 +117,7 @@ int main(void)
 	free(s);
 
 	c.csv_layout = 198;
-	s = capture(bon_csv, &c, &r);
+	s = capture(bonnie_csv, &c, &r);
 	is_int(nfields(s), 50, "1.98 layout: 50 fields");
 	is_str(field(s, 1), "1.98", "format_version 1.98");
 	is_str(field(s, 8), "8192", "seeks after io_chunk_size");
@@ -137,7 +137,7 @@ int main(void)
 	c.max_size = 4096;
 	c.dirs = 4;
 	memset(&r.t[BT_PUTC], 0, sizeof(r.t[0]) * 6);
-	s = capture(bon_csv, &c, &r);
+	s = capture(bonnie_csv, &c, &r);
 	is_int(nfields(s), 50, "-s 0: still 50 fields");
 	is_str(field(s, 6), "", "-s 0: no file_size");
 	is_str(field(s, 10), "", "-s 0: putc blank");
@@ -161,7 +161,7 @@ int main(void)
 	r.t[BT_GETC] = fig(3.0 * 1024 / 548.5, 3.0 * 1024 / 548.5 * 0.875, 0.038625);
 	r.t[BT_GET_BLOCK] = fig(0.3, 0.1, 0.000384);
 	r.t[BT_SEEKS] = fig(8192 / 14616.4, 8192 / 14616.4 * 0.795, 0.028228);
-	s = capture(bon_text, &c, &r);
+	s = capture(bonnie_text, &c, &r);
 	ok(strstr(s, "Version fbrun       ------Sequential Output------ "
 		     "--Sequential Input- --Random-\n") == s,
 	   "table line 1");
@@ -186,7 +186,7 @@ int main(void)
 	free(s);
 	c.max_size = 4096;
 	c.dirs = 4;
-	s = capture(bon_text, &c, &r);
+	s = capture(bonnie_text, &c, &r);
 	ok(strstr(s, "\nfiles:max            /sec") != NULL, "files:max header");
 	ok(strstr(s, "\n        16:4096:0/4 29630") != NULL,
 	   "num:max:min/dirs cell");

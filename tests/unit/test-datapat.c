@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/datagen.h"
+#include "engine/io/datagen.h"
 #include "tap.h"
 
 static void spellings(void)

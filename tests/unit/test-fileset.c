@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/fileset.h"
+#include "engine/fileset/fileset.h"
 #include "lang/compile.h"
 #include "lang/parse.h"
 #include "tap.h"

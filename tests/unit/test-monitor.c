@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/monitor.h"
-#include "engine/worker.h"
+#include "engine/run/monitor.h"
+#include "engine/worker/worker.h"
 #include "lang/compile.h"
 #include "lang/parse.h"
 #include "tap.h"
@@ -167,7 +167,7 @@ int main(void)
 	is_int(niv, 2, "the series: the two intervals kept");
 	ok(niv == 2 && series[0].ops == 1301 && series[1].fo_ops[1] == 1200,
 	   "... the job's");
-	intervals_free(series, niv);
+	monitor_intervals_free(series, niv);
 
 	for (unsigned k = 0; k < RANKS; k++) {
 		for (size_t f = 0; f < w->nflowops; f++)

@@ -281,12 +281,12 @@ static void test_merge(void)
 
 	for (unsigned k = 0; k < 3; k++) {
 		p[k] = part(k);
-		texts[k] = results_serialise(p[k], k == 2 ? "node-b" : "node-a",
+		texts[k] = results_gather_text(p[k], k == 2 ? "node-b" : "node-a",
 					     &len);
 		ok(texts[k] && len == strlen(texts[k]),
 		   "rank %u's results serialise", k);
 	}
-	job = results_merge_texts(p[0], texts, 3, err, sizeof(err));
+	job = results_gather_merge(p[0], texts, 3, err, sizeof(err));
 	if (!ok(job != NULL, "three ranks merge: %s", err))
 		return;
 	for (size_t i = 0; i < job->nfo; i++) {
@@ -326,17 +326,17 @@ static void test_merge(void)
 
 	/* a garbled count is caught, not merged */
 	garble(texts[1]);
-	job = results_merge_texts(p[0], texts, 3, err, sizeof(err));
+	job = results_gather_merge(p[0], texts, 3, err, sizeof(err));
 	ok(job == NULL, "a garbled count is refused");
 	is_str(err, "the results of rank 1 cannot be read", "... naming the rank");
 	results_free(job);
 	texts[1][strlen(texts[1]) / 2] = '\0';
-	job = results_merge_texts(p[0], texts, 3, err, sizeof(err));
+	job = results_gather_merge(p[0], texts, 3, err, sizeof(err));
 	ok(job == NULL, "a cut text is refused");
 	results_free(job);
 	free(texts[1]);
 	texts[1] = NULL;
-	job = results_merge_texts(p[0], texts, 3, err, sizeof(err));
+	job = results_gather_merge(p[0], texts, 3, err, sizeof(err));
 	ok(job == NULL, "a lost text is refused");
 	results_free(job);
 	for (unsigned k = 0; k < 3; k++) {

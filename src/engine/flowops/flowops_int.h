@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/* The flowops' inside: shared by the flowops*.c files only. */
+#ifndef FBRUN_FLOWOPS_INT_H
+#define FBRUN_FLOWOPS_INT_H
+
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/fileset/fileset.h"
+#include "engine/flowops/flowops.h"
+#include "engine/worker/run_state.h"
+#include "engine/worker/worker.h"
+
+#define NS_PER_SEC 1000000000ull
+
+/* Every flowop's function, from the one list. */
+#define FLOWOP(id, name, fn, flags, uses, needs, prepare, release, help)        \
+	enum fo_result fn(struct worker *wk, const struct ir_flowop *f);
+#include "lang/flowop_list.h"
+#undef FLOWOP
+
+/* A value as an integer now: constants as they are, randvars sampled. */
+int64_t op_value(struct worker *wk, const struct ir_value *v);
+
+/* op_value with the constant case inline, for the per-op paths. */
+static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
+{
+	return v->kind == IRV_INT ? v->i : op_value(wk, v);
+}
+
+/* op_done's part for runs whose finish/limit flowops read I/O totals. */
+void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes);
+
+/*
+ * Open an op's timed window: its start time.  An op the run samples
+ * for CPU time reads the thread's CPU clock here and in op_done, inside
+ * the window, so a wait for a CPU that the read brings on is in the op's
+ * latency (doc/running.md, "What ms/op includes").
+ */
+static inline uint64_t op_start(struct worker *wk)
+{
+	uint64_t t0 = now_ns();
+
+	if (__builtin_expect(wk->sampling, 0))
+		worker_cpu_start(wk);
+	return t0;
+}
+
+/* op_done of a sampled op: the CPU time too, the reads' own cost taken off. */
+void op_done_sampled(struct worker *wk, const struct ir_flowop *f,
+		     uint64_t t0, uint64_t bytes);
+
+/*
+ * Record a completed op that started at t0 (op_start) and moved bytes.
+ * Inline: it runs once per operation, right after the second clock read.
+ */
+static inline void op_done(struct worker *wk, const struct ir_flowop *f,
+			   uint64_t t0, uint64_t bytes)
+{
+	if (__builtin_expect(wk->sampling, 0)) {
+		op_done_sampled(wk, f, t0, bytes);
+		return;
+	}
+	fstats_add(&wk->stats[f->id], now_ns() - t0, bytes);
+	if (__builtin_expect(wk->need_totals, 0))
+		op_totals(wk, f, bytes);
+}
+
+/* Count a failed op against f (errno err); the first one is remembered. */
+enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f, int err,
+		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Nothing to do (no file to pick, a finish condition): the thread is done. */
+enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* The thread's I/O buffer for n bytes, or NULL. */
+char *op_buffer(struct worker *wk, uint64_t n);
+/* op_buffer(), failing f when n does not fit the memsize buffer. */
+char *op_buffer_grow(struct worker *wk, const struct ir_flowop *f, uint64_t n);
+/* The same with the case of every op but the first inline. */
+static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
+			       uint64_t n)
+{
+	return __builtin_expect(wk->buf && n <= wk->bufsize, 1) ?
+		       wk->buf :
+		       op_buffer_grow(wk, f, n);
+}
+
+/*
+ * What a write of n bytes by f to slot s writes: its data pattern, or the
+ * thread's buffer; NULL after failing f.
+ */
+const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
+			  const struct slot *s, uint64_t n);
+
+/* The file in slot s is of a fileset with verify (engine/verify.h). */
+static inline bool slot_verify(const struct worker *wk, const struct slot *s)
+{
+	return s->fileset >= 0 && wk->w->filesets[s->fileset].verify;
+}
+
+/*
+ * verify's data for a write of n bytes at off to the file in slot s, in
+ * the thread's buffer; NULL after failing f.
+ */
+const char *op_verify_data(struct worker *wk, const struct ir_flowop *f,
+			   const struct slot *s, uint64_t off, uint64_t n);
+
+/*
+ * -1 if n bytes read at off from slot s's file are right, else where not:
+ * zeros are right where fbrun may have left a hole (op_verify_hole).
+ */
+int64_t op_verify_check(struct worker *wk, const struct slot *s,
+			const char *buf, uint64_t off, uint64_t n);
+
+/* Slot s now holds its entry's file: what verify knows of its length. */
+void op_verify_opened(struct worker *wk, struct slot *s);
+/*
+ * A length slot s's file has at least, as fbrun wrote it: taken before a
+ * read, a read that ends short of it met a file cut by someone else.
+ */
+uint64_t op_verify_len(struct worker *wk, const struct slot *s);
+/*
+ * Before a write or fallocate up to hi in slot s's file, of which len
+ * (op_verify_len) bytes were known: [len, hi) may stay a hole.
+ */
+void op_verify_hole(struct worker *wk, const struct slot *s, uint64_t len,
+		    uint64_t hi);
+/* After a write through slot s that reached end: the file is that long. */
+void op_verify_grew(struct worker *wk, struct slot *s, uint64_t end);
+
+/*
+ * Count a verify error against f (the bytes at bad of slot s's file), say
+ * so once per file, remember it as the run's failure if it is the first:
+ * FO_ERROR, which --continue-on-error goes on after.
+ */
+enum fo_result op_verify_fail(struct worker *wk, const struct ir_flowop *f,
+			      const struct slot *s, int64_t bad);
+
+/*
+ * A read of f found slot s's file ending at at, short of the len bytes
+ * fbrun wrote: counted and said as op_verify_fail does; FO_ERROR.
+ */
+enum fo_result op_verify_cut(struct worker *wk, const struct ir_flowop *f,
+			     const struct slot *s, uint64_t at, uint64_t len);
+
+/* The read's check: FO_OK, or op_verify_fail's FO_ERROR. */
+static inline enum fo_result verify_read(struct worker *wk,
+					 const struct ir_flowop *f,
+					 const struct slot *s, const char *buf,
+					 uint64_t off, uint64_t n)
+{
+	int64_t bad = op_verify_check(wk, s, buf, off, n);
+
+	return bad < 0 ? FO_OK : op_verify_fail(wk, f, s, bad);
+}
+
+/* The file offset of slot s (untimed, for verify), or -1 after failing f. */
+int64_t op_verify_offset(struct worker *wk, const struct ir_flowop *f,
+			 const struct slot *s, int whence);
+
+/* The file an I/O flowop works on: its slot, opened first if needed. */
+enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
+			  struct slot **out);
+
+/* Working-set size: workingset=, else the file's size. */
+uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,
+		   const struct slot *s);
+
+/* A uniform iosize-aligned offset inside the working set (0 if smaller). */
+static inline uint64_t random_offset(struct worker *wk,
+				     const struct ir_flowop *f,
+				     const struct slot *s, uint64_t iosize)
+{
+	uint64_t ws = f->workingset.kind == IRV_NONE && s->size > 0 ?
+			      s->size :
+			      op_wss_of(wk, f, s);
+
+	return ws >= iosize ? rv_below(&wk->rng, ws / iosize) * iosize : 0;
+}
+
+/*
+ * Remove the file slot s held (closed by now) without recording an op,
+ * unless another thread is removing or has removed it: FO_OK either way,
+ * else f fails.
+ */
+enum fo_result op_remove_closed(struct worker *wk, const struct ir_flowop *f,
+				const struct slot *s);
+
+/* aioread/aiowrite's hook: the thread's queue, sized for its iodepths. */
+int op_aio_prepare(struct worker *wk, const struct ir_flowop *f);
+
+/* createnext/statnext/deletenext's hooks (flowops_namewise.c). */
+int op_names_prepare(struct worker *wk, const struct ir_flowop *f);
+void op_names_free(void *state);
+
+/*
+ * op_fail with the message "cannot VERB 'PATH'": the file open in slot s,
+ * or entry e of the given kind of fileset fsi; beneath: its lookup was
+ * beneath the root without symlinks, so ELOOP and ENOTDIR get a word on
+ * why.  The path is built here, out of the per-op functions, whole
+ * whatever its length.
+ */
+enum fo_result op_fail_slot(struct worker *wk, const struct ir_flowop *f,
+			    int err, const char *verb, const struct slot *s);
+/* op_fail_slot with why (" (...)" or ": ...") after the path. */
+enum fo_result op_fail_slot_why(struct worker *wk, const struct ir_flowop *f,
+				int err, const char *verb, const struct slot *s,
+				const char *why);
+enum fo_result op_fail_entry(struct worker *wk, const struct ir_flowop *f,
+			     int err, const char *verb, int fsi,
+			     enum fs_pick kind, int64_t e, bool beneath);
+
+/* ------------------------------------------------------------ files */
+
+static inline struct fileset *fs_of(struct worker *wk, int idx)
+{
+	return wk->run->filesets[idx];
+}
+
+static inline struct slot *slot_of(struct worker *wk,
+				   const struct ir_flowop *f)
+{
+	return &wk->slots[f->fd >= 0 ? f->fd : 0];
+}
+
+/* open(2) flags for f on a file of the fileset: its access, dsync, directio. */
+static inline int open_flags(const struct worker *wk,
+			     const struct ir_flowop *f, int fileset)
+{
+	const struct ir_fileset *def = &wk->w->filesets[fileset];
+	int fl = def->readonly ? O_RDONLY : def->writeonly ? O_WRONLY : O_RDWR;
+
+	if (f->dsync)
+		fl |= O_SYNC;
+	if (f->directio)
+		fl |= O_DIRECT;
+	return fl;
+}
+
+/* local_of's first use of fileset i: make the state, or fail f. */
+struct fs_local *op_local_new(struct worker *wk, const struct ir_flowop *f,
+			      int i);
+
+/* The thread's own state in fileset i, or NULL after failing f. */
+static inline struct fs_local *local_of(struct worker *wk,
+					const struct ir_flowop *f, int i)
+{
+	struct fs_local *l = wk->locals[i];
+
+	return __builtin_expect(l != NULL, 1) ? l : op_local_new(wk, f, i);
+}
+
+/* What blocking for an entry cost f: counted against it. */
+static inline void add_waits(struct worker *wk, const struct ir_flowop *f,
+			     const struct fs_waits *w)
+{
+	wk->stats[f->id].waits += w->n;
+	wk->stats[f->id].wait_ns += w->ns;
+}
+
+/*
+ * pick's other cases: indexed=, and no entry free in the wanted state
+ * right now (the thread waits while another may give one back).
+ */
+int64_t op_pick_slow(struct worker *wk, const struct ir_flowop *f,
+		     struct fileset *fs, struct fs_local *l, enum fs_pick kind);
+
+/* An entry for f: in turn (opennext: its own), or indexed=; -1 if none. */
+static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
+			   struct fileset *fs, struct fs_local *l,
+			   enum fs_pick kind)
+{
+	int64_t e;
+
+	if (__builtin_expect(f->indexed.kind == IRV_NONE, 1) &&
+	    (e = fileset_pick(fs, kind, l, f->opennext)) >= 0)
+		return e;
+	return op_pick_slow(wk, f, fs, l, kind);
+}
+
+/*
+ * Open an existing file of f's fileset into slot s.  timed: openfile,
+ * where the open is the operation; else the open is setup.
+ */
+enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
+			    struct slot *s, bool timed);
+
+/* What a failed lookup beneath a fileset's root most likely met, or "". */
+const char *op_lookup_hint(int err);
+
+#endif

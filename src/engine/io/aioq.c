@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * aioread/aiowrite/aiowait's queue: io_uring when configure found
+ * liburing, else POSIX aio (aioq.h).  The requests and their buffers are
+ * kept on a free list, so a queue that keeps the same depth allocates
+ * nothing once it has filled.
+ */
+#include "engine/io/aioq.h"
+
+#include "config.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/sys/timeline.h"
+#include "util/util.h"
+
+/* AIOQ_POSIX: POSIX aio even where liburing was found (its unit test) */
+#if defined(HAVE_LIBURING) && !defined(AIOQ_POSIX)
+#define AIOQ_URING 1
+#endif
+
+#ifdef AIOQ_URING
+#include <liburing.h>
+#else
+#include <aio.h>
+#endif
+
+struct req {
+	struct req *next; /* on the free list */
+	void *buf;
+	size_t cap; /* of buf: 4096-aligned, for O_DIRECT */
+	uint64_t t0;
+	int tag;
+	off_t off;
+	size_t len;
+	uint64_t arg;
+#ifndef AIOQ_URING
+	struct aiocb cb;
+#endif
+};
+
+struct aioq {
+#ifdef AIOQ_URING
+	struct io_uring ring;
+	int init_err; /* io_uring_queue_init's errno: every request fails */
+	size_t pending;
+#else
+	struct req **fly; /* in flight, oldest first */
+	const struct aiocb **susp; /* aio_suspend's list */
+	size_t n, cap, scap;
+#endif
+	unsigned depth; /* in flight at most: more wait for room */
+	struct req *free;
+	aioq_done_fn *done;
+	void *ctx;
+	int err; /* first untagged failure not yet reported by aioq_wait */
+};
+
+/* A request with room for len bytes, or NULL. */
+static struct req *req_get(struct aioq *q, size_t len)
+{
+	struct req *r = q->free;
+
+	if (r)
+		q->free = r->next;
+	else
+		r = xcalloc(1, sizeof(*r));
+	if (r->cap < len || !r->buf) {
+		void *p;
+
+		free(r->buf);
+		r->buf = NULL;
+		r->cap = 0;
+		if (posix_memalign(&p, 4096, len ? len : 1)) {
+			r->next = q->free;
+			q->free = r;
+			return NULL;
+		}
+		r->buf = p;
+		r->cap = len ? len : 1;
+	}
+	return r;
+}
+
+static void req_put(struct aioq *q, struct req *r)
+{
+	r->next = q->free;
+	q->free = r;
+}
+
+/* A request completed with res (bytes, or -errno): report it, keep it. */
+static void finish(struct aioq *q, struct req *r, int64_t res)
+{
+	struct aioq_done d = { r->tag, r->t0,  res,   r->buf,
+			      r->off, r->len, r->arg };
+
+	if (r->tag >= 0 && q->done)
+		q->done(q->ctx, &d);
+	else if (res < 0 && !q->err)
+		q->err = (int)-res;
+	req_put(q, r);
+}
+
+#define DEPTH_MIN 64
+
+#ifdef AIOQ_URING
+
+struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
+{
+	struct aioq *q = xcalloc(1, sizeof(*q));
+
+	q->depth = depth > DEPTH_MIN ? depth : DEPTH_MIN;
+	q->done = done;
+	q->ctx = ctx;
+	/* a kernel without io_uring, or that forbids it: requests then fail */
+	q->init_err = -io_uring_queue_init(q->depth, &q->ring, 0);
+	return q;
+}
+
+void aioq_reap_one(struct aioq *q)
+{
+	struct io_uring_cqe *cqe;
+	struct req *r;
+	int64_t res;
+	int rc;
+
+	if (q->pending == 0)
+		return;
+	while ((rc = io_uring_wait_cqe(&q->ring, &cqe)) == -EINTR)
+		;
+	if (rc < 0) {
+		/* the ring itself failed: nothing more will complete */
+		if (!q->err)
+			q->err = -rc;
+		q->pending = 0;
+		return;
+	}
+	r = io_uring_cqe_get_data(cqe);
+	res = cqe->res;
+	io_uring_cqe_seen(&q->ring, cqe);
+	q->pending--;
+	finish(q, r, res);
+}
+
+static int submit(struct aioq *q, bool write, int fd, size_t len, off_t off,
+		  struct req *r)
+{
+	struct io_uring_sqe *sqe;
+	int rc;
+
+	/*
+	 * Take an entry only once the ring has room: one taken and left
+	 * unfilled would be submitted with a stale request's data.
+	 */
+	while (q->pending >= q->depth)
+		aioq_reap_one(q);
+	sqe = io_uring_get_sqe(&q->ring);
+	if (!sqe)
+		return EAGAIN;
+	if (write)
+		io_uring_prep_write(sqe, fd, r->buf, (unsigned)len,
+				    (uint64_t)off);
+	else
+		io_uring_prep_read(sqe, fd, r->buf, (unsigned)len,
+				   (uint64_t)off);
+	io_uring_sqe_set_data(sqe, r);
+	r->t0 = now_ns();
+	rc = io_uring_submit(&q->ring);
+	if (rc < 0)
+		return -rc;
+	q->pending++;
+	return 0;
+}
+
+void aioq_free(struct aioq *q)
+{
+	if (!q)
+		return;
+	q->done = NULL; /* the run is over: not reported */
+	if (!q->init_err) {
+		aioq_drain(q);
+		io_uring_queue_exit(&q->ring);
+	}
+	while (q->free) {
+		struct req *r = q->free;
+
+		q->free = r->next;
+		free(r->buf);
+		free(r);
+	}
+	free(q);
+}
+
+size_t aioq_pending(const struct aioq *q)
+{
+	return q->pending;
+}
+
+const char *aioq_backend(void)
+{
+	return "io_uring";
+}
+
+#else /* POSIX aio */
+
+struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
+{
+	struct aioq *q = xcalloc(1, sizeof(*q));
+
+	q->depth = depth > DEPTH_MIN ? depth : DEPTH_MIN;
+	q->done = done;
+	q->ctx = ctx;
+	return q;
+}
+
+/* Reap the request at i of the ones in flight, done by now. */
+static void reap_at(struct aioq *q, size_t i, int err)
+{
+	struct req *r = q->fly[i];
+	ssize_t n = aio_return(&r->cb);
+
+	memmove(&q->fly[i], &q->fly[i + 1], (q->n - i - 1) * sizeof(*q->fly));
+	q->n--;
+	finish(q, r, n < 0 ? -(int64_t)(err ? err : EIO) : (int64_t)n);
+}
+
+void aioq_reap_one(struct aioq *q)
+{
+	while (q->n > 0) {
+		/* aio_error reads the control block: no syscall */
+		for (size_t i = 0; i < q->n; i++) {
+			int err = aio_error(&q->fly[i]->cb);
+
+			if (err != EINPROGRESS) {
+				reap_at(q, i, err);
+				return;
+			}
+		}
+		q->susp = grow_array(q->susp, &q->scap, q->n,
+				     sizeof(*q->susp));
+		for (size_t i = 0; i < q->n; i++)
+			q->susp[i] = &q->fly[i]->cb;
+		aio_suspend(q->susp, (int)q->n, NULL);
+	}
+}
+
+static int submit(struct aioq *q, bool write, int fd, size_t len, off_t off,
+		  struct req *r)
+{
+	while (q->n >= q->depth)
+		aioq_reap_one(q);
+	memset(&r->cb, 0, sizeof(r->cb));
+	r->cb.aio_fildes = fd;
+	r->cb.aio_buf = r->buf;
+	r->cb.aio_nbytes = len;
+	r->cb.aio_offset = off;
+	q->fly = grow_array(q->fly, &q->cap, q->n + 1, sizeof(*q->fly));
+	r->t0 = now_ns();
+	if ((write ? aio_write(&r->cb) : aio_read(&r->cb)) < 0)
+		return errno;
+	q->fly[q->n++] = r;
+	return 0;
+}
+
+void aioq_free(struct aioq *q)
+{
+	if (!q)
+		return;
+	q->done = NULL; /* the run is over: not reported */
+	aioq_drain(q);
+	while (q->free) {
+		struct req *r = q->free;
+
+		q->free = r->next;
+		free(r->buf);
+		free(r);
+	}
+	free(q->fly);
+	free(q->susp);
+	free(q);
+}
+
+size_t aioq_pending(const struct aioq *q)
+{
+	return q->n;
+}
+
+const char *aioq_backend(void)
+{
+	return "posix aio";
+}
+#endif
+
+static int start(struct aioq *q, bool write, int fd, const void *buf,
+		 size_t len, off_t off, int tag, uint64_t arg)
+{
+	struct req *r;
+	int rc;
+
+#ifdef AIOQ_URING
+	if (q->init_err)
+		return q->init_err;
+#endif
+	if (!(r = req_get(q, len)))
+		return ENOMEM;
+	if (write)
+		memcpy(r->buf, buf, len);
+	r->tag = tag;
+	r->off = off;
+	r->len = len;
+	r->arg = arg;
+	if ((rc = submit(q, write, fd, len, off, r)) != 0)
+		req_put(q, r);
+	return rc;
+}
+
+int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off,
+	       int tag)
+{
+	return start(q, true, fd, buf, len, off, tag, 0);
+}
+
+int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag,
+	      uint64_t arg)
+{
+	return start(q, false, fd, NULL, len, off, tag, arg);
+}
+
+void aioq_drain(struct aioq *q)
+{
+	while (aioq_pending(q) > 0)
+		aioq_reap_one(q);
+}
+
+int aioq_wait(struct aioq *q)
+{
+	int err;
+
+	aioq_drain(q);
+	err = q->err;
+	q->err = 0;
+	return err;
+}
+
+bool aioq_idle(const struct aioq *q)
+{
+	return aioq_pending(q) == 0 && q->err == 0;
+}

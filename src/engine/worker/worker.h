@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * One worker thread's state, and its upkeep outside the flowops
+ * (worker.c): the CPU clock probes, its files closed at the end.  The
+ * state is written only by its own thread during the run; the run reads
+ * it after joining (the counters the limit flowops share are the
+ * exception, and are atomics).
+ */
+#ifndef FBRUN_WORKER_H
+#define FBRUN_WORKER_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/io/aioq.h"
+#include "engine/io/datagen.h"
+#include "engine/fileset/fileset.h"
+#include "results/stats.h"
+#include "engine/sys/timeline.h"
+#include "lang/ir.h"
+#include "lang/rand.h"
+
+struct run;
+struct sync_point;
+
+/* An fd slot: what the thread holds open there. */
+struct slot {
+	int fd; /* -1 when closed */
+	int fileset;
+	int64_t entry;
+	uint64_t size; /* the entry's size when opened: the working set */
+	/*
+	 * mmapread/mmapwrite's mapping of the open file, made by the first of
+	 * them outside its timed window, undone when the slot is closed
+	 * (worker_slot_unmap).  maplen is the file's size then: 0 for an empty file.
+	 */
+	char *map;
+	uint64_t maplen;
+	uint64_t mappos; /* where the next sequential op starts */
+	bool mapped; /* map and maplen are set */
+	bool map_shared_rw; /* mapped writable: fsync msyncs it first */
+	/* stride=, startrecord=: the next op's record; rec_set once placed */
+	uint64_t rec;
+	bool rec_set;
+	/*
+	 * verify: a length the open file has at least (this fd's writes,
+	 * and its preallocated size when vshared: the entry's file made
+	 * before the run, whose length the threads share), set at open.
+	 */
+	uint64_t vlen;
+	bool vshared;
+};
+
+enum fo_result {
+	FO_OK,
+	FO_ERROR, /* a syscall failed: recorded, the run stops */
+	FO_NORSC, /* nothing to pick, or a finish condition: the thread is done */
+};
+
+struct worker {
+	struct run *run;
+	const atomic_bool *stop; /* the run's stop flag */
+	const struct workload *w;
+	const struct ir_thread *thread;
+	int thread_index;
+	unsigned instance; /* 0-based among all copies of the thread */
+	pthread_t tid;
+	bool started;
+	struct slot *slots;
+	int64_t nslots;
+	char *buf; /* memsize buffer, or grown on demand */
+	size_t bufsize;
+	bool buf_fixed; /* memsize given: never grown */
+	struct datagen **gens; /* per flowop id: its data pattern, on first use */
+	uint64_t seed; /* of rng and of its data patterns: the run's, mixed */
+	struct rv_rng rng;
+	struct fs_local **locals; /* per fileset: its picks and paths, on first use */
+	struct fstats *stats; /* per flowop id */
+	/* per flowop id: the chance, in 2^-64ths, that an op is CPU-sampled */
+	uint64_t *cpu_odds;
+	uint64_t sample_seq; /* splitmix64 state of the draws against them */
+	bool sampling; /* this op reads the CPU clock inside its window */
+	uint64_t cpu0; /* the CPU clock at the start of that window */
+	/* what the CPU clock reads add to a window, unpreempted */
+	uint64_t probe_wall, probe_cpu;
+	uint64_t probe_total; /* probe_wall taken off the ops so far */
+	bool need_totals; /* the run's: kept here, next to the per-op fields */
+	bool warming; /* --warmup and this worker has not ended it yet */
+	/* set once its counters are the measured ones (read by the monitor) */
+	_Atomic bool measuring;
+	struct fstats *warm; /* per flowop id: its counts in the warm-up */
+	/* totals the finish/limit flowops of other threads read */
+	_Atomic uint64_t io_ops, io_bytes, rw_ops;
+	/* the first failure, for the report */
+	int err_flowop;
+	int err_no;
+	char *err_what; /* its message, malloc'd: paths run to PATH_MAX */
+	struct aioq *aioq; /* aioread/aiowrite's queue, made before the run */
+	bool aio_failed; /* a request reaped by another op failed (counted) */
+	uint64_t vfy_writes; /* writes to verified files: their generations */
+	struct sync_point *syncs; /* per flowop id, if the run has any */
+	void **fostate; /* per flowop id: state of flowops that keep some */
+	bool done; /* returned NORSC */
+	char norsc_why[160];
+} __attribute__((aligned(64))); /* a worker's lines are its own */
+
+/*
+ * Read the thread CPU clock at the start of a sampled op's window: twice,
+ * out of line (op_start, flowops_int.h).
+ */
+void worker_cpu_start(struct worker *wk);
+
+/*
+ * Measure what the CPU clock reads of a sampled op cost when nothing
+ * preempts them (before the clock starts; op_done_sampled takes it off).
+ */
+void worker_calibrate(struct worker *wk);
+
+/* Undo slot s's mapping, if it has one (before its fd is closed). */
+void worker_slot_unmap(struct slot *s);
+
+/*
+ * The warm-up is over (run->warm_gen moved): this worker's counters so far
+ * go to wk->warm and start again from zero.  Called by the worker itself,
+ * between two ops.
+ */
+void worker_warm_end(struct worker *wk);
+
+/* Close every slot still open, and its fileset directories (end of the thread). */
+void worker_close_slots(struct worker *wk);
+/* Free the thread's fileset state and its array (after the run). */
+void worker_free_locals(struct worker *wk);
+
+#endif
