@@ -46,7 +46,7 @@ rule() {
 		echo exempt ;;
 	debian/rules) echo header ;;
 	debian/*) echo exempt ;;
-	src/*.[ch] | grammar/*.[yl] | configure.ac | Makefile.am) echo header ;;
+	src/*.[ch] | src/*.[yl] | configure.ac | Makefile.am) echo header ;;
 	tests/*.sh | tests/*.py | tests/*.supp | tests/unit/*.[ch]) echo header ;;
 	tests/fuzz/*.c | bench/*.[cf] | examples/*.sh | examples/*.f) echo header ;;
 	workloads/*.f | doc/*.[1-8].in | .ci/* | contrib/*) echo header ;;
@@ -62,7 +62,7 @@ if [ -e "$srcdir/.git" ] && command -v git >/dev/null 2>&1 &&
 else
 	# a tarball: its own folders only, never a build directory in it
 	git=false
-	(cd "$srcdir" && for d in configure.ac Makefile.am src grammar tests \
+	(cd "$srcdir" && for d in configure.ac Makefile.am src tests \
 		workloads bench examples doc .ci contrib; do
 		[ ! -e "$d" ] || find "$d" -type f
 	done) >"$TMP/files"
