@@ -111,6 +111,29 @@ static void share_entries(struct compiler *c, const struct ast_stmt *s,
 	fs->leafdirs *= n;
 }
 
+/* The fileset's name, path and access, each error at the define. */
+static void check_name_path(struct compiler *c, const struct ast_stmt *s,
+			    struct ir_fileset *fs)
+{
+	/* a name too long is not quoted again */
+	if (lengths_fit(c, s, fs) &&
+	    (!fs->name[0] || !strcmp(fs->name, ".") ||
+	     !strcmp(fs->name, "..") || strchr(fs->name, '/')))
+		diag_error(c->d, c->src, s->loc,
+			   "fileset name '%s' must be one directory name (not "
+			   "'.', '..' or containing '/'): the tree is "
+			   "<path>/<name>",
+			   fs->name);
+	if (fs->readonly && fs->writeonly)
+		diag_error(c->d, c->src, s->loc,
+			   "fileset '%s' cannot be both readonly and "
+			   "writeonly",
+			   fs->name);
+	if (fs->path && fs->path[0] == '\0')
+		diag_error(c->d, c->src, s->loc, "fileset '%s' has an empty path",
+			   fs->name);
+}
+
 void build_fileset(struct compiler *c, const struct ast_stmt *s)
 {
 	struct workload *w = c->w;
@@ -184,23 +207,7 @@ void build_fileset(struct compiler *c, const struct ast_stmt *s)
 			     "its files get verify's blocks",
 			     da ? da->name : "data", fs.name);
 	}
-	/* a name too long is not quoted again */
-	if (lengths_fit(c, s, &fs) &&
-	    (!fs.name[0] || !strcmp(fs.name, ".") || !strcmp(fs.name, "..") ||
-	     strchr(fs.name, '/')))
-		diag_error(c->d, c->src, s->loc,
-			   "fileset name '%s' must be one directory name (not "
-			   "'.', '..' or containing '/'): the tree is "
-			   "<path>/<name>",
-			   fs.name);
-	if (fs.readonly && fs.writeonly)
-		diag_error(c->d, c->src, s->loc,
-			   "fileset '%s' cannot be both readonly and "
-			   "writeonly",
-			   fs.name);
-	if (fs.path && fs.path[0] == '\0')
-		diag_error(c->d, c->src, s->loc, "fileset '%s' has an empty path",
-			   fs.name);
+	check_name_path(c, s, &fs);
 	prev = find_fileset(c, fs.name);
 	if (prev >= 0) {
 		diag_error(c->d, c->src, s->loc,
