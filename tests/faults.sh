@@ -287,6 +287,16 @@ if grep -q "error: cannot remove .*No such file or directory" "$TMP/err"; then
 else
 	pass "tree removed during the run: cleanup does not complain about what is gone"
 fi
+# The cleanup meets directories rm is removing at the same time: one gone
+# between its open and its read is at its end, not an error.  Racy by
+# nature, so tried several times (a bad build failed 1 in 5).
+extra=0
+for i in 1 2 3 4 5 6 7 8 9 10; do
+	rm_during_run
+	[ "$(grep -c 'error:' "$TMP/err" || :)" -eq 1 ] || { extra=$i; cat "$TMP/err" >&2; }
+done
+check "tree removed during the run, 10 times: one error message each (failed at $extra)" \
+	test "$extra" -eq 0
 rm -f "$TMP/r.json"
 rm_during_run --continue-on-error -o "$TMP/r.json"
 check "tree removed, --continue-on-error: no hang (exit $rc)" test "$rc" -ne 124

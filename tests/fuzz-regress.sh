@@ -4,15 +4,19 @@
 #
 # Inputs the fuzzers once broke fbrun with, and their seeds: each script
 # in tests/fuzz/corpus must now be checked cleanly, and each file in
-# tests/fuzz/corpus-compare read by fbrun compare (against itself): exit 0
-# or 2, never a crash or a hang.
+# tests/fuzz/corpus-compare read by fbrun compare (against itself) and by
+# fbrun report: exit 0 or 2, never a crash or a hang.
 . "${srcdir:-.}/tests/lib.sh"
 
-# fbrun_on KIND FILE: a script checked, or a results file compared with
-# itself (compare needs two)
+# fbrun_on KIND FILE: a script checked, a results file compared with
+# itself (compare needs two), or printed again by fbrun report
 fbrun_on() {
 	if [ "$1" = script ]; then
 		timeout 10 "$FBRUN" --parse-only "$2"
+	elif [ "$1" = report ]; then
+		# the results model's reader (results/read.c), and the printers
+		timeout 10 "$FBRUN" report --format csv "$2" &&
+			timeout 10 "$FBRUN" report "$2"
 	else
 		timeout 10 "$FBRUN" compare "$2" "$2"
 	fi
@@ -38,4 +42,5 @@ replay() {
 
 replay "$srcdir/tests/fuzz/corpus" script
 replay "$srcdir/tests/fuzz/corpus-compare" results
+replay "$srcdir/tests/fuzz/corpus-compare" report
 done_testing

@@ -14,13 +14,16 @@ top = sys.argv[1] if len(sys.argv) > 1 else '.'
 # folder -> the folders it may include (besides itself)
 ALLOWED = {
     'util': set(),
+    'results': {'util'},
     'lang': {'util'},
-    'engine': {'lang', 'util'},
-    'report': {'engine', 'lang', 'util'},
-    'compare': {'util'},
-    'bonnie': {'engine', 'lang', 'report', 'util'},
+    'engine': {'lang', 'results', 'util'},
+    'report': {'compare', 'engine', 'lang', 'results', 'util'},
+    'compare': {'results', 'util'},
+    'trace': {'lang', 'util'},
+    'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
     'mpi': {'engine', 'util'},
-    'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report', 'util'},
+    'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
+            'results', 'util'},
     'main': {'cli', 'mpi', 'report', 'util'},
 }
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -8,7 +8,9 @@
 # SPDX line and the project's copyright line.  Exempt are the files that
 # cannot hold a comment or whose lines are counted: the golden tests'
 # scripts and expected outputs (tests/parse, tests/errors, tests/warnings:
-# their line numbers are in the expected messages), the fuzz corpora,
+# their line numbers are in the expected messages), the traces the trace
+# readers are tested on (tests/trace: recorded, or bad on purpose, with
+# their expected messages), the fuzz corpora,
 # JSON, the documents (README, *.md) and git's own files; an exempt file
 # that has one of the two lines has both.  In a git checkout every file,
 # committed or not yet, falls under one rule or the other; in a tarball
@@ -42,6 +44,7 @@ rule() {
 	case $1 in
 	tests/parse/* | tests/errors/* | tests/warnings/* | tests/fuzz/corpus*/*)
 		echo exempt ;;
+	tests/trace/*) echo exempt ;;
 	*.md | README | LICENSE | *.json | .gitignore | .gitattributes)
 		echo exempt ;;
 	debian/rules) echo header ;;
@@ -50,6 +53,7 @@ rule() {
 	src/lang/parser.[ch] | src/lang/lexer.c) echo exempt ;;
 	src/*.[ch] | src/*.[yl] | configure.ac | Makefile.am) echo header ;;
 	tests/*.sh | tests/*.py | tests/*.supp | tests/unit/*.[ch]) echo header ;;
+	tests/tools/*.[ch]) echo header ;;
 	tests/fuzz/*.c | bench/*.[cf] | examples/*.sh | examples/*.f) echo header ;;
 	workloads/*.f | doc/*.[1-8].in | .ci/* | contrib/*) echo header ;;
 	*) [ "$(head -c 2 "$srcdir/$1")" != '#!' ] || echo header ;;

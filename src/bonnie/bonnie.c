@@ -19,12 +19,13 @@
 
 #include "bonnie/bonnie_int.h"
 #include "engine/engine.h"
-#include "engine/results.h"
 #include "engine/timeline.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
 #include "lang/diag.h"
+#include "lang/flowop.h"
 #include "lang/script.h"
+#include "results/results.h"
 #include "util/msg.h"
 #include "util/util.h"
 
@@ -160,7 +161,8 @@ static int collect(const struct results *r, void *arg)
 	b->fig.elapsed = r->secs;
 	b->fig.cpu = (double)r->cpu_ns / 1e9;
 	for (size_t i = 0; i < r->nfo; i++)
-		if (r->fo[i].f->type == b->ph->timed) {
+		if (r->fo[i].type &&
+		    !strcmp(r->fo[i].type, flowop_info[b->ph->timed].name)) {
 			b->count += r->fo[i].s.count;
 			if (r->fo[i].s.count &&
 			    (double)r->fo[i].s.lat_max / 1e9 > b->fig.max_lat)

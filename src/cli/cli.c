@@ -16,8 +16,8 @@
 #include "cli/options.h"
 #include "cli/run.h"
 #include "compare/compare.h"
-#include "compare/replay.h"
 #include "mpi/peers.h"
+#include "report/command.h"
 #include "util/msg.h"
 
 /* "fbrun compare A.json B.json ...": runs side by side */
@@ -29,7 +29,7 @@ static int cmd_compare(int argc, char **argv, struct peers *peers)
 /* "fbrun report RUN.json": a saved run printed again */
 static int cmd_report(int argc, char **argv, struct peers *peers)
 {
-	return replay_main(argc, argv);
+	return report_main(argc, argv);
 }
 
 /* "fbrun bonnie ...": bonnie++'s tests with its options, on every rank */

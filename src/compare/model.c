@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/layout.h"
+#include "results/ranks.h"
 #include "util/util.h"
 
 const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
@@ -304,17 +304,22 @@ static uint64_t whole(double v)
 
 void cmp_run_ranks_text(FILE *out, const struct cmp_run *r)
 {
-	struct layout_rank *t = xcalloc(r->nranks + 1, sizeof(*t));
+	struct rank_result *t = xcalloc(r->nranks + 1, sizeof(*t));
 	bool stonewall = r->stopped_by >= 0 && r->ended_by &&
 			 strcmp(r->ended_by, "done") == 0;
 
 	for (size_t i = 0; i < r->nranks; i++) {
 		const struct cmp_rank *k = &r->ranks[i];
 
-		t[i] = (struct layout_rank){ k->host, k->secs, whole(k->ops),
-					     whole(k->bytes), whole(k->lat_sum),
-					     whole(k->p99), whole(k->errors) };
+		snprintf(t[i].host, sizeof(t[i].host), "%s", k->host);
+		t[i].secs = k->secs;
+		t[i].io_ops = whole(k->ops);
+		t[i].io_bytes = whole(k->bytes);
+		t[i].io_lat_ns = whole(k->lat_sum);
+		t[i].p99_ns = whole(k->p99);
+		t[i].errors = whole(k->errors);
 	}
-	layout_ranks(out, t, r->nranks, stonewall ? (int)r->stopped_by : -1);
+	results_ranks_text(out, t, r->nranks,
+			   stonewall ? (int)r->stopped_by : -1);
 	free(t);
 }

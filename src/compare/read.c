@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "compare/read_int.h"
+#include "results/read.h"
 #include "util/msg.h"
-#include "util/schema_version.h"
 #include "util/util.h"
 
 /*
@@ -176,50 +176,6 @@ static void read_ranks(struct cmp_run *r, const json_t *root)
 	}
 }
 
-/* "N.M", each part 1 to 9 digits: its major in *major. */
-static bool version_major(const char *s, unsigned long *major)
-{
-	size_t a = strspn(s, "0123456789"), b;
-
-	if (a < 1 || a > 9 || s[a] != '.')
-		return false;
-	b = strspn(s + a + 1, "0123456789");
-	if (b < 1 || b > 9 || s[a + 1 + b])
-		return false;
-	*major = strtoul(s, NULL, 10);
-	return true;
-}
-
-/*
- * A file's "schema_version" (doc/compare.md, "Results files and their
- * versions"): every minor version of a major this fbrun knows is read,
- * the members it does not know ignored; a newer major may have removed a
- * member or changed what one means, so it is refused.  A file without
- * one is an older fbrun's, and read.  0, or -1 with the reason in err.
- */
-static int check_version(const char *name, const json_t *root, char *err,
-			 size_t errlen)
-{
-	const json_t *v = json_object_get(root, "schema_version");
-	const char *s = json_string_value(v);
-	unsigned long major;
-
-	if (!v)
-		return 0;
-	if (!s || !version_major(s, &major)) {
-		snprintf(err, errlen, "%s: \"schema_version\" is not a string "
-			 "\"MAJOR.MINOR\"", name);
-		return -1;
-	}
-	if (major > SCHEMA_MAJOR) {
-		snprintf(err, errlen, "%s: schema_version %s is newer than this "
-			 "fbrun reads (%d.x and older): read it with a newer "
-			 "fbrun", name, s, SCHEMA_MAJOR);
-		return -1;
-	}
-	return 0;
-}
-
 /* The model from a parsed file; -1 with the reason in err. */
 static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 		     char *err, size_t errlen)
@@ -231,7 +187,7 @@ static int read_root(struct cmp_run *r, const char *name, const json_t *root,
 	const json_t *vars = json_object_get(root, "variables"), *v;
 	const char *key;
 
-	if (check_version(name, root, err, errlen) < 0)
+	if (results_check_version(name, root, err, errlen) < 0)
 		return -1;
 	if (!json_is_array(fos)) {
 		snprintf(err, errlen, "%s is not an fbrun results file (no "
@@ -311,7 +267,7 @@ static json_t *parse(const char *name, const char *text, size_t len,
 	}
 	root = json_loadb(text, len, READ_FLAGS, &e);
 	if (!root)
-		read_explain(text, len, &e, name, err, errlen);
+		results_read_explain(text, len, &e, name, err, errlen);
 	return root;
 }
 
@@ -329,47 +285,13 @@ int cmp_read_text(struct cmp_run *r, const char *name, const char *text,
 	return rc;
 }
 
-/* The file's bytes, or NULL after saying why. */
-static char *load(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t n = 0, cap = 0, got;
-
-	if (!f) {
-		fb_error("cannot read '%s': %s", path, strerror(errno));
-		return NULL;
-	}
-	do {
-		text = grow_array(text, &cap, n + 65536, 1);
-		got = fread(text + n, 1, 65536, f);
-		n += got;
-		if (n > CMP_READ_MAX_SIZE) {
-			fclose(f);
-			free(text);
-			fb_error("'%s' is too large (over %u MiB)", path,
-				 CMP_READ_MAX_SIZE >> 20);
-			return NULL;
-		}
-	} while (got > 0);
-	if (ferror(f)) {
-		fb_error("cannot read '%s': %s", path, strerror(errno));
-		fclose(f);
-		free(text);
-		return NULL;
-	}
-	fclose(f);
-	*len = n;
-	return text;
-}
-
 int cmp_read_file(struct cmp_run *r)
 {
 	char err[512], *text;
 	size_t n;
 	int rc;
 
-	if (!(text = load(r->path, &n)))
+	if (!(text = results_load(r->path, &n)))
 		return -1;
 	rc = cmp_read_text(r, r->path, text, n, err, sizeof(err));
 	free(text);
@@ -386,7 +308,7 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 
 	*runs = NULL;
 	*nruns = 0;
-	if (!(text = load(path, &len)))
+	if (!(text = results_load(path, &len)))
 		return -1;
 	root = parse(path, text, len, err, sizeof(err));
 	if (!root) {
@@ -397,7 +319,7 @@ int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns)
 	n = json_array_size(reps) ? json_array_size(reps) : 1;
 	*runs = xcalloc(n, sizeof(**runs));
 	/* the file's own, before its runs' */
-	rc = check_version(path, root, err, sizeof(err));
+	rc = results_check_version(path, root, err, sizeof(err));
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		(*runs)[i].path = path;
 		*nruns = i + 1;
@@ -415,7 +337,7 @@ int cmp_read_file_text(struct cmp_run *r, char **text, size_t *len)
 {
 	char err[512];
 
-	if (!(*text = load(r->path, len)))
+	if (!(*text = results_load(r->path, len)))
 		return -1;
 	if (cmp_read_text(r, r->path, *text, *len, err, sizeof(err)) < 0) {
 		free(*text);

@@ -11,9 +11,10 @@
 #include <stddef.h>
 
 #include "compare/model.h"
+#include "results/read.h"
 
 /* Results files are tens of kilobytes; refuse anything absurd. */
-#define CMP_READ_MAX_SIZE (256u << 20)
+#define CMP_READ_MAX_SIZE RESULTS_READ_MAX_SIZE
 
 /*
  * Fill r (zeroed, path set) from the file at r->path; 0, or -1 after

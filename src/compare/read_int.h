@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
-/* jansson's parse errors in fbrun's words and places, for compare/read. */
+/* What compare/read.c shares with read_disks.c. */
 #ifndef FBRUN_COMPARE_READ_INT_H
 #define FBRUN_COMPARE_READ_INT_H
 
@@ -8,13 +8,6 @@
 #include <stddef.h>
 
 #include "compare/model.h"
-
-/*
- * "name:line:col: message" in err for the error jansson reported in e
- * while parsing text[0..len), placed where the offending token starts.
- */
-void read_explain(const char *text, size_t len, const json_error_t *e,
-		  const char *name, char *err, size_t errlen);
 
 /*
  * The run's "disk_stats" and "disk_stats_none" into r->disks; left NULL

@@ -25,6 +25,7 @@
 #include "engine/ivlog.h"
 #include "engine/results.h"
 #include "engine/run.h"
+#include "results/gather.h"
 #include "util/msg.h"
 #include "util/util.h"
 
@@ -84,7 +85,7 @@ static int deliver(struct engine *e, struct results *r, bool say_error)
 	free(mine);
 	if (!texts)
 		return 0; /* not rank 0: it reports for the job */
-	job = results_merge(r, texts, p->nranks, err, sizeof(err));
+	job = results_merge_texts(r, texts, p->nranks, err, sizeof(err));
 	for (unsigned i = 0; i < p->nranks; i++)
 		free(texts[i]);
 	free(texts);
@@ -164,14 +165,14 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			   "of the warm-up");
 	if (!e->lead)
 		; /* rank 0 speaks for the job */
-	else if (r->reason == STOP_SIGNAL)
+	else if (r->reason == RESULTS_END_SIGNAL)
 		fb_warning("interrupted by %s after %.1f s; results so far",
 			   timeline_signal_name(timeline_signalled), r->secs);
-	else if (r->note[0] && r->reason == STOP_DONE &&
+	else if (r->note[0] && r->reason == RESULTS_END_DONE &&
 		 e->w->quit == QUIT_TIMEOUT)
 		fb_warning("run ended early after %.1f s: %s", r->secs,
 			   r->note);
-	else if (r->note[0] && r->reason == STOP_DONE)
+	else if (r->note[0] && r->reason == RESULTS_END_DONE)
 		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
 	fflush(stdout);
 	r->started = started;

@@ -288,7 +288,8 @@ static void rm_contents(struct rm *r, int fd, const char *dpath, bool top)
 		     off += ((const struct dent *)(buf + off))->reclen)
 			rm_one(r, fd, dpath, (const struct dent *)(buf + off),
 			       top);
-	if (n < 0)
+	/* ENOENT: the directory was removed meanwhile, its end (as readdir) */
+	if (n < 0 && errno != ENOENT)
 		rm_fail(r, "read", dpath, NULL);
 	free(buf);
 }

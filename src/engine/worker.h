@@ -18,7 +18,7 @@
 #include "engine/aioq.h"
 #include "engine/datagen.h"
 #include "engine/fileset.h"
-#include "engine/stats.h"
+#include "results/stats.h"
 #include "engine/timeline.h"
 #include "lang/ir.h"
 #include "lang/rand.h"

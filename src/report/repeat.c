@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/disks.h"
 #include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/outfile.h"
@@ -163,7 +162,7 @@ int repeat_deliver(const struct results *r, void *arg)
 	rp->n++;
 	fprintf(lines, "\nRun %zu of %zu: ", rp->n, rp->want);
 	report_summary_line(lines, r);
-	disks_text(lines, r); /* each run's own devices */
+	report_disks_text(lines, r); /* each run's own devices */
 	fflush(lines);
 	return 0;
 }

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "engine/results.h"
+#include "results/results.h"
 #include "report/report.h"
 
 struct repeat;

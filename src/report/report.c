@@ -13,24 +13,65 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "report/disks.h"
 #include "report/build.h"
-#include "util/jsonw.h"
-#include "report/ranks.h"
 #include "report/sysinfo.h"
+#include "results/ranks.h"
+#include "results/write.h"
+#include "util/diskstat.h"
 #include "util/msg.h"
-#include "util/layout.h"
 #include "util/outfile.h"
-#include "util/schema_version.h"
-#include "util/sha256.h"
 #include "util/util.h"
 
 #define MIB (1024.0 * 1024.0)
 
-static const char *type_name(const struct ir_flowop *f)
-{
-	return f->type < FO_NTYPES ? flowop_info[f->type].name : f->composite;
-}
+/* The lines of the classic text table (the seed's layout). */
+/* label, ops/s, mb/s, ms/op, us/op-cpu */
+#define LAYOUT_FLOWOP "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
+/* ops, ops/s, reads/s, writes/s, mb/s, us cpu/op, ms latency */
+#define LAYOUT_SUMMARY_LINE                                                 \
+	"IO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "        \
+	"%5.1fmb/s, %6.0fus cpu/op, %5.1fms latency\n"
+#define LAYOUT_LAT_HEAD "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n"
+/* label, count, mean, p50, p90, p99, p99.9, max (ms) */
+#define LAYOUT_LAT_ROW                                                      \
+	"%-20s %10" PRIu64 " %10.3f %10.3f %10.3f %10.3f %10.3f %10.3f\n"
+/* threads in operations, threads */
+#define LAYOUT_IN_OPS                                                       \
+	"\nThreads in operations: %.1f of %zu (ops/s x ms/op, summed over "   \
+	"flowops)\n"
+/* --warmup: its length, the I/O operations it did */
+#define LAYOUT_WARMUP                                                       \
+	"\nWarm-up: %.0f s before the measured run, %" PRIu64 " I/O ops not "   \
+	"counted\n"
+/* --steady: "yes" or "no", intervals, deviation %, mean ops/s, tolerance % */
+#define LAYOUT_STEADY                                                       \
+	"\nSteady state: %s, the last third's %zu intervals are within "       \
+	"%.1f%% of their mean of %.1f ops/s (tolerance %g%%)\n"
+#define LAYOUT_STEADY_NONE                                                  \
+	"\nSteady state: not judged, %zu intervals in the last third (2 or "   \
+	"more needed)\n"
+#define LAYOUT_HIST_HEAD "\nLatency histogram of %s (ms: from, to, count)\n"
+#define LAYOUT_HIST_ROW "  %12.6f %12.6f %10" PRIu64 "\n"
+/* label, mean, samples */
+#define LAYOUT_MEAN "\n%s: mean %.1f over %" PRIu64 " samples\n"
+#define LAYOUT_WAITS_HEAD                                                   \
+	"\nWaits for an entry (none free in the wanted state):\n"
+#define LAYOUT_WAITS_ROW "%-20s %" PRIu64 " waits, %.3f s\n"
+#define LAYOUT_ERRORS_HEAD "\nErrors:\n"
+#define LAYOUT_ERRORS_ROW "%-20s %" PRIu64 " failed:"
+#define LAYOUT_ERRNO " %s (%" PRIu64 ")"
+#define LAYOUT_ERR_OTHER " other (%" PRIu64 ")"
+#define LAYOUT_VERIFY_HEAD                                                  \
+	"\nVerify errors (reads of data fbrun did not write):\n"
+#define LAYOUT_VERIFY_ROW "%-20s %" PRIu64 " verify errors\n"
+#define LAYOUT_CSV_HEAD                                                     \
+	"name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,us_per_op_cpu,"   \
+	"bytes,read_bytes,write_bytes,errors,p50_ms,p90_ms,p99_ms,p99_9_ms,"  \
+	"max_ms\n"
+/* after name,type,thread: ops ... max_ms */
+#define LAYOUT_CSV_ROW                                                      \
+	",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64   \
+	",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f\n"
 
 static double per_sec(const struct results *r, uint64_t n)
 {
@@ -48,15 +89,6 @@ static double cpu_us_per_op(const struct fstats *s)
 				0;
 }
 
-/* A bucket's midpoint can lie past the largest value seen: clamp it. */
-static uint64_t quantile(const struct fstats *s, double q)
-{
-	uint64_t v = hist_quantile(&s->hist, q);
-
-	if (!s->count)
-		return 0;
-	return v > s->lat_max ? s->lat_max : v < s->lat_min ? s->lat_min : v;
-}
 
 static void print_errors(FILE *out, const struct results *r)
 {
@@ -107,6 +139,12 @@ static void print_waits(FILE *out, const struct results *r)
 	}
 }
 
+void report_disks_text(FILE *out, const struct results *r)
+{
+	/* a job's reads are every rank's, the devices rank 0's: no note */
+	diskstat_print(out, r->disks, r->nranks > 1 ? 0 : r->rd_bytes);
+}
+
 void report_summary_line(FILE *out, const struct results *r)
 {
 	fprintf(out, LAYOUT_SUMMARY_LINE, r->io_ops, per_sec(r, r->io_ops),
@@ -132,12 +170,13 @@ void report_text(FILE *out, const struct results *r)
 		"max");
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct fstats *s = &r->fo[i].s;
+		const uint64_t *q = r->fo[i].q;
 
 		if (!s->count)
 			continue;
 		fprintf(out, LAYOUT_LAT_ROW, r->fo[i].label, s->count, ms_per_op(s),
-			quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
-			quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
+			q[RESULTS_P50] / 1e6, q[RESULTS_P90] / 1e6,
+			q[RESULTS_P99] / 1e6, q[RESULTS_P999] / 1e6,
 			s->lat_max / 1e6);
 	}
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, r->nworkers);
@@ -149,7 +188,7 @@ void report_text(FILE *out, const struct results *r)
 			r->steady.tol * 100);
 	else if (r->steady.tol > 0)
 		fprintf(out, LAYOUT_STEADY_NONE, r->steady.n);
-	if (r->w->lathist) {
+	if (r->lathist) {
 		for (size_t i = 0; i < r->nfo; i++) {
 			const struct hist *h = &r->fo[i].s.hist;
 
@@ -171,324 +210,51 @@ void report_text(FILE *out, const struct results *r)
 		}
 	}
 	for (size_t i = 0; i < r->nfo; i++)
-		if ((flowop_flags(r->fo[i].f->type) & FF_MEAN) &&
-		    r->fo[i].s.count)
+		if (r->fo[i].mean && r->fo[i].s.count)
 			fprintf(out, LAYOUT_MEAN, r->fo[i].label,
 				(double)r->fo[i].s.bytes / (double)r->fo[i].s.count,
 				r->fo[i].s.count);
 	print_waits(out, r);
 	print_errors(out, r);
 	print_verify(out, r);
-	ranks_text(out, r);
-	disks_text(out, r);
+	results_ranks_text(out, r->ranks, r->ranks ? r->nranks : 0,
+			   r->reason == RESULTS_END_DONE ? r->stopped_by : -1);
+	report_disks_text(out, r);
 }
 
-static const char *reason_name(enum stop_reason why)
-{
-	switch (why) {
-	case STOP_TIMEOUT: return "timeout";
-	case STOP_DONE: return "done";
-	case STOP_ERROR: return "error";
-	case STOP_SIGNAL: return "signal";
-	case STOP_NONE: break;
-	}
-	return "none";
-}
-
-/* A data pattern, where one is set. */
-static void json_data(struct json *j, struct datapat p)
-{
-	char buf[32];
-
-	if (p.kind == DATA_DEFAULT)
-		return;
-	datapat_format(buf, sizeof(buf), p);
-	jw_str(j, "data", buf);
-}
-
-static void json_flowop(struct json *j, const struct results *r,
-			const struct flowop_result *fr)
-{
-	const struct fstats *s = &fr->s;
-	static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
-	static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
-					   "p99.99" };
-
-	jw_object(j, NULL);
-	jw_str(j, "name", fr->label);
-	jw_str(j, "flowop", fr->f->name);
-	jw_str(j, "type", type_name(fr->f));
-	jw_str(j, "thread", r->w->threads[fr->f->thread].name);
-	jw_str(j, "process",
-		 r->w->processes[r->w->threads[fr->f->thread].process].name);
-	jw_u64(j, "ops", s->count);
-	jw_num(j, "ops_per_sec", per_sec(r, s->count));
-	jw_u64(j, "bytes", s->bytes);
-	jw_num(j, "mb_per_sec", per_sec(r, s->bytes) / MIB);
-	jw_num(j, "ms_per_op", ms_per_op(s));
-	jw_num(j, "cpu_us_per_op", cpu_us_per_op(s));
-	jw_u64(j, "cpu_samples", s->cpu_samples);
-	jw_u64(j, "cpu_ns", s->cpu_ns);
-	jw_u64(j, "read_bytes", fr->rd_bytes);
-	jw_u64(j, "write_bytes", fr->wr_bytes);
-	jw_u64(j, "errors", s->errors);
-	jw_u64(j, "verify_errors", s->verify_errors);
-	if (s->err_other)
-		jw_u64(j, "errors_other", s->err_other);
-	jw_u64(j, "waits", s->waits);
-	jw_num(j, "wait_seconds", s->wait_ns / 1e9);
-	jw_u64(j, "wait_ns", s->wait_ns);
-	if (flowop_flags(fr->f->type) & FF_MEAN)
-		jw_bool(j, "sample_mean", true);
-	json_data(j, fr->f->data);
-	jw_object(j, "latency_ns");
-	jw_u64(j, "min", s->count ? s->lat_min : 0);
-	jw_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
-	jw_u64(j, "sum", s->lat_sum);
-	jw_u64(j, "max", s->lat_max);
-	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
-		jw_u64(j, qn[q], quantile(s, qs[q]));
-	jw_end(j, '}');
-	jw_array(j, "histogram");
-	for (unsigned g = 0; g < HIST_GROUPS; g++) {
-		if (!s->hist.group[g])
-			continue;
-		for (unsigned b = 0; b < HIST_SUB; b++) {
-			uint64_t lo, hi;
-
-			if (!s->hist.group[g][b])
-				continue;
-			hist_bucket_range(g, b, &lo, &hi);
-			jw_object(j, NULL);
-			jw_u64(j, "from_ns", lo);
-			jw_u64(j, "to_ns", hi);
-			jw_u64(j, "count", s->hist.group[g][b]);
-			jw_end(j, '}');
-		}
-	}
-	jw_end(j, ']');
-	if (s->errors) {
-		jw_array(j, "errnos");
-		for (int k = 0; k < FSTATS_ERRNOS; k++) {
-			if (!s->err_count[k])
-				continue;
-			jw_object(j, NULL);
-			jw_i64(j, "errno", s->err_no[k]);
-			jw_str(j, "message", strerror(s->err_no[k]));
-			jw_u64(j, "count", s->err_count[k]);
-			jw_end(j, '}');
-		}
-		jw_end(j, ']');
-	}
-	jw_end(j, '}');
-}
-
-/* Where the run was measured: the machine and each fileset's file system. */
-static void json_system(struct json *j, const struct results *r,
-			const struct report_meta *m)
-{
-	const struct workload *w = r->w;
-	const struct sysinfo_snap *si = &m->sys;
-
-	jw_object(j, "system");
-	jw_str(j, "kernel", si->kernel);
-	jw_str(j, "machine", si->machine);
-	jw_i64(j, "cpus", si->cpus);
-	jw_u64(j, "memory_bytes", si->memory);
-	jw_end(j, '}');
-	jw_array(j, "filesets");
-	for (size_t i = 0; i < w->nfilesets; i++) {
-		const struct ir_fileset *fs = &w->filesets[i];
-		const struct fsinfo *fi = &m->fs[i];
-
-		jw_object(j, NULL);
-		jw_str(j, "name", fs->name);
-		jw_str(j, "path", fs->path);
-		jw_i64(j, "entries", fs->entries);
-		if (r->trees[i].known) {
-			jw_u64(j, "dirs", r->trees[i].dirs);
-			jw_num(j, "mean_width", r->trees[i].mean_width);
-			jw_num(j, "mean_depth", r->trees[i].mean_depth);
-		}
-		jw_str(j, "fs_type", fi->type);
-		jw_str(j, "mountpoint", fi->mountpoint);
-		jw_str(j, "device", fi->source);
-		jw_str(j, "mount_options", fi->options);
-		json_data(j, fs->data);
-		jw_end(j, '}');
-	}
-	jw_end(j, ']');
-}
-
-/* The --interval or psrun time series. */
-static void json_intervals(struct json *j, const struct results *r)
-{
-	jw_array(j, "intervals");
-	for (size_t i = 0; i < r->niv; i++) {
-		const struct interval *iv = &r->iv[i];
-		double secs = iv->secs > 0 ? iv->secs : 0;
-
-		jw_object(j, NULL);
-		jw_num(j, "t_s", iv->t_s);
-		jw_num(j, "seconds", iv->secs);
-		jw_u64(j, "ops", iv->ops);
-		jw_num(j, "ops_per_s", secs ? (double)iv->ops / secs : 0);
-		jw_num(j, "mb_per_s",
-			 secs ? (double)iv->bytes / secs / MIB : 0);
-		jw_u64(j, "bytes", iv->bytes);
-		jw_u64(j, "errors", iv->errors);
-		if (r->iv_latency) {
-			jw_num(j, "p50_ms", iv->p50_ns / 1e6);
-			jw_num(j, "p99_ms", iv->p99_ns / 1e6);
-		}
-		jw_array(j, "flowops");
-		for (size_t f = 0; f < r->nfo; f++) {
-			jw_object(j, NULL);
-			jw_str(j, "name", r->fo[f].label);
-			jw_u64(j, "ops", iv->fo_ops[f]);
-			jw_end(j, '}');
-		}
-		jw_end(j, ']');
-		jw_end(j, '}');
-	}
-	jw_end(j, ']');
-}
-
-/* "build": {"version", "features": {name: what it is, or false}}. */
-static void json_build(struct json *j)
-{
-	jw_object(j, "build");
-	jw_str(j, "version", PACKAGE_VERSION);
-	jw_object(j, "features");
-	for (int f = 0; f < BUILD_NFEATURES; f++) {
-		const char *v = build_feature_value((enum build_feature)f);
-
-		if (v)
-			jw_str(j, build_feature_name((enum build_feature)f),
-				 v);
-		else
-			jw_bool(j, build_feature_name((enum build_feature)f),
-				  false);
-	}
-	jw_end(j, '}');
-	jw_end(j, '}');
-}
-
-/* The IO Summary's latency: what its CSV row needs. */
-static void json_summary_latency(struct json *j, const struct fstats *s)
-{
-	jw_object(j, "latency_ns");
-	jw_u64(j, "sum", s->lat_sum);
-	jw_u64(j, "p50", quantile(s, 0.5));
-	jw_u64(j, "p90", quantile(s, 0.9));
-	jw_u64(j, "p99", quantile(s, 0.99));
-	jw_u64(j, "p99.9", quantile(s, 0.999));
-	jw_u64(j, "max", s->lat_max);
-	jw_end(j, '}');
-}
-
+/* r and m as the results file has them (results/write.h). */
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m)
 {
-	struct json j;
-	char when[64], pat[32];
+	struct results_fsinfo *fs = xcalloc(r->nfilesets + 1, sizeof(*fs));
+	struct results_feature feat[BUILD_NFEATURES];
+	char data[32];
+	struct results_meta rm = {
+		.script = m->script, .version = m->version, .data = data,
+		.peak_rss = m->peak_rss, .kernel = m->sys.kernel,
+		.machine = m->sys.machine, .cpus = m->sys.cpus,
+		.memory = m->sys.memory, .fs = fs, .features = feat,
+		.nfeatures = BUILD_NFEATURES,
+	};
 
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", gmtime(&m->started));
-	jw_init(&j, out);
-	jw_object(&j, NULL);
-	/* first, so a reader knows what follows (doc/results.schema.json) */
-	jw_str(&j, "schema_version", SCHEMA_VERSION);
-	jw_str(&j, "fbrun_version", m->version);
-	jw_str(&j, "script", m->script);
-	jw_str(&j, "started", when);
-	jw_u64(&j, "seed", r->seed); /* --seed N draws the same numbers */
-	json_build(&j);
-	jw_exact(&j, "seconds", r->secs);
-	jw_str(&j, "ended_by", reason_name(r->reason));
-	if (r->note[0])
-		jw_str(&j, "note", r->note);
-	if (r->error[0])
-		jw_str(&j, "error", r->error);
-	jw_u64(&j, "threads", r->nworkers);
-	if (r->w->lathist)
-		jw_bool(&j, "latency_histograms", true);
-	if (r->warm_s > 0) {
-		jw_object(&j, "warmup");
-		jw_num(&j, "seconds", r->warm_s);
-		jw_bool(&j, "completed", r->warm_done);
-		jw_u64(&j, "ops", r->warm_ops);
-		jw_u64(&j, "bytes", r->warm_bytes);
-		jw_end(&j, '}');
-	}
-	jw_u64(&j, "peak_rss_bytes", m->peak_rss);
-	datapat_format(pat, sizeof(pat), m->data);
-	jw_str(&j, "data", pat); /* --data, for what sets none itself */
-	if (m->script_sha256[0])
-		jw_str(&j, "script_sha256", m->script_sha256);
-	json_system(&j, r, m);
-	jw_object(&j, "variables");
-	for (size_t i = 0; i < r->w->nvars; i++) {
-		char buf[256];
-
-		ir_value_format(buf, sizeof(buf), r->w, &r->w->vars[i].value);
-		if (r->w->vars[i].value.kind == IRV_STR)
-			jw_str(&j, r->w->vars[i].name, r->w->vars[i].value.s);
-		else
-			jw_str(&j, r->w->vars[i].name, buf);
-	}
-	jw_end(&j, '}');
-	jw_array(&j, "flowops");
-	for (size_t i = 0; i < r->nfo; i++)
-		json_flowop(&j, r, &r->fo[i]);
-	jw_end(&j, ']');
-	if (r->iv)
-		json_intervals(&j, r);
-	if (r->steady.tol > 0) {
-		jw_object(&j, "steady");
-		jw_exact(&j, "tolerance_pct", r->steady.tol * 100);
-		jw_bool(&j, "judged", r->steady.judged);
-		jw_bool(&j, "steady", r->steady.steady);
-		jw_u64(&j, "intervals", r->steady.n);
-		jw_exact(&j, "mean_ops_per_sec", r->steady.mean);
-		jw_exact(&j, "max_deviation_pct", r->steady.dev * 100);
-		jw_end(&j, '}');
-	}
-	jw_object(&j, "summary");
-	jw_u64(&j, "ops", r->io_ops);
-	jw_u64(&j, "reads", r->rd_ops);
-	jw_u64(&j, "writes", r->wr_ops);
-	jw_u64(&j, "read_bytes", r->rd_bytes);
-	jw_u64(&j, "write_bytes", r->wr_bytes);
-	jw_u64(&j, "errors", r->io.errors);
-	jw_u64(&j, "cpu_ns", r->cpu_ns);
-	json_summary_latency(&j, &r->io);
-	jw_num(&j, "ops_per_sec", per_sec(r, r->io_ops));
-	jw_num(&j, "reads_per_sec", per_sec(r, r->rd_ops));
-	jw_num(&j, "writes_per_sec", per_sec(r, r->wr_ops));
-	jw_u64(&j, "bytes", r->io_bytes);
-	jw_num(&j, "mb_per_sec", per_sec(r, r->io_bytes) / MIB);
-	jw_num(&j, "cpu_us_per_op",
-		 r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
-	jw_num(&j, "ms_per_op",
-		 r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
-	/* the process's CPU time in the run; user is fbrun's own share */
-	jw_num(&j, "cpu_user_seconds",
-		 (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
-	jw_num(&j, "cpu_sys_seconds", (double)r->cpu_sys_ns / 1e9);
-	/* Little's law, against the top level's threads (doc/running.md) */
-	jw_exact(&j, "threads_in_ops", r->in_ops);
-	jw_u64(&j, "waits", r->waits);
-	jw_num(&j, "wait_seconds", r->wait_ns / 1e9);
-	jw_u64(&j, "verify_errors", r->io.verify_errors);
-	jw_end(&j, '}');
-	disks_json(&j, r);
-	ranks_json(&j, r);
-	jw_end(&j, '}');
+	datapat_format(data, sizeof(data), m->data);
+	for (int f = 0; f < BUILD_NFEATURES; f++)
+		feat[f] = (struct results_feature){
+			build_feature_name((enum build_feature)f),
+			build_feature_value((enum build_feature)f)
+		};
+	for (size_t i = 0; m->fs && i < r->nfilesets; i++)
+		fs[i] = (struct results_fsinfo){ m->fs[i].type,
+						 m->fs[i].mountpoint,
+						 m->fs[i].source,
+						 m->fs[i].options };
+	results_write(out, r, &rm);
+	free(fs);
 }
 
 static void csv_row(FILE *out, const struct results *r, const char *name,
 		    const char *type, const char *thread,
-		    const struct fstats *s, uint64_t rd_bytes,
+		    const struct fstats *s, const uint64_t *q, uint64_t rd_bytes,
 		    uint64_t wr_bytes, double cpu_us)
 {
 	csv_put(out, name);
@@ -498,9 +264,8 @@ static void csv_row(FILE *out, const struct results *r, const char *name,
 	csv_put(out, thread);
 	fprintf(out, LAYOUT_CSV_ROW, s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
 		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
-		quantile(s, 0.5) / 1e6, quantile(s, 0.9) / 1e6,
-		quantile(s, 0.99) / 1e6, quantile(s, 0.999) / 1e6,
-		s->lat_max / 1e6);
+		q[RESULTS_P50] / 1e6, q[RESULTS_P90] / 1e6, q[RESULTS_P99] / 1e6,
+		q[RESULTS_P999] / 1e6, s->lat_max / 1e6);
 }
 
 void report_csv(FILE *out, const struct results *r)
@@ -509,11 +274,12 @@ void report_csv(FILE *out, const struct results *r)
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct flowop_result *fr = &r->fo[i];
 
-		csv_row(out, r, fr->label, type_name(fr->f),
-			r->w->threads[fr->f->thread].name, &fr->s,
-			fr->rd_bytes, fr->wr_bytes, cpu_us_per_op(&fr->s));
+		csv_row(out, r, fr->label, fr->type ? fr->type : "",
+			fr->thread ? fr->thread : "", &fr->s, fr->q, fr->rd_bytes,
+			fr->wr_bytes, cpu_us_per_op(&fr->s));
 	}
-	csv_row(out, r, "IO Summary", "summary", "", &r->io, r->rd_bytes,
+	csv_row(out, r, "IO Summary", "summary", "", &r->io, r->io_q,
+		r->rd_bytes,
 		r->wr_bytes,
 		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
 }
@@ -553,20 +319,15 @@ static uint64_t peak_rss(void)
 void report_meta_get(struct report_meta *m, const struct results *r,
 		     const char *script, struct datapat data)
 {
-	const struct workload *w = r->w;
-
 	*m = (struct report_meta){ .script = script,
 				   .started = r->started,
 				   .version = PACKAGE_VERSION,
 				   .data = data,
 				   .peak_rss = peak_rss() };
-	if (w->src)
-		sha256_hex(source_text(w->src), source_len(w->src),
-			   m->script_sha256);
 	sysinfo_get(&m->sys);
-	m->fs = xcalloc(w->nfilesets ? w->nfilesets : 1, sizeof(*m->fs));
-	for (size_t i = 0; i < w->nfilesets; i++)
-		fsinfo_get(w->filesets[i].path, &m->fs[i]);
+	m->fs = xcalloc(r->nfilesets ? r->nfilesets : 1, sizeof(*m->fs));
+	for (size_t i = 0; i < r->nfilesets; i++)
+		fsinfo_get(r->filesets[i].path, &m->fs[i]);
 }
 
 void report_meta_release(struct report_meta *m)

@@ -2,9 +2,10 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * The printers of a run's results: text (the seed's layout), CSV and
- * JSON.  They only format: every figure is computed once, in
- * results_collect (engine/results.h), and what describes the machine and
- * the script by report_meta_get, before printing.
+ * JSON (through results/write.h).  They only format the results model
+ * (results/results.h), a run's or one read back from its file (fbrun
+ * report), and what describes the machine, found by report_meta_get
+ * before printing.
  */
 #ifndef FBRUN_REPORT_H
 #define FBRUN_REPORT_H
@@ -15,9 +16,9 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "engine/results.h"
 #include "lang/datapat.h"
 #include "report/sysinfo.h"
+#include "results/results.h"
 
 enum report_format {
 	FORMAT_TEXT,
@@ -53,14 +54,13 @@ struct report_meta {
 	const char *version;
 	struct datapat data; /* --data */
 	uint64_t peak_rss; /* bytes, the process's largest resident set */
-	char script_sha256[65]; /* hex; "" if the workload has no source */
 	struct sysinfo_snap sys;
 	struct fsinfo *fs; /* per IR fileset: the file system of its path */
 };
 
 /*
- * Fill m for r: the peak resident set now, the script's SHA-256, uname and
- * each fileset's mount; report_meta_release frees what it holds.
+ * Fill m for r: the peak resident set now, uname and each fileset's
+ * mount; report_meta_release frees what it holds.
  */
 void report_meta_get(struct report_meta *m, const struct results *r,
 		     const char *script, struct datapat data);
@@ -68,6 +68,11 @@ void report_meta_release(struct report_meta *m);
 
 /* The IO Summary line alone, as the text table has it. */
 void report_summary_line(FILE *out, const struct results *r);
+/*
+ * The filesets' block devices, fio's "Disk stats" block and its page
+ * cache note (doc/running.md); nothing for a run without filesets.
+ */
+void report_disks_text(FILE *out, const struct results *r);
 /* Per-flowop lines, the IO Summary and the latency table (seed layout). */
 void report_text(FILE *out, const struct results *r);
 void report_json(FILE *out, const struct results *r,

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * Unit tests for src/engine/stats.c: histogram bucketing and its error bound,
- * quantiles, merge, reset, errno bookkeeping, lazy group allocation and
- * the text serialisation (round trip and rejection of bad input).
+ * Unit tests for src/results/stats.c: histogram bucketing and its error
+ * bound, quantiles, merge, reset, errno bookkeeping and lazy group
+ * allocation (the counters' round trip through a results file is in
+ * test-results).
  */
-#include "engine/stats.h"
+#include "results/stats.h"
 #include "tap.h"
 
 #include <errno.h>
@@ -319,169 +320,6 @@ static void test_memory(void)
 	fstats_release(&e);
 }
 
-/* Contents of f from the start, as a malloc'ed string. */
-static char *slurp(FILE *f)
-{
-	long n;
-	char *buf;
-
-	fflush(f);
-	n = ftell(f);
-	rewind(f);
-	buf = calloc(1, (size_t)n + 1);
-	if (fread(buf, 1, (size_t)n, f) != (size_t)n)
-		buf[0] = '\0';
-	return buf;
-}
-
-static int read_text(const char *text, size_t len, struct fstats *s)
-{
-	FILE *f = tmpfile();
-	int rc;
-
-	fwrite(text, 1, len, f);
-	rewind(f);
-	rc = fstats_read(f, s);
-	fclose(f);
-	return rc;
-}
-
-static void test_roundtrip(void)
-{
-	struct fstats s, r, r2, empty;
-	FILE *f = tmpfile(), *g = tmpfile();
-	char *text, *text2;
-	int rc, rc2;
-
-	fstats_init(&s);
-	fstats_init(&empty);
-	for (int i = 0; i < 20000; i++)
-		fstats_add(&s, rand_lat(), xorshift() % 65536);
-	fstats_add(&s, 0, 0);
-	fstats_add(&s, UINT64_MAX, 0);
-	s.cpu_ns = 123456789, s.cpu_samples = 42;
-	s.waits = 7, s.wait_ns = 14000000;
-	s.verify_errors = 3;
-	fstats_error(&s, EIO);
-	fstats_error(&s, -7); /* odd values must survive too */
-	fstats_error(&s, ENOENT);
-	fstats_error(&s, EACCES);
-	fstats_error(&s, ENOSPC);
-	fstats_write(f, &s);
-	fstats_write(f, &empty); /* two records back to back */
-	rewind(f);
-	rc = fstats_read(f, &r);
-	rc2 = fstats_read(f, &r2);
-	is_int(rc, 0, "read of written stats succeeds");
-	ok(stats_equal(&s, &r), "write/read round trip is exact");
-	ok(rc2 == 0 && stats_equal(&empty, &r2),
-	   "second record (empty, lat_min UINT64_MAX) reads back");
-
-	fstats_write(g, &r);
-	text2 = slurp(g);
-	fseek(f, 0, SEEK_END);
-	text = slurp(f);
-	ok(strncmp(text, "fstats v1 ", 10) == 0, "header line starts the text");
-	ok(strstr(text, "\nwaits 7 14000000\nverify 3\n") != NULL,
-	   "verify errors follow the waits");
-	ok(strstr(text, "\nwaits 7 14000000\n") != NULL,
-	   "the waits follow the header");
-	ok(!strstr(strstr(text, "\nend\n"), "waits"),
-	   "and an fstats without waits has no waits line");
-	ok(strncmp(text, text2, strlen(text2)) == 0,
-	   "rewriting what was read gives the same text");
-
-	/* Every proper prefix of a record is rejected. */
-	size_t len = strlen(text2), bad = 0;
-	for (size_t n = 0; n < len; n++) {
-		if (read_text(text2, n, &r2) == 0)
-			bad++;
-		if (groups_in_use(&r2) || r2.count)
-			bad++;
-	}
-	ok(!bad, "all %zu truncations rejected, leaving empty fstats", len);
-
-	free(text);
-	free(text2);
-	fclose(f);
-	fclose(g);
-	fstats_release(&s);
-	fstats_release(&r);
-	fstats_release(&r2);
-}
-
-#define HDR "fstats v1 2 10 1100 100 1000 0 0 0 0\n"
-#define HDR_E "fstats v1 2 10 1100 100 1000 0 0 3 0\n"
-#define BODY "1 36 1\n4 61 1\nend\n" /* 100 and 1000 */
-
-static void test_reject(void)
-{
-	static const struct {
-		const char *text, *what;
-	} t[] = {
-		{ "", "empty input" },
-		{ "fstats v2 2 10 1100 100 1000 0 0 0 0\n" BODY, "wrong version" },
-		{ "fstats v1 2 10 1100 100 1000 0 0 0\n" BODY, "missing field" },
-		{ "fstats v1 2 10 1100 100 1000 0 0 0 0 0\n" BODY, "extra field" },
-		{ "fstats v1 2 10 1100 100 1000 0 0 0 0 \n" BODY,
-		  "trailing space" },
-		{ "fstats v1 2 10  1100 100 1000 0 0 0 0\n" BODY, "double space" },
-		{ "fstats v1 2 1x 1100 100 1000 0 0 0 0\n" BODY, "junk in number" },
-		{ "fstats v1 -2 10 1100 100 1000 0 0 0 0\n" BODY, "negative" },
-		{ "fstats v1 2 18446744073709551616 1100 100 1000 0 0 0 0\n" BODY,
-		  "overflowing number" },
-		{ HDR "1 36 1\n4 61 1\nend", "no newline after end" },
-		{ HDR "1 36 1\n4 61 1\n", "missing end" },
-		{ HDR "1 36 1\n59 0 1\nend\n", "group out of range" },
-		{ HDR "1 36 1\n4 64 1\nend\n", "sub out of range" },
-		{ HDR "1 36 1\n4 61 1\n5 0 0\nend\n", "zero bucket count" },
-		{ HDR "1 36 1\n1 36 1\nend\n", "duplicate bucket" },
-		{ HDR "4 61 1\n1 36 1\nend\n", "buckets out of order" },
-		{ HDR "1 36 1\n4 61 2\nend\n", "buckets disagree with count" },
-		{ HDR "1 36 1\n4 61\nend\n", "short bucket line" },
-		{ HDR "1 36 1\nbogus\n4 61 1\nend\n", "unknown line" },
-		{ HDR "1 36 1\nerrno 5 1\n4 61 1\nend\n", "errno after buckets" },
-		{ HDR "errno 5 1\n" BODY, "errno disagrees with errors" },
-		{ HDR_E "errno 5 1\nerrno 5 2\n" BODY, "duplicate errno" },
-		{ HDR_E "errno 5 3\nerrno 2 0\n" BODY, "zero errno count" },
-		{ HDR_E "errno 2147483648 3\n" BODY, "errno out of int range" },
-		{ "fstats v1 2 10 1100 100 1000 0 0 5 0\n"
-		  "errno 1 1\nerrno 2 1\nerrno 3 1\nerrno 4 1\nerrno 5 1\n" BODY,
-		  "more than FSTATS_ERRNOS errno lines" },
-		{ HDR "waits 0 0\n" BODY, "a waits line of zeros" },
-		{ HDR "waits 1\n" BODY, "a short waits line" },
-		{ HDR "waits 1 2\nwaits 1 2\n" BODY, "two waits lines" },
-		{ HDR_E "errno 5 3\nwaits 1 2\n" BODY, "waits after errno" },
-		{ HDR "1 36 1\nwaits 1 2\n4 61 1\nend\n", "waits in buckets" },
-	};
-	struct fstats s;
-
-	/* The base texts are valid, so each rejection is due to its flaw. */
-	is_int(read_text(HDR BODY, strlen(HDR BODY), &s), 0, "base text valid");
-	ok(s.count == 2 && s.lat_max == 1000 &&
-	   hist_quantile(&s.hist, 0.5) == 100 &&
-	   hist_quantile(&s.hist, 1.0) == 1004, "base text contents");
-	fstats_release(&s);
-	is_int(read_text(HDR_E "errno 5 1\nerrno -2 2\n" BODY,
-			 strlen(HDR_E "errno 5 1\nerrno -2 2\n" BODY), &s),
-	       0, "base text with errnos valid");
-	ok(s.err_no[1] == -2 && s.err_count[1] == 2, "errno line contents");
-	fstats_release(&s);
-	is_int(read_text(HDR "waits 3 4500\n" BODY,
-			 strlen(HDR "waits 3 4500\n" BODY), &s),
-	       0, "base text with waits valid");
-	ok(s.waits == 3 && s.wait_ns == 4500, "waits line contents");
-	fstats_release(&s);
-
-	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		int rc = read_text(t[i].text, strlen(t[i].text), &s);
-
-		ok(rc == -1 && groups_in_use(&s) == 0 && s.count == 0,
-		   "rejects %s", t[i].what);
-		fstats_release(&s);
-	}
-}
-
 int main(void)
 {
 	test_index();
@@ -491,7 +329,5 @@ int main(void)
 	test_reset();
 	test_errno();
 	test_memory();
-	test_roundtrip();
-	test_reject();
 	return tap_done();
 }

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * fbrun report: one saved run printed again as the run printed it: the
+ * file read back into the results model (results/read.h) and printed by
+ * report_text and report_csv, or compare's page for one run (command.h).
+ */
+#include "report/command.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/html.h"
+#include "compare/match.h"
+#include "compare/model.h"
+#include "compare/read.h"
+#include "report/report.h"
+#include "results/read.h"
+#include "util/msg.h"
+#include "util/util.h"
+
+enum saved_format { RF_TEXT, RF_JSON, RF_CSV, RF_HTML };
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: fbrun report [options] RUN.json\n"
+		"\n"
+		"      --format FORMAT  text (the table the run printed), json "
+		"(the results\n"
+		"                       file, checked), csv or html\n"
+		"  -h, --help           show this help\n"
+		"\n"
+		"Exit status: 0 ok, 2 usage or bad input.\n");
+}
+
+/* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
+static int parse_args(int argc, char **argv, enum saved_format *fmt)
+{
+	enum { OPT_FORMAT = 256 };
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int ch;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (ch) {
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				*fmt = RF_TEXT;
+			else if (strcmp(optarg, "json") == 0)
+				*fmt = RF_JSON;
+			else if (strcmp(optarg, "csv") == 0)
+				*fmt = RF_CSV;
+			else if (strcmp(optarg, "html") == 0)
+				*fmt = RF_HTML;
+			else
+				return fb_error("--format expects text, json, "
+						"csv or html, got '%s'",
+						optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return 1;
+		case ':':
+			return msg_bad_option(ch, argv, optind);
+		default:
+			msg_bad_option(ch, argv, optind);
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (argc - optind != 1) {
+		fb_error("report needs one results file");
+		usage(stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Built in memory so that text from the file is cleaned on the way out.
+ * One of r (text, CSV) and c (the page) is given.
+ */
+static int print(const struct results *r, const struct cmp *c,
+		 enum saved_format fmt)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	if (!mem)
+		return fb_error("cannot build the report: %s", strerror(errno));
+	if (fmt == RF_TEXT)
+		report_text(mem, r);
+	else if (fmt == RF_CSV)
+		report_csv(mem, r);
+	else
+		html_page(mem, c);
+	if (fclose(mem) != 0) {
+		free(text);
+		return fb_error("cannot build the report: %s", strerror(errno));
+	}
+	if (fmt == RF_HTML)
+		fwrite(text, 1, len, stdout); /* html_page escapes its text */
+	else
+		cmp_put_clean(stdout, text, len);
+	free(text);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		return fb_error("cannot write the report");
+	return 0;
+}
+
+/*
+ * The results file itself, once read as any other: the same document the
+ * run wrote with -o or printed with --format json (its byte order mark
+ * left out).  C1 characters in its strings become \u escapes, the same
+ * values.
+ */
+static int print_json(struct cmp *c)
+{
+	char *text;
+	size_t len, bom;
+	int rc = FB_EXIT_USAGE;
+
+	if (cmp_read_file_text(&c->runs[0], &text, &len) < 0)
+		return rc;
+	bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	if (cmp_match(c, false) == 0) {
+		cmp_put_json_clean(stdout, text + bom, len - bom);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			fb_error("cannot write the report");
+		else
+			rc = FB_EXIT_OK;
+	}
+	free(text);
+	return rc;
+}
+
+/* The run's own table or CSV from the model its file is read into. */
+static int print_run(const char *path, enum saved_format fmt)
+{
+	char err[512], *text;
+	size_t len;
+	struct results *r;
+	int rc = FB_EXIT_USAGE;
+
+	if (!(text = results_load(path, &len)))
+		return rc;
+	r = results_read(text, len, path, err, sizeof(err));
+	free(text);
+	if (!r)
+		fb_error("%s", err);
+	else if (!r->nfo) /* as compare says it of a run with none */
+		fb_error("the runs have no flowop in common");
+	else if (print(r, NULL, fmt) == 0)
+		rc = FB_EXIT_OK;
+	results_free(r);
+	return rc;
+}
+
+int report_main(int argc, char **argv)
+{
+	enum saved_format fmt = RF_TEXT;
+	struct cmp c = { 0 };
+	struct cmp_run run = { 0 };
+	int rc = parse_args(argc, argv, &fmt);
+
+	if (rc)
+		return rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
+	if (fmt == RF_TEXT || fmt == RF_CSV)
+		return print_run(argv[optind], fmt);
+	run.path = argv[optind];
+	run.label = xstrdup(strrchr(run.path, '/') ? strrchr(run.path, '/') + 1 :
+						    run.path);
+	c.nruns = 1;
+	c.runs = &run;
+	rc = FB_EXIT_USAGE;
+	if (fmt == RF_JSON)
+		rc = print_json(&c);
+	else if (cmp_read_file(&run) == 0 && cmp_match(&c, false) == 0 &&
+		 print(NULL, &c, fmt) == 0)
+		rc = FB_EXIT_OK;
+	cmp_rows_free(&c);
+	free(run.label);
+	cmp_run_clear(&run);
+	return rc;
+}

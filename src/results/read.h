@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * A results file read back into the model (results/results.h): the one
+ * reader of what results/write.h writes, for fbrun report and a job's
+ * gather.  Parsed by jansson, strictly (RFC 8259, no duplicate keys);
+ * members a file lacks are left 0, and a file with a newer major
+ * schema_version than this fbrun's is refused.
+ */
+#ifndef FBRUN_RESULTS_READ_H
+#define FBRUN_RESULTS_READ_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#include "results/results.h"
+
+/* Results files are tens of kilobytes; refuse anything absurd. */
+#define RESULTS_READ_MAX_SIZE (256u << 20)
+
+/*
+ * The bytes of the file at path (malloc'd, *len of them), or NULL after
+ * saying why with fb_error.
+ */
+char *results_load(const char *path, size_t *len);
+/*
+ * The model of text[0..len) (a byte order mark skipped), `name` naming
+ * it in errors; NULL with the reason in err.  What describes the
+ * flowops' kinds (io, reads, writes, composite) is not in the file: they
+ * are left false.
+ */
+struct results *results_read(const char *text, size_t len, const char *name,
+			     char *err, size_t errlen);
+/*
+ * A parsed file's "schema_version" (doc/compare.md, "Results files and
+ * their versions"): every minor version of a major this fbrun knows is
+ * read, the members it does not know ignored; a newer major may have
+ * removed a member or changed what one means, so it is refused.  A file
+ * without one is an older fbrun's, and read.  0, or -1 with the reason
+ * in err.
+ */
+int results_check_version(const char *name, const json_t *root, char *err,
+			  size_t errlen);
+/*
+ * "name:line:col: message" in err for the error jansson reported in e
+ * while parsing text[0..len), in fbrun's words, placed where the
+ * offending token starts (read_errors.c; compare's reader says the same).
+ */
+void results_read_explain(const char *text, size_t len, const json_error_t *e,
+			  const char *name, char *err, size_t errlen);
+
+#endif

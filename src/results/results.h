@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * A run's results: the one model of them.  The engine fills it once,
+ * after the run (results_collect in engine/results.h); a results file is
+ * read back into it (results/read.h) and written from it (results/write.h);
+ * a job's processes send theirs to rank 0 as that same file's text
+ * (results/gather.h).  Plain data: every name is a copy, nothing points
+ * into the script, so a model read from a file is the same as a run's.
+ */
+#ifndef FBRUN_RESULTS_H
+#define FBRUN_RESULTS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "results/stats.h"
+#include "util/diskstat.h"
+
+/* Why the run ended ("ended_by" in the file). */
+enum results_end {
+	RESULTS_END_NONE,
+	RESULTS_END_TIMEOUT,
+	RESULTS_END_DONE,
+	RESULTS_END_ERROR,
+	RESULTS_END_SIGNAL,
+};
+
+/* The latency quantiles the text table and the CSV show. */
+enum { RESULTS_P50, RESULTS_P90, RESULTS_P99, RESULTS_P999, RESULTS_NQ };
+
+struct flowop_result {
+	char *label; /* the name in every report */
+	char *name; /* the flowop's own name, before its label */
+	char *type; /* "read", a composite's name, ... */
+	char *thread, *process;
+	char *data; /* its data pattern, NULL where none is set */
+	/* what it counts as (its FF_* flags, copied by results_collect) */
+	bool io, reads, writes, mean, composite;
+	struct fstats s; /* merged over every worker */
+	uint64_t rd_bytes, wr_bytes; /* s.bytes, if it reads or writes */
+	/* s's quantiles, clamped (ns); read from a file, the file's own */
+	uint64_t q[RESULTS_NQ];
+};
+
+/* A fileset as the script defined it and its tree as laid out. */
+struct fileset_result {
+	char *name, *path;
+	int64_t entries;
+	char *data; /* its data pattern, NULL where none is set */
+	bool known; /* the fileset was laid out: the shape below is its */
+	uint64_t dirs;
+	double mean_width, mean_depth;
+};
+
+/* A script variable as the results file shows it. */
+struct var_result {
+	char *name, *value;
+};
+
+/* One --interval or psrun sample. */
+struct interval_result {
+	double t_s; /* its end, seconds since the run started */
+	double secs; /* its length */
+	uint64_t ops, bytes, errors;
+	uint64_t p50_ns, p99_ns; /* with latency: the I/O ops' quantiles */
+	uint64_t *fo_ops; /* per flowop: completed operations */
+};
+
+/* One process's part of a job run by many (fbrun-mpi's ranks). */
+struct rank_result {
+	char host[64];
+	double secs; /* its own measured time */
+	uint64_t io_ops, io_bytes, io_lat_ns; /* as the IO Summary counts */
+	uint64_t p99_ns, max_ns; /* of its I/O operations */
+	uint64_t cpu_ns; /* its user + system CPU time in the run */
+	uint64_t errors; /* failed operations of every flowop */
+};
+
+struct results {
+	struct fileset_result *filesets;
+	size_t nfilesets;
+	struct var_result *vars;
+	size_t nvars;
+	bool lathist; /* the script asked for latency histograms */
+	char script_sha256[65]; /* hex; "" if the workload has no source */
+	time_t started; /* wall clock, for the JSON */
+	uint64_t seed; /* --seed: the one the run drew its numbers from */
+	double secs; /* the measured interval */
+	/*
+	 * --warmup: its length asked for (0 without), whether it ended
+	 * before the run did, and the I/O it did, not counted in the rest.
+	 */
+	double warm_s;
+	bool warm_done;
+	uint64_t warm_ops, warm_bytes;
+	struct flowop_result *fo; /* per flowop, in definition order */
+	size_t nfo;
+	size_t nworkers;
+	uint64_t cpu_ns; /* process user + system time during the run */
+	uint64_t cpu_sys_ns; /* the system part of it: time in syscalls */
+	enum results_end reason;
+	char note[256]; /* why the run ended early, if it did */
+	char error[PATH_MAX + 512]; /* the first failure (its path and more) */
+	/* IO Summary */
+	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;
+	uint64_t rd_bytes, wr_bytes;
+	/*
+	 * The I/O flowops' counters together; read from a file, only its
+	 * scalars (the file keeps no histogram of the summary).
+	 */
+	struct fstats io;
+	uint64_t io_q[RESULTS_NQ]; /* io's quantiles, clamped (ns) */
+	/*
+	 * Little's law: the threads inside a timed operation on average,
+	 * the sum over flowops of ops/s x mean latency (composites left out:
+	 * their children are counted).  Near nworkers in a closed loop.
+	 */
+	double in_ops;
+	uint64_t waits, wait_ns; /* every flowop's blocks for an entry */
+	struct interval_result *iv; /* the samples, in time order */
+	size_t niv;
+	bool iv_latency; /* the samples carry p50_ns and p99_ns */
+	/*
+	 * --steady: whether the I/O ops/s of the intervals in the last third
+	 * of the run are within steady_tol (a fraction) of their mean.
+	 */
+	struct steady {
+		double tol; /* 0: not asked */
+		size_t n; /* the intervals judged */
+		bool judged; /* 2 or more */
+		bool steady;
+		double mean, dev; /* ops/s; the largest deviation, a fraction */
+	} steady;
+	/*
+	 * A job of many processes: each one's figures, in rank order (NULL
+	 * for one process), and the rank whose end ended the run for all
+	 * (--stonewall), or -1.
+	 */
+	struct rank_result *ranks;
+	size_t nranks;
+	int stopped_by;
+	/*
+	 * What the filesets' block devices did in the measured run (NULL
+	 * without filesets); in a job, rank 0's own.
+	 */
+	struct diskstat_set *disks;
+};
+
+/* An empty model for nfo flowops (their counters initialised). */
+struct results *results_new(size_t nfo, size_t nfilesets);
+void results_free(struct results *r);
+
+/*
+ * What follows from the flowops' counters and the measured time: their
+ * quantiles, the IO Summary and its, the waits, the threads inside
+ * operations.
+ */
+void results_derive(struct results *r);
+/*
+ * --steady: judged on the last third of the intervals (rounded up), a
+ * last one shorter than half of interval_ns left out.
+ */
+void results_judge_steady(struct results *r, uint64_t interval_ns);
+
+/* A latency quantile of s in ns, clamped to what was seen; 0 if none. */
+uint64_t results_quantile(const struct fstats *s, double q);
+/* "timeout", "done", ... as "ended_by" has it; and back (-1: unknown). */
+const char *results_end_name(enum results_end why);
+int results_end_parse(const char *name, enum results_end *why);
+/* How many distinct host names the ranks have. */
+size_t results_rank_hosts(const struct results *r);
+
+/*
+ * A job's results from its n processes' (parts, in rank order, as read
+ * from their texts; mine is the calling process's own): counters summed
+ * (the job's histogram is the sum of theirs), the time the longest of
+ * theirs, each one's figures in ranks[] (hosts[k] its host).  What
+ * describes the script, the series and the devices are mine's.
+ */
+struct results *results_merge(const struct results *mine,
+			      struct results *const *parts,
+			      char *const *hosts, size_t n);
+
+#endif

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * Per-thread, per-flowop counters and latency histograms, and their merge
+ * (stats.h).
+ */
+#include "results/stats.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+
+void fstats_init(struct fstats *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->lat_min = UINT64_MAX;
+}
+
+/* Leaves s as a fresh, empty fstats so it may be reused or released again. */
+void fstats_release(struct fstats *s)
+{
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		free(s->hist.group[g]);
+	fstats_init(s);
+}
+
+void fstats_reset(struct fstats *s)
+{
+	struct hist h = s->hist;
+
+	fstats_init(s);
+	s->hist = h;
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		if (h.group[g])
+			memset(h.group[g], 0, HIST_SUB * sizeof(uint64_t));
+}
+
+void hist_alloc_group(struct hist *h, unsigned g)
+{
+	/* published whole: the monitor may read it while the run goes on */
+	__atomic_store_n(&h->group[g], xcalloc(HIST_SUB, sizeof(uint64_t)),
+			 __ATOMIC_RELEASE);
+}
+
+/*
+ * Used slots always form a prefix of err_no[] (only this function fills
+ * them), so the first empty slot means "not seen yet".
+ */
+static void err_add(struct fstats *s, int err, uint64_t n)
+{
+	for (unsigned i = 0; i < FSTATS_ERRNOS; i++) {
+		if (!s->err_count[i] || s->err_no[i] == err) {
+			s->err_no[i] = err;
+			s->err_count[i] += n;
+			return;
+		}
+	}
+	s->err_other += n;
+}
+
+void fstats_error(struct fstats *s, int err)
+{
+	/* relaxed, as count in fstats_add: the monitor reads it mid-run */
+	__atomic_store_n(&s->errors, s->errors + 1, __ATOMIC_RELAXED);
+	err_add(s, err, 1);
+}
+
+void fstats_merge(struct fstats *dst, const struct fstats *src)
+{
+	dst->count += src->count;
+	dst->bytes += src->bytes;
+	dst->lat_sum += src->lat_sum;
+	if (src->lat_min < dst->lat_min)
+		dst->lat_min = src->lat_min;
+	if (src->lat_max > dst->lat_max)
+		dst->lat_max = src->lat_max;
+	dst->cpu_ns += src->cpu_ns;
+	dst->cpu_samples += src->cpu_samples;
+	dst->errors += src->errors;
+	for (unsigned i = 0; i < FSTATS_ERRNOS; i++)
+		if (src->err_count[i])
+			err_add(dst, src->err_no[i], src->err_count[i]);
+	dst->err_other += src->err_other;
+	dst->waits += src->waits;
+	dst->wait_ns += src->wait_ns;
+	dst->verify_errors += src->verify_errors;
+
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		const uint64_t *sg = src->hist.group[g];
+
+		if (!sg)
+			continue;
+		/* Allocate per non-zero bucket: a reset source costs nothing. */
+		for (unsigned sub = 0; sub < HIST_SUB; sub++) {
+			if (!sg[sub])
+				continue;
+			if (!dst->hist.group[g])
+				hist_alloc_group(&dst->hist, g);
+			dst->hist.group[g][sub] += sg[sub];
+		}
+	}
+}
+
+uint64_t hist_total(const struct hist *h)
+{
+	uint64_t n = 0;
+
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		if (h->group[g])
+			for (unsigned sub = 0; sub < HIST_SUB; sub++)
+				n += h->group[g][sub];
+	return n;
+}
+
+void hist_bucket_range(unsigned g, unsigned sub, uint64_t *lo, uint64_t *hi)
+{
+	unsigned shift;
+
+	if (g == 0) {
+		*lo = sub;
+		*hi = (uint64_t)sub + 1;
+		return;
+	}
+	shift = g - 1;
+	*lo = (uint64_t)(HIST_SUB + sub) << shift;
+	*hi = *lo + ((uint64_t)1 << shift);
+	/* The very last bucket ends at 2^64: saturate rather than wrap to 0. */
+	if (*hi < *lo)
+		*hi = UINT64_MAX;
+}
+
+uint64_t hist_quantile(const struct hist *h, double q)
+{
+	uint64_t total = hist_total(h), seen = 0, rank, lo, hi;
+	double r;
+
+	if (!total)
+		return 0;
+	/* ceil() by hand keeps libm out; !(r >= 1) also catches NaN. */
+	r = q * (double)total;
+	if (!(r >= 1))
+		rank = 1;
+	else if (r >= (double)total)
+		rank = total;
+	else {
+		rank = (uint64_t)r;
+		if ((double)rank < r)
+			rank++;
+	}
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		if (!h->group[g])
+			continue;
+		for (unsigned sub = 0; sub < HIST_SUB; sub++) {
+			seen += h->group[g][sub];
+			if (seen >= rank) {
+				/* Width-1 buckets (g <= 1) give the value itself. */
+				hist_bucket_range(g, sub, &lo, &hi);
+				return lo + (hi - lo) / 2;
+			}
+		}
+	}
+	return 0; /* not reached: seen ends at total >= rank */
+}

@@ -1,0 +1,331 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * The state a trace expects at its start: the ops walked in recorded
+ * order (by time across streams where the trace has times), each path
+ * known as absent or present at the start the first time an op tells.
+ * A path an op needs before any op made it was there at the start; a
+ * file's size is at least what was read from it or what a stat showed
+ * before anything wrote it.  Every parent of a path that was there is a
+ * directory that was there.
+ */
+#include "trace/trace_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum pstate { P_UNKNOWN, P_START, P_ABSENT, P_MADE, P_GONE };
+
+struct pinfo {
+	enum pstate state;
+	bool dir, dirty; /* dirty: written since the start */
+	int64_t size;
+};
+
+struct walk {
+	struct trace *t;
+	struct pinfo *p;
+	size_t cap;
+	int64_t **pos; /* per stream, per handle: the offset, -1 unknown */
+};
+
+static int parent_of(struct trace *t, int path)
+{
+	const char *s = trace_path(t, path);
+	const char *slash = strrchr(s, '/');
+	char *dir;
+	int idx;
+
+	if (strcmp(s, ".") == 0)
+		return -1;
+	if (!slash)
+		return trace_intern(t, ".");
+	dir = xstrndup(s, (size_t)(slash - s));
+	idx = trace_intern(t, dir);
+	free(dir);
+	return idx;
+}
+
+/* interning a parent may grow the path table: keep the array as long */
+static void grow(struct walk *w)
+{
+	size_t n = trace_npaths(w->t), cap = w->cap;
+
+	if (n <= cap && w->p)
+		return;
+	w->p = grow_array(w->p, &cap, n + 1, sizeof(*w->p));
+	memset(w->p + w->cap, 0, (cap - w->cap) * sizeof(*w->p));
+	w->cap = cap;
+}
+
+static struct pinfo *info(struct walk *w, int path)
+{
+	grow(w);
+	return &w->p[path];
+}
+
+static void need(struct walk *w, int path, bool dir)
+{
+	for (; path >= 0; path = parent_of(w->t, path), dir = true) {
+		struct pinfo *pi = info(w, path);
+
+		if (dir)
+			pi->dir = true;
+		if (pi->state != P_UNKNOWN)
+			return;
+		pi->state = P_START;
+	}
+}
+
+static void absent(struct walk *w, int path)
+{
+	if (info(w, path)->state == P_UNKNOWN)
+		info(w, path)->state = P_ABSENT;
+}
+
+static void made(struct walk *w, int path, bool dir)
+{
+	int parent = parent_of(w->t, path);
+
+	absent(w, path);
+	info(w, path)->state = P_MADE;
+	info(w, path)->dir = dir;
+	if (parent >= 0)
+		need(w, parent, true);
+}
+
+/* gone, and with a directory everything beneath it */
+static void gone(struct walk *w, int path, bool tree)
+{
+	const char *s = trace_path(w->t, path);
+	size_t n = strlen(s);
+
+	info(w, path)->state = P_GONE;
+	if (!tree)
+		return;
+	for (size_t i = 0; i < trace_npaths(w->t); i++) {
+		const char *q = trace_path(w->t, (int)i);
+
+		if (strncmp(q, s, n) == 0 && q[n] == '/')
+			info(w, (int)i)->state = P_GONE;
+	}
+}
+
+static void saw_size(struct walk *w, int path, int64_t end)
+{
+	struct pinfo *pi = info(w, path);
+
+	if (pi->state == P_START && !pi->dirty && end > pi->size)
+		pi->size = end;
+}
+
+static void on_handle(struct walk *w, size_t s, const struct trace_op *op,
+		      int path)
+{
+	const struct trace_handle *h = trace_stream_handle(w->t, s, op->handle);
+	int64_t *pos = &w->pos[s][op->handle];
+	int64_t at = op->offset >= 0 ? op->offset : *pos;
+
+	if (h->inherited && info(w, path)->state == P_UNKNOWN)
+		need(w, path, false);
+	switch (op->type) {
+	case TOP_READ:
+		if (at >= 0)
+			saw_size(w, path, at + op->result);
+		break;
+	case TOP_WRITE:
+	case TOP_FTRUNCATE:
+		info(w, path)->dirty = true;
+		break;
+	case TOP_FSTAT:
+		saw_size(w, path, op->result);
+		break;
+	case TOP_READDIR:
+		info(w, path)->dir = true;
+		return;
+	case TOP_SEEK:
+		*pos = op->offset;
+		return;
+	default:
+		return;
+	}
+	if (op->offset < 0 && *pos >= 0)
+		*pos = (h->flags & TRACE_O_APPEND) && op->type == TOP_WRITE
+			       ? -1
+			       : *pos + op->result;
+}
+
+static void on_path(struct walk *w, const struct trace_op *op)
+{
+	bool enoent = op->err == ENOENT;
+
+	if (op->err && !enoent) {
+		if (op->err == EEXIST)
+			need(w, op->path, op->type == TOP_MKDIR);
+		return;
+	}
+	if (enoent) {
+		absent(w, op->path);
+		return;
+	}
+	switch (op->type) {
+	case TOP_OPEN:
+		if ((op->flags & TRACE_O_CREAT) &&
+		    info(w, op->path)->state != P_START)
+			made(w, op->path, op->flags & TRACE_O_DIRECTORY);
+		else
+			need(w, op->path, op->flags & TRACE_O_DIRECTORY);
+		if (op->flags & TRACE_O_TRUNC)
+			info(w, op->path)->dirty = true;
+		break;
+	case TOP_STAT:
+	case TOP_LSTAT:
+		need(w, op->path, op->flags & TRACE_O_DIRECTORY);
+		saw_size(w, op->path, op->result);
+		break;
+	case TOP_MKDIR:
+		made(w, op->path, true);
+		break;
+	case TOP_UNLINK:
+	case TOP_RMDIR:
+		need(w, op->path, op->type == TOP_RMDIR);
+		gone(w, op->path, false);
+		break;
+	case TOP_RENAME:
+		need(w, op->path, false);
+		gone(w, op->path, true);
+		made(w, op->path2, info(w, op->path)->dir);
+		break;
+	case TOP_LINK:
+		need(w, op->path, false);
+		made(w, op->path2, false);
+		break;
+	case TOP_DELTREE:
+		absent(w, op->path);
+		gone(w, op->path, true);
+		break;
+	case TOP_READDIR:
+		need(w, op->path, true);
+		break;
+	case TOP_TRUNCATE:
+		need(w, op->path, false);
+		info(w, op->path)->dirty = true;
+		break;
+	default:
+		need(w, op->path, false);
+	}
+}
+
+/* the ops in recorded order: by time where both have one, else as read */
+struct ref {
+	size_t s, i;
+	int64_t time;
+};
+
+static int by_time(const void *a, const void *b)
+{
+	const struct ref *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	if (x->s != y->s)
+		return x->s < y->s ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static struct ref *order(struct trace *t, size_t *n)
+{
+	struct ref *refs;
+	size_t k = 0;
+
+	*n = 0;
+	for (size_t s = 0; s < t->nstreams; s++)
+		*n += t->streams[s].nops;
+	refs = xmalloc((*n + 1) * sizeof(*refs));
+	for (size_t s = 0; s < t->nstreams; s++) {
+		int64_t last = INT64_MIN;
+
+		for (size_t i = 0; i < t->streams[s].nops; i++) {
+			int64_t tm = t->streams[s].ops[i].time_ns;
+
+			/* an op without a time goes with the one before it */
+			if (tm != TRACE_NO_TIME && tm > last)
+				last = tm;
+			refs[k++] = (struct ref){ s, i, last };
+		}
+	}
+	qsort(refs, *n, sizeof(*refs), by_time);
+	return refs;
+}
+
+static int by_path(const void *a, const void *b, void *t)
+{
+	const struct trace_entry *x = a, *y = b;
+
+	return strcmp(trace_path(t, x->path), trace_path(t, y->path));
+}
+
+static void collect(struct trace *t, struct pinfo *p)
+{
+	size_t n = 0, np = trace_npaths(t);
+
+	free(t->initial);
+	t->initial = xmalloc((np + 1) * sizeof(*t->initial));
+	for (size_t i = 0; i < np; i++) {
+		if (p[i].state != P_START || strcmp(t->paths[i], ".") == 0)
+			continue;
+		t->initial[n++] = (struct trace_entry){
+			.path = (int)i, .dir = p[i].dir,
+			.size = p[i].dir ? 0 : p[i].size,
+		};
+	}
+	qsort_r(t->initial, n, sizeof(*t->initial), by_path, t);
+	t->ninitial = n;
+}
+
+size_t trace_initial(struct trace *t, const struct trace_entry **entries)
+{
+	struct walk w = { .t = t };
+	struct ref *refs;
+	size_t n;
+
+	if (!t->initial_done) {
+		free(t->initial);
+		t->initial = NULL;
+		t->ninitial = 0;
+		w.pos = xcalloc(t->nstreams + 1, sizeof(*w.pos));
+		for (size_t s = 0; s < t->nstreams; s++) {
+			w.pos[s] = xmalloc((t->streams[s].nhandles + 1) *
+					   sizeof(int64_t));
+			for (size_t h = 0; h < t->streams[s].nhandles; h++)
+				w.pos[s][h] = t->streams[s].handles[h].inherited
+						      ? -1
+						      : 0;
+		}
+		refs = order(t, &n);
+		for (size_t k = 0; k < n; k++) {
+			const struct trace_op *op =
+				&t->streams[refs[k].s].ops[refs[k].i];
+			int path = op->path;
+
+			if (op->handle >= 0) {
+				path = trace_stream_handle(t, refs[k].s,
+							   op->handle)->path;
+				on_handle(&w, refs[k].s, op, path);
+			}
+			if (op->path >= 0)
+				on_path(&w, op);
+		}
+		grow(&w);
+		collect(t, w.p);
+		for (size_t s = 0; s < t->nstreams; s++)
+			free(w.pos[s]);
+		free(w.pos);
+		free(w.p);
+		free(refs);
+		t->initial_done = true;
+	}
+	*entries = t->initial;
+	return t->ninitial;
+}

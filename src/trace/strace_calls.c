@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * The system calls the strace reader models, each turned into an op on
+ * a path or on the stream's handle for its descriptor.  Descriptors are
+ * followed through opens, dups and closes; one the trace never opened
+ * (inherited, or open before strace started) is known by its -y path
+ * and becomes an inherited handle.  Calls on what is not a file
+ * (pipes, sockets, /proc, /sys, /dev) and calls fbrun does not model are
+ * counted as ignored.
+ */
+#include "trace/strace_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/paths.h"
+
+bool st_field_is(struct field f, const char *w)
+{
+	return strlen(w) == f.n && memcmp(f.s, w, f.n) == 0;
+}
+
+bool st_field_has(struct field f, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (size_t i = 0; i + k <= f.n; i++)
+		if (memcmp(f.s + i, w, k) == 0)
+			return true;
+	return false;
+}
+
+bool st_pseudo(const char *abs)
+{
+	static const char *const fs[] = { "/proc", "/sys", "/dev" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(fs); i++) {
+		size_t k = strlen(fs[i]);
+
+		if (strncmp(abs, fs[i], k) == 0 &&
+		    (abs[k] == '/' || abs[k] == '\0'))
+			return true;
+	}
+	return false;
+}
+
+/* 1: ignore the call (not a file fbrun replays) */
+int st_ignore(struct trace_reader *r, const struct st_call *c)
+{
+	char *name = xstrndup(c->name.s, c->name.n);
+
+	trace_ignore(r->t, name);
+	free(name);
+	return 1;
+}
+
+/* "3", "3</a/b>", "AT_FDCWD", "AT_FDCWD</a>": the fd and its path */
+int st_fd_arg(struct trace_reader *r, struct field f, int *fd,
+		  char **ann)
+{
+	const char *lt = memchr(f.s, '<', f.n);
+	struct field num = { f.s, lt ? (size_t)(lt - f.s) : f.n };
+	int64_t v;
+
+	*ann = NULL;
+	if (lt && f.s[f.n - 1] == '>')
+		*ann = xstrndup(lt + 1, f.n - (size_t)(lt - f.s) - 2);
+	if (st_field_is(num, "AT_FDCWD")) {
+		*fd = -100;
+		return 0;
+	}
+	if (rd_count(r, num, "descriptor", &v) < 0 || v > 1 << 30) {
+		free(*ann);
+		*ann = NULL;
+		return v > 1 << 30 ? rd_error(r, f.s, f.n, "descriptor out of range")
+				   : -1;
+	}
+	*fd = (int)v;
+	return 0;
+}
+
+void st_set_fd(struct st_pid *p, int fd, int h)
+{
+	if ((size_t)fd >= p->nfds) {
+		size_t n = p->nfds;
+
+		p->nfds = (size_t)fd + 16;
+		p->fds = xrealloc(p->fds, p->nfds * sizeof(*p->fds));
+		for (; n < p->nfds; n++)
+			p->fds[n] = -1;
+	}
+	p->fds[fd] = h;
+}
+
+/* The handle behind descriptor argument i; 1 when it is not a file. */
+int st_handle_arg(struct trace_reader *r, struct st_pid *p,
+		      const struct st_call *c, int i, int *h)
+{
+	char *ann;
+	int fd, idx, rc = 0;
+
+	if (i >= c->nargs)
+		return rd_error(r, c->name.s, c->name.n,
+				"'%.*s' has too few arguments", (int)c->name.n,
+				c->name.s);
+	if (st_fd_arg(r, c->arg[i], &fd, &ann) < 0)
+		return -1;
+	if (ann && (ann[0] != '/' || st_pseudo(ann))) {
+		rc = 1;
+	} else if (fd >= 0 && (size_t)fd < p->nfds && p->fds[fd] >= 0) {
+		*h = p->fds[fd];
+	} else if (ann && fd >= 0) {
+		rd_path_abs(r, ann, &idx);
+		*h = trace_add_handle(r->t, p->stream, idx, 0, true);
+		st_set_fd(p, fd, *h);
+	} else {
+		rc = 1;
+	}
+	free(ann);
+	return rc;
+}
+
+/*
+ * The path argument i, from directory argument d (-1: none): its index,
+ * or 1 when it is under /proc, /sys or /dev.
+ */
+int st_path_arg(struct trace_reader *r, struct st_pid *p,
+		    const struct st_call *c, int d, int i, int *idx)
+{
+	char *path, *ann = NULL, *abs = NULL;
+	const char *end, *base = p->cwd, *relbase = NULL;
+	int fd = -100, rc;
+
+	if (i >= c->nargs)
+		return rd_error(r, c->name.s, c->name.n,
+				"'%.*s' has too few arguments", (int)c->name.n,
+				c->name.s);
+	if (d >= 0 && st_fd_arg(r, c->arg[d], &fd, &ann) < 0)
+		return -1;
+	if (fd == -100 && ann && ann[0] == '/') {
+		free(p->cwd);
+		p->cwd = xstrdup(ann);
+		base = p->cwd;
+		if (!r->root)
+			r->root = path_lexical(ann);
+	} else if (fd != -100) {
+		base = ann && ann[0] == '/' ? ann : NULL;
+		/* without -y, a directory the trace opened is known by its open */
+		if (!base && fd >= 0 && (size_t)fd < p->nfds && p->fds[fd] >= 0)
+			relbase = trace_path(r->t, trace_stream_handle(
+				r->t, p->stream, p->fds[fd])->path);
+	}
+	if (rd_unquote(r, c->arg[i].s, c->arg[i].s + c->arg[i].n, &path,
+		       &end) < 0) {
+		free(ann);
+		return -1;
+	}
+	if (path[0] == '/')
+		abs = xstrdup(path);
+	else if (base)
+		abs = xasprintf("%s/%s", base, path);
+	if (abs && st_pseudo(abs)) {
+		rc = 1;
+	} else if (abs) {
+		rc = rd_path_abs(r, abs, idx);
+	} else {
+		char *rel = relbase ? xasprintf("%s/%s", relbase, path)
+				    : xstrdup(path);
+
+		rc = rd_path_rel(r, rel, c->arg[i].s, c->arg[i].n, idx);
+		free(rel);
+	}
+	free(abs);
+	free(path);
+	free(ann);
+	return rc;
+}
+
+static const struct {
+	const char *name;
+	unsigned bits;
+} open_flags[] = {
+	{ "O_RDONLY", TRACE_O_READ },
+	{ "O_WRONLY", TRACE_O_WRITE },
+	{ "O_RDWR", TRACE_O_READ | TRACE_O_WRITE },
+	{ "O_CREAT", TRACE_O_CREAT },
+	{ "O_EXCL", TRACE_O_EXCL },
+	{ "O_TRUNC", TRACE_O_TRUNC },
+	{ "O_APPEND", TRACE_O_APPEND },
+	{ "O_DIRECTORY", TRACE_O_DIRECTORY },
+	{ "O_SYNC", TRACE_O_SYNC },
+	{ "O_DSYNC", TRACE_O_DSYNC },
+	{ "O_DIRECT", TRACE_O_DIRECT },
+	{ "O_NOFOLLOW", TRACE_O_NOFOLLOW },
+	{ "O_PATH", TRACE_O_PATH },
+};
+
+/* O_WRONLY|O_CREAT|O_CLOEXEC: the flags fbrun keeps, the rest dropped */
+static unsigned parse_flags(struct field f)
+{
+	unsigned bits = 0;
+	const char *p = f.s, *end = f.s + f.n;
+
+	while (p < end) {
+		const char *bar = memchr(p, '|', (size_t)(end - p));
+		struct field w = { p, bar ? (size_t)(bar - p) : (size_t)(end - p) };
+
+		for (size_t i = 0; i < ARRAY_SIZE(open_flags); i++)
+			if (st_field_is(w, open_flags[i].name))
+				bits |= open_flags[i].bits;
+		p = bar ? bar + 1 : end;
+	}
+	return bits;
+}
+
+static unsigned parse_mode(struct field f)
+{
+	unsigned m = 0;
+
+	for (size_t i = 0; i < f.n && f.s[i] >= '0' && f.s[i] <= '7'; i++)
+		m = m * 8 + (unsigned)(f.s[i] - '0');
+	return m & 07777;
+}
+
+static int open_at(struct trace_reader *r, struct st_pid *p,
+		   const struct st_call *c, struct trace_op *op, int d)
+{
+	int rc = st_path_arg(r, p, c, d, d + 1, &op->path);
+
+	if (rc)
+		return rc;
+	op->type = TOP_OPEN;
+	if (st_field_is(c->name, "creat")) {
+		op->flags = TRACE_O_WRITE | TRACE_O_CREAT | TRACE_O_TRUNC;
+		op->mode = c->nargs > 1 ? parse_mode(c->arg[1]) : 0;
+	} else {
+		if (c->nargs < d + 3)
+			return rd_error(r, c->name.s, c->name.n,
+					"'%.*s' has too few arguments",
+					(int)c->name.n, c->name.s);
+		op->flags = parse_flags(c->arg[d + 2]);
+		if (!(op->flags & TRACE_O_WRITE))
+			op->flags |= TRACE_O_READ;
+		if (c->nargs > d + 3)
+			op->mode = parse_mode(c->arg[d + 3]);
+	}
+	if (!op->err) {
+		op->handle = trace_add_handle(r->t, p->stream, op->path,
+					      op->flags, false);
+		if (c->retval >= 0 && c->retval < 1 << 30)
+			st_set_fd(p, (int)c->retval, op->handle);
+	}
+	return 0;
+}
+
+int st_c_open(struct trace_reader *r, struct st_pid *p,
+		  const struct st_call *c, struct trace_op *op)
+{
+	return open_at(r, p, c, op, st_field_is(c->name, "openat") ? 0 : -1);
+}
+
+int st_c_close(struct trace_reader *r, struct st_pid *p,
+		   const struct st_call *c, struct trace_op *op)
+{
+	int rc = st_handle_arg(r, p, c, 0, &op->handle), fd;
+	char *ann;
+
+	if (st_fd_arg(r, c->arg[0], &fd, &ann) == 0) {
+		if (fd >= 0 && (size_t)fd < p->nfds)
+			p->fds[fd] = -1;
+		free(ann);
+	}
+	op->type = TOP_CLOSE;
+	return rc;
+}
+
+/* read, write and their p and v forms */
+int st_c_rw(struct trace_reader *r, struct st_pid *p,
+		const struct st_call *c, struct trace_op *op)
+{
+	bool vec = memchr(c->name.s, 'v', c->name.n) != NULL;
+	bool pos = c->name.s[0] == 'p';
+	int rc = st_handle_arg(r, p, c, 0, &op->handle);
+
+	if (rc)
+		return rc;
+	op->type = c->name.s[pos] == 'r' ? TOP_READ : TOP_WRITE;
+	if (c->nargs < 3 + pos)
+		return rd_error(r, c->name.s, c->name.n,
+				"'%.*s' has too few arguments", (int)c->name.n,
+				c->name.s);
+	op->offset = -1;
+	if (pos && rd_count(r, c->arg[3], "offset", &op->offset) < 0)
+		return -1;
+	if (!vec && rd_count(r, c->arg[2], "length", &op->length) < 0)
+		return -1;
+	if (!op->err)
+		op->result = c->retval;
+	if (vec)
+		op->length = op->result;
+	if ((op->offset > 0 ? op->offset : 0) + op->length > TRACE_MAX_OFFSET)
+		return rd_error(r, c->arg[pos ? 3 : 2].s, c->arg[pos ? 3 : 2].n,
+				"the I/O ends beyond the largest offset fbrun replays (1 PiB)");
+	return 0;
+}
+
+int st_c_lseek(struct trace_reader *r, struct st_pid *p,
+		   const struct st_call *c, struct trace_op *op)
+{
+	int rc = st_handle_arg(r, p, c, 0, &op->handle);
+
+	op->type = TOP_SEEK;
+	if (!rc && !op->err) {
+		if (c->retval > TRACE_MAX_OFFSET)
+			return rd_error(r, c->ret.s, c->ret.n,
+					"offset %lld is beyond the largest fbrun replays (1 PiB)",
+					(long long)c->retval);
+		op->offset = c->retval;
+	}
+	return rc;
+}
+
+/* fsync, fdatasync, fstat, fstatfs, getdents, ftruncate, fchmod, fchown */
+int st_c_fd(struct trace_reader *r, struct st_pid *p,
+		const struct st_call *c, struct trace_op *op)
+{
+	static const struct {
+		const char *name;
+		enum trace_op_type type;
+	} fd_calls[] = {
+		{ "fsync", TOP_FSYNC },	       { "fdatasync", TOP_FDATASYNC },
+		{ "fstat", TOP_FSTAT },	       { "fstatfs", TOP_STATFS },
+		{ "getdents", TOP_READDIR },   { "getdents64", TOP_READDIR },
+		{ "ftruncate", TOP_FTRUNCATE }, { "fchmod", TOP_SETATTR },
+		{ "fchown", TOP_SETATTR },
+	};
+	int rc = st_handle_arg(r, p, c, 0, &op->handle);
+
+	for (size_t i = 0; i < ARRAY_SIZE(fd_calls); i++)
+		if (st_field_is(c->name, fd_calls[i].name))
+			op->type = fd_calls[i].type;
+	if (rc)
+		return rc;
+	if (op->type == TOP_READDIR || op->type == TOP_FTRUNCATE) {
+		if (c->nargs < (op->type == TOP_READDIR ? 3 : 2))
+			return rd_error(r, c->name.s, c->name.n,
+					"'%.*s' has too few arguments",
+					(int)c->name.n, c->name.s);
+		if (rd_count(r, c->arg[op->type == TOP_READDIR ? 2 : 1],
+			     "length", &op->length) < 0)
+			return -1;
+		if (op->type == TOP_READDIR && !op->err)
+			op->result = c->retval;
+	}
+	return 0;
+}

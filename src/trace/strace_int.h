@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * The inside of the strace reader: a line taken apart (strace.c), the
+ * calls it models (strace_calls.c).
+ */
+#ifndef FBRUN_STRACE_INT_H
+#define FBRUN_STRACE_INT_H
+
+#include "trace/trace_int.h"
+
+#define STRACE_MAX_ARGS 8
+
+/* One recorded process or thread. */
+struct st_pid {
+	char key[16]; /* the pid as text: the map's key */
+	size_t stream;
+	int *fds; /* fd -> the stream's handle, -1 for none */
+	size_t nfds;
+	char *cwd; /* absolute, from AT_FDCWD's annotation; NULL: the root */
+	char *pending; /* an unfinished call's text */
+	size_t npending;
+	int pending_off, pending_line;
+	int64_t pending_time;
+};
+
+struct st_state {
+	struct strmap *pids;
+	struct st_pid **all;
+	size_t npids, cap;
+	int64_t base; /* the first time seen, ns since the epoch */
+	bool have_base;
+};
+
+/* A call taken apart: pointers into the reader's line. */
+struct st_call {
+	struct field name;
+	struct field arg[STRACE_MAX_ARGS];
+	int nargs;
+	struct field ret; /* the result's first token: "3", "-1", "?" */
+	struct field ann; /* the result's <annotation>, inside the <> */
+	struct field errname; /* "ENOENT" when ret is -1 */
+	int64_t retval;
+	bool ret_known; /* ret was a number */
+};
+
+typedef int (*call_fn)(struct trace_reader *r, struct st_pid *p,
+		       const struct st_call *c, struct trace_op *op);
+
+/* strace_calls.c: descriptors and paths of a call's arguments */
+bool st_field_is(struct field f, const char *w);
+bool st_field_has(struct field f, const char *w);
+/* under /proc, /sys or /dev: not a file fbrun replays */
+bool st_pseudo(const char *abs);
+/* count the call as ignored; returns 1 */
+int st_ignore(struct trace_reader *r, const struct st_call *c);
+/* "3", "3</a/b>", "AT_FDCWD" (-100), "AT_FDCWD</a>": the fd, its path */
+int st_fd_arg(struct trace_reader *r, struct field f, int *fd, char **ann);
+void st_set_fd(struct st_pid *p, int fd, int h);
+/* the handle behind descriptor argument i; 1 when it is not a file */
+int st_handle_arg(struct trace_reader *r, struct st_pid *p,
+	       const struct st_call *c, int i, int *h);
+/*
+ * The path argument i from directory argument d (-1: none) interned;
+ * 1 when it is under /proc, /sys or /dev.
+ */
+int st_path_arg(struct trace_reader *r, struct st_pid *p, const struct st_call *c,
+	     int d, int i, int *idx);
+
+/* the calls on descriptors (strace_calls.c) */
+int st_c_open(struct trace_reader *r, struct st_pid *p, const struct st_call *c,
+	   struct trace_op *op);
+int st_c_close(struct trace_reader *r, struct st_pid *p, const struct st_call *c,
+	    struct trace_op *op);
+int st_c_rw(struct trace_reader *r, struct st_pid *p, const struct st_call *c,
+	 struct trace_op *op);
+int st_c_lseek(struct trace_reader *r, struct st_pid *p, const struct st_call *c,
+	    struct trace_op *op);
+int st_c_fd(struct trace_reader *r, struct st_pid *p, const struct st_call *c,
+	 struct trace_op *op);
+
+/* Model one complete call of pid p; 0 also when it was ignored. */
+int st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,
+	    const struct st_call *c, struct trace_op *op);
+
+#endif

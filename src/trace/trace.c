@@ -1,0 +1,425 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * The trace model and its loading: the file read whole, its format told
+ * from its first line, handed to the format's reader (trace.h).
+ */
+#include "trace/trace_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "util/msg.h"
+#include "util/paths.h"
+
+/* Traces are larger than scripts: strace of a build runs to hundreds of megabytes; source offsets are ints. */
+#define TRACE_MAX_BYTES ((size_t)1 << 30)
+
+static const char *const op_names[] = {
+#define TRACE_OP_NAME(id, name) name,
+	TRACE_OPS(TRACE_OP_NAME)
+#undef TRACE_OP_NAME
+};
+
+const char *trace_op_name(enum trace_op_type type)
+{
+	return (unsigned)type < TOP_COUNT ? op_names[type] : "?";
+}
+
+static const char *const format_names[] = { "auto", "strace", "dbench",
+					    "fio", "fbrun" };
+
+int trace_format_parse(const char *word, enum trace_format *out)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(format_names); i++) {
+		if (strcmp(word, format_names[i]) == 0) {
+			*out = (enum trace_format)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *trace_format_name(enum trace_format f)
+{
+	return (unsigned)f < ARRAY_SIZE(format_names) ? format_names[f] : "?";
+}
+
+enum trace_format trace_format(const struct trace *t)
+{
+	return t->format;
+}
+
+struct trace *trace_new(void)
+{
+	struct trace *t = xcalloc(1, sizeof(*t));
+
+	t->pathmap = strmap_new();
+	t->ignmap = strmap_new();
+	return t;
+}
+
+void trace_free(struct trace *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->npaths; i++)
+		free(t->paths[i]);
+	free(t->paths);
+	strmap_free(t->pathmap);
+	for (size_t i = 0; i < t->nstreams; i++) {
+		free(t->streams[i].name);
+		free(t->streams[i].ops);
+		free(t->streams[i].handles);
+	}
+	free(t->streams);
+	for (size_t i = 0; i < t->nign; i++)
+		free(t->ign[i].name);
+	free(t->ign);
+	strmap_free(t->ignmap);
+	free(t->initial);
+	free(t);
+}
+
+size_t trace_npaths(const struct trace *t)
+{
+	return t->npaths;
+}
+
+const char *trace_path(const struct trace *t, int idx)
+{
+	return idx >= 0 && (size_t)idx < t->npaths ? t->paths[idx] : NULL;
+}
+
+int trace_intern(struct trace *t, const char *path)
+{
+	void *v = strmap_get(t->pathmap, path);
+
+	if (v)
+		return (int)((uintptr_t)v - 1);
+	t->paths = grow_array(t->paths, &t->cap_paths, t->npaths + 1,
+			      sizeof(*t->paths));
+	t->paths[t->npaths] = xstrdup(path);
+	strmap_add(t->pathmap, t->paths[t->npaths],
+		   (void *)(uintptr_t)(t->npaths + 1));
+	return (int)t->npaths++;
+}
+
+size_t trace_nstreams(const struct trace *t)
+{
+	return t->nstreams;
+}
+
+const char *trace_stream_name(const struct trace *t, size_t s)
+{
+	return t->streams[s].name;
+}
+
+size_t trace_stream_nops(const struct trace *t, size_t s)
+{
+	return t->streams[s].nops;
+}
+
+const struct trace_op *trace_stream_ops(const struct trace *t, size_t s)
+{
+	return t->streams[s].ops;
+}
+
+size_t trace_stream_nhandles(const struct trace *t, size_t s)
+{
+	return t->streams[s].nhandles;
+}
+
+const struct trace_handle *trace_stream_handle(const struct trace *t,
+					       size_t s, int h)
+{
+	const struct trace_stream *st = &t->streams[s];
+
+	return h >= 0 && (size_t)h < st->nhandles ? &st->handles[h] : NULL;
+}
+
+size_t trace_add_stream(struct trace *t, const char *name)
+{
+	t->streams = grow_array(t->streams, &t->cap_streams, t->nstreams + 1,
+				sizeof(*t->streams));
+	memset(&t->streams[t->nstreams], 0, sizeof(*t->streams));
+	t->streams[t->nstreams].name = xstrdup(name);
+	return t->nstreams++;
+}
+
+int trace_add_handle(struct trace *t, size_t s, int path, unsigned flags,
+		     bool inherited)
+{
+	struct trace_stream *st = &t->streams[s];
+
+	st->handles = grow_array(st->handles, &st->cap_handles,
+				 st->nhandles + 1, sizeof(*st->handles));
+	st->handles[st->nhandles] = (struct trace_handle){
+		.path = path, .flags = flags, .inherited = inherited
+	};
+	return (int)st->nhandles++;
+}
+
+void trace_add_op(struct trace *t, size_t s, const struct trace_op *op)
+{
+	struct trace_stream *st = &t->streams[s];
+
+	st->ops = grow_array(st->ops, &st->cap_ops, st->nops + 1,
+			     sizeof(*st->ops));
+	st->ops[st->nops++] = *op;
+	t->initial_done = false;
+}
+
+struct trace_op *trace_last_op(struct trace *t, size_t s)
+{
+	struct trace_stream *st = &t->streams[s];
+
+	return st->nops ? &st->ops[st->nops - 1] : NULL;
+}
+
+size_t trace_nignored(const struct trace *t)
+{
+	return t->nign;
+}
+
+void trace_ignored(const struct trace *t, size_t i, const char **name,
+		   uint64_t *count)
+{
+	*name = t->ign[i].name;
+	*count = t->ign[i].count;
+}
+
+void trace_ignore(struct trace *t, const char *name)
+{
+	void *v = strmap_get(t->ignmap, name);
+
+	if (v) {
+		t->ign[(uintptr_t)v - 1].count++;
+		return;
+	}
+	t->ign = grow_array(t->ign, &t->cap_ign, t->nign + 1, sizeof(*t->ign));
+	t->ign[t->nign] = (struct trace_ignored){ xstrdup(name), 1 };
+	strmap_add(t->ignmap, t->ign[t->nign].name,
+		   (void *)(uintptr_t)(t->nign + 1));
+	t->nign++;
+}
+
+/* The errnos the formats name; the rest are refused as unknown. */
+static const struct {
+	const char *name;
+	int err;
+} errnos[] = {
+	{ "EPERM", EPERM },	{ "ENOENT", ENOENT },	{ "EINTR", EINTR },
+	{ "EIO", EIO },		{ "ENXIO", ENXIO },	{ "EBADF", EBADF },
+	{ "EAGAIN", EAGAIN },	{ "ENOMEM", ENOMEM },	{ "EACCES", EACCES },
+	{ "EFAULT", EFAULT },	{ "EBUSY", EBUSY },	{ "EEXIST", EEXIST },
+	{ "EXDEV", EXDEV },	{ "ENODEV", ENODEV },	{ "ENOTDIR", ENOTDIR },
+	{ "EISDIR", EISDIR },	{ "EINVAL", EINVAL },	{ "ENFILE", ENFILE },
+	{ "EMFILE", EMFILE },	{ "ENOTTY", ENOTTY },	{ "ETXTBSY", ETXTBSY },
+	{ "EFBIG", EFBIG },	{ "ENOSPC", ENOSPC },	{ "ESPIPE", ESPIPE },
+	{ "EROFS", EROFS },	{ "EMLINK", EMLINK },	{ "ERANGE", ERANGE },
+	{ "EDEADLK", EDEADLK }, { "ENAMETOOLONG", ENAMETOOLONG },
+	{ "ENOLCK", ENOLCK },	{ "ENOSYS", ENOSYS },	{ "ENOTEMPTY", ENOTEMPTY },
+	{ "ELOOP", ELOOP },	{ "ENODATA", ENODATA }, { "EOVERFLOW", EOVERFLOW },
+	{ "EOPNOTSUPP", EOPNOTSUPP }, { "ESTALE", ESTALE },
+	{ "EDQUOT", EDQUOT },	{ "ECHILD", ECHILD },	{ "E2BIG", E2BIG },
+};
+
+const char *trace_errno_name(int err)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(errnos); i++)
+		if (errnos[i].err == err)
+			return errnos[i].name;
+	return NULL;
+}
+
+int trace_errno_parse(const char *name, size_t len)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(errnos); i++)
+		if (strlen(errnos[i].name) == len &&
+		    memcmp(errnos[i].name, name, len) == 0)
+			return errnos[i].err;
+	/* EWOULDBLOCK and ENOTSUP are other names of EAGAIN and EOPNOTSUPP */
+	if (len == 11 && memcmp(name, "EWOULDBLOCK", 11) == 0)
+		return EAGAIN;
+	if (len == 7 && memcmp(name, "ENOTSUP", 7) == 0)
+		return EOPNOTSUPP;
+	return 0;
+}
+
+static bool starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && memcmp(s, prefix, k) == 0;
+}
+
+/* strace lines start with a pid, a time or a call: NAME( or [pid */
+static bool looks_strace(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (starts(s, n, "[pid "))
+		return true;
+	for (int field = 0; field < 2; field++) {
+		size_t j = i;
+
+		while (j < n && ((s[j] >= '0' && s[j] <= '9') || s[j] == '.' ||
+				 s[j] == ':'))
+			j++;
+		if (j == i || j >= n || s[j] != ' ')
+			break;
+		i = j;
+		while (i < n && s[i] == ' ')
+			i++;
+	}
+	if (i < n && (s[i] == '+' || s[i] == '-' || s[i] == '<'))
+		return true; /* +++ exited, --- SIGCHLD, <... resumed> */
+	while (i < n && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
+			 (s[i] >= '0' && s[i] <= '9')))
+		i++;
+	return i < n && s[i] == '(';
+}
+
+static enum trace_format detect(const struct source *src, int nlines)
+{
+	size_t len = 0;
+	int line;
+	const char *s = "";
+
+	/* the first line that is not blank or a comment decides */
+	for (line = 1; line <= nlines; line++) {
+		s = source_line(src, line, &len);
+		while (len && (*s == ' ' || *s == '\t')) {
+			s++;
+			len--;
+		}
+		if (len && *s != '#')
+			break;
+	}
+	if (line > nlines)
+		return TRACE_AUTO;
+	if (starts(s, len, "fbrun-trace"))
+		return TRACE_FBRUN;
+	if (starts(s, len, "fio version"))
+		return TRACE_FIO;
+	if (looks_strace(s, len))
+		return TRACE_STRACE;
+	return TRACE_DBENCH; /* its reader names what is wrong */
+}
+
+/* a control byte in the first line: a binary file, not a trace */
+static int binary(struct trace_reader *r)
+{
+	for (size_t i = 0; i < r->len; i++) {
+		unsigned char c = (unsigned char)r->buf[i];
+
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return rd_error(r, r->buf + i, 1,
+					"binary data (byte 0x%02x): not a trace",
+					c);
+	}
+	return 0;
+}
+
+static int read_with(struct trace_reader *r, enum trace_format f)
+{
+	switch (f) {
+	case TRACE_STRACE:
+		return trace_read_strace(r);
+	case TRACE_DBENCH:
+		return trace_read_dbench(r);
+	case TRACE_FIO:
+		return trace_read_fio(r);
+	case TRACE_FBRUN:
+		return trace_read_fbrun(r);
+	default:
+		return -1;
+	}
+}
+
+static struct trace *parse_source(const struct source *src,
+				  const struct trace_opts *opts)
+{
+	struct trace_reader r = { .src = src };
+	enum trace_format f = opts ? opts->format : TRACE_AUTO;
+	int rc, col;
+
+	r.diag = diag_new(opts && opts->err ? opts->err : stderr, 1);
+	r.t = trace_new();
+	if (opts && opts->root)
+		r.root = path_lexical(opts->root);
+	source_position(src, (int)source_len(src), &r.nlines, &col);
+	rd_line(&r, 1);
+	if (f == TRACE_AUTO)
+		f = detect(src, r.nlines);
+	if (f == TRACE_AUTO)
+		rc = rd_error(&r, r.buf, 0, "empty trace");
+	else
+		rc = binary(&r) < 0 ? -1 : read_with(&r, f);
+	r.t->format = f;
+	free(r.root);
+	diag_free(r.diag);
+	if (rc < 0) {
+		trace_free(r.t);
+		return NULL;
+	}
+	return r.t;
+}
+
+struct trace *trace_parse(const char *name, const char *text, size_t len,
+			  const struct trace_opts *opts)
+{
+	struct source *src = source_from_string(name, text, len);
+	struct trace *t = parse_source(src, opts);
+
+	source_free(src);
+	return t;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n;
+	struct stat st;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		errno = EISDIR;
+		return NULL;
+	}
+	do {
+		buf = grow_array(buf, &cap, *len + 65536, 1);
+		n = fread(buf + *len, 1, cap - *len, f);
+		*len += n;
+	} while (n > 0 && *len <= TRACE_MAX_BYTES);
+	if (ferror(f) || *len > TRACE_MAX_BYTES) {
+		errno = ferror(f) ? EIO : EFBIG;
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
+struct trace *trace_load(const char *path, const struct trace_opts *opts)
+{
+	size_t len;
+	char *text = slurp(path, &len);
+	struct trace *t;
+
+	if (!text) {
+		fb_error("cannot read trace '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	t = trace_parse(path, text, len, opts);
+	free(text);
+	return t;
+}
