@@ -1,13 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The fbrun authors
-# The bash completion (contrib/bash-completion/fbrun): what a Tab offers
-# after options, subcommands, workload names, files and -D, as bash would
-# call it, with fbrun found on PATH.
+# The bash completion (contrib/bash-completion/fbrun, as the build makes
+# it from fbrun.in and fbrun's tables): what a Tab offers after options,
+# subcommands, workload names, files and -D, as bash would call it, with
+# fbrun found on PATH.
 . "${srcdir:-.}/tests/lib.sh"
+
+completion=$(dirname "$FBRUN")/contrib/bash-completion/fbrun
 
 if ! command -v bash >/dev/null 2>&1; then
 	skip "bash is not installed"
+	done_testing
+	exit 0
+fi
+if [ ! -f "$completion" ]; then
+	skip "the completion is not built: no $completion"
 	done_testing
 	exit 0
 fi
@@ -37,7 +45,7 @@ comp() {
 		COMP_POINT=${#COMP_LINE}
 		_fbrun
 		printf "%s\n" "${COMPREPLY[@]}"
-	' comp "$srcdir/contrib/bash-completion/fbrun" "$@") 2>"$TMP/comp-err" |
+	' comp "$completion" "$@") 2>"$TMP/comp-err" |
 		sed '/^$/d' | sort >"$TMP/reply"
 }
 # is WORD...: the reply is exactly these words (shown if not)
@@ -54,7 +62,7 @@ is() {
 has() { grep -qxF -- "$1" "$TMP/reply"; }
 
 PATH="$TMP/bin:$PATH" bash -c '. "$1" && complete -p fbrun fbrun-mpi' comp \
-	"$srcdir/contrib/bash-completion/fbrun" >"$TMP/spec" 2>&1 || :
+	"$completion" >"$TMP/spec" 2>&1 || :
 check "sourcing it registers _fbrun for fbrun and fbrun-mpi" \
 	test "$(grep -c -- '-F _fbrun fbrun' "$TMP/spec")" -eq 2
 

@@ -100,13 +100,14 @@ check() {
 
 # The tests make distcheck runs: those that read the tree's own files
 # (scripts, goldens, workloads, examples, the schema, the corpus, the
-# completion and vim files), which a file missing from the tarball would
+# completion and vim files, README and the man pages), which a file missing from the tarball would
 # break, and make install from that build; the whole suite has run in
 # build/ already.
 DISTCHECK_TESTS=${DISTCHECK_TESTS:-"tests/golden.sh tests/workloads.sh
 	tests/cli.sh tests/readme.sh tests/layers.sh tests/fuzz-regress.sh
 	tests/bonnie.sh tests/tree.sh tests/thumper.sh tests/schema.sh
-	tests/install.sh tests/completion.sh tests/vim.sh tests/license.sh"}
+	tests/install.sh tests/completion.sh tests/options.sh tests/vim.sh
+	tests/license.sh"}
 
 if build build --enable-werror; then
 	check build

@@ -24,7 +24,7 @@ PREFIXES = {
     'engine/fileset/fileset': ('fs_',),
     'engine/flowops/flowops': ('fo_', 'op_'),
     'engine/io/verify': ('vfy_',),
-    'grammar': ('yy',),  # flex's and bison's own names
+    'lang/parse': ('yy',),  # flex's and bison's own names
     'lang/ir': ('workload_',),
     'lang/rand': ('rv_',),
     'util/jsonw': ('jw_',),
@@ -66,10 +66,9 @@ def module(rel):
     """src/engine/fileset/fileset_pick.c -> engine/fileset/fileset: a
     folder's x.c, its x_*.c and every file that includes x_int.h (the
     inside of x; of two, the one the other includes) are module x.  The
-    parser and its scanner, which call each other by design, are one."""
+    parser and its scanner (lang/parse: both include parse_int.h), which
+    call each other by design, are one."""
     parts = rel.split('/')
-    if parts[0] == 'grammar':
-        return 'grammar'
     folder = '/'.join(parts[1:-1])
     inside = [h for h in includes(rel, set()) if h.endswith('_int.h') and
               os.path.dirname(h) == os.path.dirname(rel)]
@@ -85,7 +84,7 @@ def module(rel):
 # of a file since moved or removed has no source and is left out);
 # automake names an object of a program with its own flags prog-x.o
 objects = []
-for d in ('src', 'grammar'):
+for d in ('src',):
     for root, _, names in os.walk(os.path.join(top, d)):
         for f in sorted(names):
             if not f.endswith(('.c', '.y', '.l')):

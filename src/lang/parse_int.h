@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
-/* Shared between grammar/lexer.l and grammar/parser.y only. */
+/* Shared between lang/lexer.l and lang/parser.y only. */
 #ifndef FBRUN_PARSE_INT_H
 #define FBRUN_PARSE_INT_H
 
@@ -36,9 +36,9 @@ struct parse_ctx {
 };
 
 /* Keyword lookup for the scanner: token number or -1. */
-int keyword_token(const char *word);
+int parse_keyword_token(const char *word);
 /* Command keywords, for "did you mean" on an unknown command. */
-extern const char *const command_words[];
-extern const size_t ncommand_words;
+extern const char *const parse_command_words[];
+extern const size_t parse_ncommand_words;
 
 #endif

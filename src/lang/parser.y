@@ -318,7 +318,7 @@ static int keyword_cmp(const void *key, const void *elem)
 	return strcmp(key, ((const struct keyword *)elem)->name);
 }
 
-int keyword_token(const char *word)
+int parse_keyword_token(const char *word)
 {
 	const struct keyword *k = bsearch(word, keywords, ARRAY_SIZE(keywords),
 					  sizeof(keywords[0]), keyword_cmp);
@@ -337,7 +337,7 @@ static char *keyword_text(int token)
 	return xstrdup(keywords[i].name);
 }
 
-const char *const command_words[] = {
+const char *const parse_command_words[] = {
 #define KEYWORD(id, word, command, stmt) KW_COMMAND_##command(word)
 #define KW_COMMAND_1(word) word,
 #define KW_COMMAND_0(word)
@@ -346,7 +346,7 @@ const char *const command_words[] = {
 #undef KW_COMMAND_1
 #undef KEYWORD
 };
-const size_t ncommand_words = ARRAY_SIZE(command_words);
+const size_t parse_ncommand_words = ARRAY_SIZE(parse_command_words);
 
 /* Commands of filebench 1.4 that 1.5 removed, and what to do instead. */
 static const char *removed_command(const char *w)
@@ -444,9 +444,9 @@ static int yyreport_syntax_error(const yypcontext_t *pc, yyscan_t scanner,
 			diag_error(ctx->diag, ctx->src, loc,
 				   "'%s' is not a command of this language; %s",
 				   text, hint);
-		else if ((hint = did_you_mean(text, command_words,
-					      ncommand_words,
-					      sizeof(command_words[0]))))
+		else if ((hint = did_you_mean(text, parse_command_words,
+					      parse_ncommand_words,
+					      sizeof(parse_command_words[0]))))
 			diag_error(ctx->diag, ctx->src, loc,
 				   "unknown command '%s'; did you mean '%s'?",
 				   text, hint);

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * The first word of the command line: a subcommand of the table
+ * (cli/command_list.h) gets the rest, anything else is fbrun's options
+ * and a script.
+ */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "bonnie/bonnie.h"
+#include "cli/cli.h"
+#include "cli/options.h"
+#include "cli/run.h"
+#include "compare/compare.h"
+#include "mpi/job.h"
+#include "report/command.h"
+#include "util/msg.h"
+
+/* "fbrun compare A.json B.json ...": runs side by side */
+static int cmd_compare(int argc, char **argv, struct job *peers)
+{
+	return compare_main(argc, argv);
+}
+
+/* "fbrun report RUN.json": a saved run printed again */
+static int cmd_report(int argc, char **argv, struct job *peers)
+{
+	return report_command(argc, argv);
+}
+
+/* "fbrun bonnie ...": bonnie++'s tests with its options, on every rank */
+static int cmd_bonnie(int argc, char **argv, struct job *peers)
+{
+	return bonnie_main(argc, argv,
+			   peers ? job_engine(peers, false) : NULL);
+}
+
+static const struct {
+	const char *word;
+	int (*run)(int argc, char **argv, struct job *peers);
+	bool mpi;
+} commands[] = {
+#define COMMAND(word, args, help, fn, mpi) { #word, fn, mpi },
+#include "cli/command_list.h"
+#undef COMMAND
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+int cli_main(int argc, char **argv, struct job *peers)
+{
+	struct cli_options o = { .action = ACT_RUN, .peers = peers };
+	int rc;
+
+	for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++) {
+		if (strcmp(argv[1], commands[i].word) != 0)
+			continue;
+		/* those fbrun-mpi does not run read results files */
+		if (peers && !commands[i].mpi) {
+			msg_mute(job_rank(peers) != 0);
+			fb_error("%s reads results files in one process: run "
+				 "it with fbrun",
+				 argv[1]);
+			return FB_EXIT_USAGE;
+		}
+		msg_mute(false);
+		return commands[i].run(argc - 1, argv + 1, peers);
+	}
+	rc = cli_options_parse(argc, argv, &o);
+	msg_mute(false);
+	if (rc == 0)
+		rc = cli_run(&o);
+	else
+		rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
+	cli_options_release(&o);
+	return rc;
+}

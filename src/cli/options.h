@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * fbrun's own options (not a subcommand's): read from the command line
+ * through the table of cli/option_list.h, each value checked.
+ */
+#ifndef FBRUN_CLI_OPTIONS_H
+#define FBRUN_CLI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+#include "lang/compile.h"
+#include "report/report.h"
+
+struct job;
+
+enum cli_action {
+	ACT_RUN,
+	ACT_PARSE_ONLY,
+	ACT_DUMP_AST,
+	ACT_DUMP_IR,
+};
+
+struct cli_options {
+	enum cli_action action;
+	struct engine_opts run;
+	enum report_format format; /* --format */
+	struct cli_define *defines;
+	size_t ndefines, cap;
+	const char *script;
+	struct job *peers; /* fbrun-mpi's job, or NULL */
+	bool stonewall;
+	uint64_t repeat; /* --repeat N: 0 if not given */
+	bool fresh; /* --fresh: the filesets made anew for each run */
+	const char *interval_log; /* --interval-log FILE, or NULL */
+};
+
+/*
+ * Fill o from argv (o->peers set by the caller).  Returns 0 to run, 1
+ * when an option did all there was to do (--help, --list-flowops, ...),
+ * -1 after a usage error.
+ */
+int cli_options_parse(int argc, char **argv, struct cli_options *o);
+/* What parsing allocated (not o->peers). */
+void cli_options_release(struct cli_options *o);
+
+#endif
