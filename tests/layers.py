@@ -11,6 +11,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from graphcheck import ok, cycles as find_cycles, done  # noqa: E402
+
 top = sys.argv[1] if len(sys.argv) > 1 else '.'
 # folder -> the folders it may include (besides itself)
 ALLOWED = {
@@ -44,18 +47,6 @@ ENGINE_ALLOWED = {
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 GENERATED = {'config.h', 'parser.h'}
 
-n = 0
-failed = 0
-
-
-def ok(cond, desc, detail=()):
-    global n, failed
-    n += 1
-    print('%s %d - %s' % ('ok' if cond else 'not ok', n, desc))
-    if not cond:
-        failed += 1
-        for d in detail:
-            print('# ' + d)
 
 
 files = []
@@ -136,37 +127,13 @@ ok(not unknown, "every engine sub-folder has a place in the engine's layers",
 ok(not bad_sub, 'each engine sub-folder includes only the sub-folders '
    'below it', bad_sub)
 
-# cycles between modules: depth-first search, the first cycle reported
-cycles = []
-state = {}
-
-
-def visit(m, stack):
-    state[m] = 1
-    stack.append(m)
-    for o in sorted(deps.get(m, ())):
-        if state.get(o) == 1:
-            cycles.append(' -> '.join(stack[stack.index(o):] + [o]))
-        elif not state.get(o):
-            visit(o, stack)
-    stack.pop()
-    state[m] = 2
-
-
-for m in sorted(deps):
-    if not state.get(m):
-        visit(m, [])
+# cycles between modules
+cycles = find_cycles(deps)
 ok(not cycles, 'no two modules depend on each other (%d modules)' % len(deps),
    cycles)
 
 # the same between the engine's sub-folders, as the includes have them
-deps = subdeps
-cycles = []
-state = {}
-for m in sorted(deps):
-    if not state.get(m):
-        visit(m, [])
+cycles = find_cycles(subdeps)
 ok(not cycles, "no two of the engine's sub-folders depend on each other "
    '(%d sub-folders)' % len(subs), cycles)
-print('1..%d' % n)
-sys.exit(1 if failed else 0)
+done()

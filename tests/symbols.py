@@ -14,6 +14,9 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from graphcheck import ok, cycles as find_cycles, done  # noqa: E402
+
 top, build = sys.argv[1], sys.argv[2]
 ALLOW = os.path.join(top, 'tests', 'symbols.supp')
 
@@ -34,18 +37,6 @@ PREFIXES = {
     'results/stats': ('fstats_', 'hist_'),
 }
 
-n = 0
-failed = 0
-
-
-def ok(cond, desc, detail=()):
-    global n, failed
-    n += 1
-    print('%s %d - %s' % ('ok' if cond else 'not ok', n, desc))
-    if not cond:
-        failed += 1
-        for d in detail:
-            print('# ' + d)
 
 
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -170,26 +161,7 @@ for mod in sorted(mods):
         for o in defined.get(sym, ()):
             if o != mod:
                 deps[mod].add(o)
-cycles = []
-state = {}
-
-
-def visit(m, stack):
-    state[m] = 1
-    stack.append(m)
-    for o in sorted(deps.get(m, ())):
-        if state.get(o) == 1:
-            cycles.append(' -> '.join(stack[stack.index(o):] + [o]))
-        elif not state.get(o):
-            visit(o, stack)
-    stack.pop()
-    state[m] = 2
-
-
-for m in sorted(deps):
-    if not state.get(m):
-        visit(m, [])
+cycles = find_cycles(deps)
 ok(not cycles, 'no two modules need each other\'s symbols (%d modules)'
    % len(deps), cycles)
-print('1..%d' % n)
-sys.exit(1 if failed else 0)
+done()
