@@ -172,7 +172,8 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 	for (size_t s = 0; s < CMP_NSUMMARY; s++) {
 		for (size_t i = 0; i < c->nruns; i++)
 			ok[i] = cmp_summary_value(&c->runs[i], s, &v[i]);
-		json_figure(&j, cmp_summary[s].key, c->nruns, v, ok);
+		json_figure(&j, results_shown_summary_keys[s], c->nruns, v,
+			    ok);
 	}
 	jw_end(&j, '}');
 	json_gate_head(&j, gt, fails);
@@ -239,7 +240,8 @@ void export_runs_csv(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 		for (size_t i = 0; i < c->nruns; i++) {
 			bool ok = cmp_summary_value(&c->runs[i], s, &v);
 
-			csv_run_row(out, "IO Summary", cmp_summary[s].key,
+			csv_run_row(out, "IO Summary",
+				    results_shown_summary_keys[s],
 				    c->runs[i].label, ok, v, base_ok, base,
 				    &none);
 		}

@@ -399,7 +399,7 @@ static void ranks_section(FILE *out, const struct cmp *c)
 		size_t len = 0;
 		FILE *mem;
 
-		if (!r->nranks || !(mem = open_memstream(&text, &len)))
+		if (!r->res->nranks || !(mem = open_memstream(&text, &len)))
 			continue;
 		cmp_run_ranks_text(mem, r);
 		if (fclose(mem) == 0 && len > 1) {

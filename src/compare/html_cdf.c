@@ -15,7 +15,7 @@
 #define CDF_B 44
 
 /* A bucket fit for the log scale; false for one that is not a bucket. */
-static bool bucket(const struct cmp_bucket *b, double *from, double *to,
+static bool bucket(const struct results_bucket *b, double *from, double *to,
 		   double *count)
 {
 	*from = b->from_ns;

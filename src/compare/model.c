@@ -21,13 +21,10 @@ const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
 		     "p99_ms" },
 };
 
+/* named as results_shown_summary_keys has them */
 const struct cmp_summary_info cmp_summary[CMP_NSUMMARY] = {
-	{ "ops_per_sec", "ops/s", 1 },
-	{ "reads_per_sec", "reads/s", 1 },
-	{ "writes_per_sec", "writes/s", 1 },
-	{ "mb_per_sec", "mb/s", 1 },
-	{ "ms_per_op", "ms/op", 3 },
-	{ "cpu_us_per_op", "us/op-cpu", 1 },
+	{ "ops/s", 1 },	    { "reads/s", 1 }, { "writes/s", 1 },
+	{ "mb/s", 1 },	    { "ms/op", 3 },   { "us/op-cpu", 1 },
 };
 
 static int cmp_var_name(const void *a, const void *b)
@@ -51,46 +48,13 @@ void cmp_run_index_vars(struct cmp_run *r)
 
 void cmp_run_clear(struct cmp_run *r)
 {
-	char **strs[] = { &r->script, &r->script_sha256, &r->started,
-			  &r->ended_by, &r->error, &r->data, &r->kernel,
-			  &r->fs_type, &r->mountpoint, &r->mount_options };
+	struct cmp_run keep = { .path = r->path, .label = r->label };
 
-	for (size_t i = 0; i < ARRAY_SIZE(strs); i++) {
-		free(*strs[i]);
-		*strs[i] = NULL;
-	}
-	for (size_t i = 0; i < r->nflowops; i++) {
-		struct cmp_flowop *f = &r->flowops[i];
-
-		free(f->name);
-		free(f->type);
-		free(f->thread);
-		free(f->hist);
-		for (size_t k = 0; k < f->nerrnos; k++)
-			free(f->errnos[k].message);
-		free(f->errnos);
-	}
-	for (size_t i = 0; i < r->nvars; i++) {
-		free(r->vars[i].name);
-		free(r->vars[i].value);
-	}
-	for (size_t i = 0; i < r->nranks; i++)
-		free(r->ranks[i].host);
-	free(r->ranks);
-	r->ranks = NULL;
-	r->nranks = 0;
-	diskstat_free(r->disks);
-	r->disks = NULL;
+	results_free(r->res);
 	free(r->flowops);
-	free(r->iv);
-	r->iv = NULL;
-	r->niv = 0;
 	free(r->vars);
 	free(r->vars_sorted);
-	r->flowops = NULL;
-	r->vars = NULL;
-	r->vars_sorted = NULL;
-	r->nflowops = r->nvars = 0;
+	*r = keep;
 }
 
 bool cmp_value(const struct cmp_flowop *fo, enum cmp_metric m, double *out)
@@ -296,30 +260,11 @@ void cmp_put_json_clean(FILE *out, const char *s, size_t n)
 	}
 }
 
-/* Counts are whole numbers in the file; read back as doubles. */
-static uint64_t whole(double v)
-{
-	return v > 0 ? (uint64_t)v : 0;
-}
-
 void cmp_run_ranks_text(FILE *out, const struct cmp_run *r)
 {
-	struct rank_result *t = xcalloc(r->nranks + 1, sizeof(*t));
-	bool stonewall = r->stopped_by >= 0 && r->ended_by &&
+	bool stonewall = r->res->stopped_by >= 0 && r->ended_by &&
 			 strcmp(r->ended_by, "done") == 0;
 
-	for (size_t i = 0; i < r->nranks; i++) {
-		const struct cmp_rank *k = &r->ranks[i];
-
-		snprintf(t[i].host, sizeof(t[i].host), "%s", k->host);
-		t[i].secs = k->secs;
-		t[i].io_ops = whole(k->ops);
-		t[i].io_bytes = whole(k->bytes);
-		t[i].io_lat_ns = whole(k->lat_sum);
-		t[i].p99_ns = whole(k->p99);
-		t[i].errors = whole(k->errors);
-	}
-	results_ranks_text(out, t, r->nranks,
-			   stonewall ? (int)r->stopped_by : -1);
-	free(t);
+	results_ranks_text(out, r->res->ranks, r->res->nranks,
+			   stonewall ? r->res->stopped_by : -1);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * What fbrun compare knows of each run, taken out of its results file by
- * compare/read, and the figures derived from it that the text table and
- * the HTML page share.  Nothing here knows of JSON.
+ * What fbrun compare knows of each run, taken by compare/read out of the
+ * model its results file is read into (results/read.h, results/shown.h),
+ * and the figures derived from it that the text table and the HTML page
+ * share.  Nothing here knows of JSON.
  */
 #ifndef FBRUN_COMPARE_MODEL_H
 #define FBRUN_COMPARE_MODEL_H
@@ -12,7 +13,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "util/diskstat.h"
+#include "results/results.h"
+#include "results/shown.h"
 
 /* The per-flowop figures compared, in table and chart order. */
 enum cmp_metric {
@@ -34,106 +36,53 @@ struct cmp_metric_info {
 
 extern const struct cmp_metric_info cmp_metrics[CM_COUNT];
 
-/* The IO Summary figures, from each file's "summary" object. */
-enum { CMP_NSUMMARY = 6 };
+/* The IO Summary figures, in results_shown_summary_keys' order. */
+enum { CMP_NSUMMARY = RESULTS_NSUMMARY };
 
 struct cmp_summary_info {
-	const char *key; /* member of "summary" */
 	const char *name;
 	int prec;
 };
 
 extern const struct cmp_summary_info cmp_summary[CMP_NSUMMARY];
 
-/* A histogram bucket as the file has it; -1 for a missing number. */
-struct cmp_bucket {
-	double from_ns, to_ns, count;
-};
-
-/*
- * The counts behind a flowop's figures or the IO Summary's, as the file
- * has them (0 where it lacks one), for fbrun report to print the run's
- * own table again.  Times in ns.
- */
-enum cmp_quantile { CQ_P50, CQ_P90, CQ_P99, CQ_P999, CQ_COUNT };
-
-struct cmp_counts {
-	double ops, bytes, rd_bytes, wr_bytes, reads, writes;
-	double lat_sum, lat_max, q[CQ_COUNT];
-	double cpu_ns, cpu_samples, errors, err_other, waits, wait_ns;
-	double verify_errors;
-};
-
-/* A failure's count under its message ("errnos" in the file). */
-struct cmp_errno {
-	char *message;
-	double count;
-};
-
 struct cmp_flowop {
-	char *name;
-	char *type, *thread; /* NULL where the file lacks them */
-	struct cmp_counts n;
-	bool sample_mean; /* a mean of samples (FF_MEAN): its own line */
-	struct cmp_errno *errnos;
-	size_t nerrnos;
+	const char *name; /* the run's model's */
 	double fig[CM_COUNT];
 	bool has[CM_COUNT]; /* false: the run lacks the figure */
-	struct cmp_bucket *hist; /* the "histogram" array's elements */
+	/* the "histogram" array's elements, as the file has them */
+	const struct results_bucket *hist;
 	size_t nhist;
-};
-
-/* A point of a run's --interval series: its end (s), its I/O ops/s. */
-struct cmp_point {
-	double t, ops;
 };
 
 /* A script variable; value NULL when the file's is not a string. */
 struct cmp_var {
-	char *name, *value;
+	const char *name, *value;
 };
 
 /*
- * A rank of a job (fbrun-mpi), from the file's "ranks": the counts its
- * line in the per-rank table is computed from.  Times in ns.
+ * One results file: its model (results_read) and what compare takes of
+ * it.  Strings are the model's, NULL where the file lacks them.
  */
-struct cmp_rank {
-	char *host;
-	double secs, ops, bytes, lat_sum, p99, errors;
-};
-
-/* One results file.  Strings are NULL where the file lacks them. */
 struct cmp_run {
 	const char *path;
 	char *label;
-	char *script, *script_sha256, *started, *ended_by, *error, *data;
-	char *kernel;
+	struct results *res;
+	const char *script, *script_sha256, *started, *ended_by, *error;
+	const char *data, *kernel;
 	double cpus, seconds; /* 0 if missing */
-	double threads, in_ops; /* workers; threads in operations */
-	bool lathist; /* the run printed latency histograms */
-	/* --warmup: its seconds (0 without), completed, its I/O ops */
-	double warm_s, warm_ops;
-	bool warm_done;
-	/* --steady: tolerance % (0 without), its verdict and figures */
-	double steady_tol, steady_n, steady_mean, steady_dev;
-	bool steady_judged, steady;
-	struct cmp_counts io; /* the IO Summary's counts */
 	/* the first fileset's */
-	char *fs_type, *mountpoint, *mount_options;
+	const char *fs_type, *mountpoint, *mount_options;
 	double summary[CMP_NSUMMARY];
 	bool has_summary[CMP_NSUMMARY];
 	struct cmp_flowop *flowops;
 	size_t nflowops;
-	struct cmp_point *iv; /* the "intervals", in the file's order */
+	const struct results_point *iv; /* "intervals", in the file's order */
 	size_t niv;
 	size_t nleft; /* flowops left out of the comparison (--common) */
 	struct cmp_var *vars; /* in the file's order */
 	struct cmp_var **vars_sorted; /* by name, for cmp_var */
 	size_t nvars;
-	struct cmp_rank *ranks; /* fbrun-mpi's job: each rank */
-	size_t nranks;
-	double stopped_by; /* --stonewall: the rank that ended it, or -1 */
-	struct diskstat_set *disks; /* "disk_stats", NULL if the file has none */
 };
 
 /* One flowop present in every run: its record in each. */
@@ -152,7 +101,7 @@ struct cmp {
 
 /* Sort a run's variables by name (after reading them). */
 void cmp_run_index_vars(struct cmp_run *r);
-/* What a run owns, not the run itself (path and label excepted). */
+/* What a run owns (its model too); not the run, its path or label. */
 void cmp_run_clear(struct cmp_run *r);
 
 /* A flowop's figure for a metric; false when the run lacks it. */

@@ -2,8 +2,9 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * Results files read into compare's model (compare/model.h), for fbrun
- * compare and its fuzz harness.  The JSON is parsed by jansson, strictly
- * (RFC 8259, no duplicate keys); errors read "name:line:col: message".
+ * compare, fbrun report's JSON and HTML, and compare's fuzz harness: read
+ * by the results model's reader (results/read.h), whose errors read
+ * "name:line:col: message".
  */
 #ifndef FBRUN_COMPARE_READ_H
 #define FBRUN_COMPARE_READ_H
@@ -12,9 +13,6 @@
 
 #include "compare/model.h"
 #include "results/read.h"
-
-/* Results files are tens of kilobytes; refuse anything absurd. */
-#define CMP_READ_MAX_SIZE RESULTS_READ_MAX_SIZE
 
 /*
  * Fill r (zeroed, path set) from the file at r->path; 0, or -1 after
@@ -29,7 +27,8 @@ int cmp_read_file_text(struct cmp_run *r, char **text, size_t *len);
 /*
  * The runs of the file at path: those of its "repeats" (fbrun --repeat),
  * or the file's one run.  *runs (path set, label NULL) is the caller's to
- * free with cmp_run_clear on each, even after -1 (said with fb_error).
+ * free with cmp_run_clear on each; after -1 (said with fb_error) there
+ * are none.
  */
 int cmp_read_runs(const char *path, struct cmp_run **runs, size_t *nruns);
 /*

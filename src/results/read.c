@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "results/read_int.h"
 #include "util/msg.h"
 #include "util/schema_version.h"
 #include "util/util.h"
@@ -437,15 +438,16 @@ static struct results *read_root(const json_t *root, const char *name,
 	read_summary(r, get(root, "summary"));
 	r->disks = read_disks(root);
 	read_ranks(r, root);
+	r->shown = results_read_shown(root, r->nfo, r->nvars);
 	return r;
 }
 
-struct results *results_read(const char *text, size_t len, const char *name,
-			     char *err, size_t errlen)
+/* text[0..len) parsed, or NULL with the reason in err. */
+static json_t *parse(const char *text, size_t len, const char *name,
+		     char *err, size_t errlen)
 {
 	json_error_t e;
 	json_t *root;
-	struct results *r;
 
 	/* editors on some systems add a byte order mark: harmless, skipped */
 	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
@@ -457,13 +459,59 @@ struct results *results_read(const char *text, size_t len, const char *name,
 	if (!root)
 		root = json_loadb(text, len,
 				  READ_FLAGS | JSON_DECODE_INT_AS_REAL, &e);
-	if (!root) {
+	if (!root)
 		results_read_explain(text, len, &e, name, err, errlen);
+	return root;
+}
+
+struct results *results_read(const char *text, size_t len, const char *name,
+			     char *err, size_t errlen)
+{
+	json_t *root = parse(text, len, name, err, errlen);
+	struct results *r;
+
+	if (!root)
 		return NULL;
-	}
 	r = read_root(root, name, err, errlen);
 	json_decref(root);
 	return r;
+}
+
+int results_read_runs(const char *text, size_t len, const char *name,
+		      struct results ***runs, size_t *nruns, char *err,
+		      size_t errlen)
+{
+	json_t *root = parse(text, len, name, err, errlen);
+	const json_t *reps = get(root, "repeats");
+	size_t n = json_array_size(reps) ? json_array_size(reps) : 1;
+	int rc;
+
+	*runs = NULL;
+	*nruns = 0;
+	if (!root)
+		return -1;
+	/* the file's own version, before its runs' */
+	rc = results_read_version(name, root, err, errlen);
+	if (rc == 0)
+		*runs = xcalloc(n, sizeof(**runs));
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		(*runs)[i] = read_root(json_array_size(reps) ?
+					       json_array_get(reps, i) : root,
+				       name, err, errlen);
+		if (!(*runs)[i])
+			rc = -1;
+		else
+			*nruns = i + 1;
+	}
+	json_decref(root);
+	if (rc < 0) {
+		for (size_t i = 0; i < *nruns; i++)
+			results_free((*runs)[i]);
+		free(*runs);
+		*runs = NULL;
+		*nruns = 0;
+	}
+	return rc;
 }
 
 char *results_read_file(const char *path, size_t *len)

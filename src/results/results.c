@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/shown.h"
 #include "util/statistics.h"
 #include "util/util.h"
 
@@ -59,6 +60,7 @@ void results_free(struct results *r)
 	free(r->ranks);
 	free(r->filesets);
 	diskstat_free(r->disks);
+	results_shown_free(r->shown, r->nfo);
 	free(r->fo);
 	free(r);
 }

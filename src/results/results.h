@@ -19,6 +19,8 @@
 #include "results/stats.h"
 #include "util/diskstat.h"
 
+struct results_shown;
+
 /* Why the run ended ("ended_by" in the file). */
 enum results_end {
 	RESULTS_END_NONE,
@@ -147,6 +149,11 @@ struct results {
 	 * without filesets); in a job, rank 0's own.
 	 */
 	struct diskstat_set *disks;
+	/*
+	 * Read from a file: its figures and strings as it shows them
+	 * (results/shown.h); NULL in a run's own model.
+	 */
+	struct results_shown *shown;
 };
 
 /* An empty model for nfo flowops (their counters initialised). */
