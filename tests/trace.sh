@@ -168,6 +168,17 @@ dump "$T/tar.strace"
 grep -qx 'initial file x.tar 61440' "$TMP/dump" &&
 	pass "tar.strace: the archive it reads is in the initial state, whole" ||
 	fail "tar.strace: the archive in the initial state"
+dump "$T/threads.strace"
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial file in.dat 20000\ninitial dir old\ninitial dir out\n' |
+	cmp -s - "$TMP/init" &&
+	pass "threads.strace: the initial state holds the directory it removes" ||
+	{ fail "threads.strace: the initial state"; diag <"$TMP/init"; }
+dump "$T/randrw.iolog3"
+grep -qx 'initial file _abs/tmp/fiot/data/f1 65536' "$TMP/dump" &&
+	pass "randrw.iolog3: what it reads past its own writes was in the file" ||
+	{ fail "randrw.iolog3: the file's initial size"; grep initial "$TMP/dump" | diag; }
+dump "$T/tar.strace"
 grep -qx 'op write count 10 bytes 50034 failed 0' "$TMP/dump" &&
 	pass "tar.strace: tar wrote the bytes of the files it held (50034)" ||
 	fail "tar.strace: tar's writes"

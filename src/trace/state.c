@@ -20,7 +20,9 @@ enum pstate { P_UNKNOWN, P_START, P_ABSENT, P_MADE, P_GONE };
 struct pinfo {
 	enum pstate state;
 	bool dir, dirty; /* dirty: written since the start */
+	bool at_start; /* there at the start, whatever happened to it after */
 	int64_t size;
+	int64_t wend; /* the end of the writes at known offsets */
 };
 
 struct walk {
@@ -75,6 +77,7 @@ static void need(struct walk *w, int path, bool dir)
 		if (pi->state != P_UNKNOWN)
 			return;
 		pi->state = P_START;
+		pi->at_start = true;
 	}
 }
 
@@ -116,7 +119,9 @@ static void saw_size(struct walk *w, int path, int64_t end)
 {
 	struct pinfo *pi = info(w, path);
 
-	if (pi->state == P_START && !pi->dirty && end > pi->size)
+	/* beyond what it wrote, a file shows what it held at the start */
+	if (pi->state == P_START && !pi->dirty && end > pi->wend &&
+	    end > pi->size)
 		pi->size = end;
 }
 
@@ -135,6 +140,11 @@ static void on_handle(struct walk *w, size_t s, const struct trace_op *op,
 			saw_size(w, path, at + op->result);
 		break;
 	case TOP_WRITE:
+		if (at >= 0 && at + op->result > info(w, path)->wend)
+			info(w, path)->wend = at + op->result;
+		else if (at < 0)
+			info(w, path)->dirty = true;
+		break;
 	case TOP_FTRUNCATE:
 		info(w, path)->dirty = true;
 		break;
@@ -273,7 +283,8 @@ static void collect(struct trace *t, struct pinfo *p)
 	free(t->initial);
 	t->initial = xmalloc((np + 1) * sizeof(*t->initial));
 	for (size_t i = 0; i < np; i++) {
-		if (p[i].state != P_START || strcmp(t->paths[i], ".") == 0)
+		/* what the trace removes or renames was there too */
+		if (!p[i].at_start || strcmp(t->paths[i], ".") == 0)
 			continue;
 		t->initial[n++] = (struct trace_entry){
 			.path = (int)i, .dir = p[i].dir,
