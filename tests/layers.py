@@ -19,8 +19,8 @@ top = sys.argv[1] if len(sys.argv) > 1 else '.'
 ALLOWED = {
     'util': set(),
     'results': {'util'},
-    'lang': {'util'},
-    'engine': {'lang', 'results', 'util'},
+    'lang': {'trace', 'util'},
+    'engine': {'lang', 'results', 'trace', 'util'},
     'report': {'compare', 'engine', 'lang', 'results', 'util'},
     'compare': {'results', 'util'},
     'trace': {'lang', 'util'},

@@ -70,6 +70,7 @@ void cli_lists_attributes(void)
 		    "`define file` takes name, path, size, prealloc, paralloc, "
 		    "reuse, trusttree, readonly, writeonly, shared, data "
 		    "and compress.");
+	print_table(&attr_trace, "define trace", "");
 	print_table(&attr_process, "define process", "");
 	print_table(&attr_thread, "thread", "");
 	print_table(&attr_flowop, "flowop", "");

@@ -288,6 +288,17 @@ static void log_device(struct engine *e, const struct ir_fileset *def,
 			   used);
 }
 
+/* Whether a replay makes its trees in fileset i. */
+static bool uses_replay(const struct workload *w, size_t i)
+{
+	for (size_t f = 0; f < w->nflowops; f++)
+		if (w->flowops[f]->type == FO_REPLAY &&
+		    !w->flowops[f]->replay_row &&
+		    w->flowops[f]->fileset.index == (int)i)
+			return true;
+	return false;
+}
+
 /* Create fileset i (laid out) on disk: 0, or the exit status after a message. */
 static int create_one(struct engine *e, size_t i, struct fileset *fs)
 {
@@ -298,6 +309,7 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	int rc;
 
 	fileset_set_createnext(fs, uses_createnext(e->w, i));
+	fileset_set_replay(fs, uses_replay(e->w, i));
 	fileset_set_keeps_whole(fs, !engine_deletes_files(e->w, (int)i));
 	if (fileset_device(fs))
 		engine_log(e, "Using block device %s as file %s",

@@ -38,7 +38,7 @@ static void describe(struct results *r, const struct run *run)
 		struct flowop_result *fr = &r->fo[i];
 		const struct ir_flowop *f = w->flowops[i];
 		const struct ir_thread *t = &w->threads[f->thread];
-		unsigned ff = flowop_flags(f->type);
+		unsigned ff = ir_flowop_flags(f);
 
 		fr->label = xstrdup(f->label);
 		fr->name = xstrdup(f->name);
@@ -52,7 +52,7 @@ static void describe(struct results *r, const struct run *run)
 		fr->reads = ff & FF_READ;
 		fr->writes = ff & FF_WRITE;
 		fr->mean = ff & FF_MEAN;
-		fr->composite = f->type == FO_COMPOSITE;
+		fr->composite = ir_flowop_holds_others(f);
 	}
 	for (size_t i = 0; i < w->nfilesets; i++) {
 		struct fileset_result *fs = &r->filesets[i];

@@ -88,6 +88,20 @@ static const struct attr_spec fileset_specs[] = {
 };
 const struct attr_table attr_fileset = TABLE("fileset", fileset_specs);
 
+/* ------------------------------------------------------------ traces */
+#define TR(f) offsetof(struct ir_trace, f)
+static const struct attr_spec trace_specs[] = {
+	{ .name = "name", .type = AT_STR, .off = TR(name), .flags = A_REQUIRED,
+	  .help = "name that replay flowops use in trace=" },
+	{ .name = "path", .type = AT_STR, .off = TR(path), .flags = A_REQUIRED,
+	  .help = "the trace file, read and checked when the script is "
+		  "compiled (doc/trace-format.md)" },
+	{ .name = "format", .type = AT_STR, .off = TR(format),
+	  .help = "auto (from its first lines), strace, dbench, fio or "
+		  "fbrun" },
+};
+const struct attr_table attr_trace = TABLE("trace", trace_specs);
+
 /* ------------------------------------------------------------ processes */
 #define PR(f) offsetof(struct ir_process, f)
 static const struct attr_spec process_specs[] = {
@@ -210,6 +224,8 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 		  "waiting for one to complete first; each request is an op "
 		  "from submission to completion (0, not given: up to 64, "
 		  "and aiowrite's op is its submission, as filebench's)" },
+	[FA_TRACE] = { .name = "trace", .type = AT_REF, .off = FO(trace),
+	  .help = "replay: the trace (define trace) it replays" },
 };
 const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 

@@ -91,6 +91,7 @@ struct eventgen_form {
 };
 
 extern const struct attr_table attr_fileset;
+extern const struct attr_table attr_trace;
 extern const struct attr_table attr_process;
 extern const struct attr_table attr_thread;
 extern const struct attr_table attr_flowop;

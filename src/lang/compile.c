@@ -11,7 +11,7 @@
 #include "util/util.h"
 
 static const char *const entities[] = { "fileset", "file", "process",
-					"flowop", "randvar" };
+					"flowop", "randvar", "trace" };
 
 /* ------------------------------------------------------------ helpers */
 
@@ -138,6 +138,9 @@ static void build(struct compiler *c, struct loc run_loc)
 		    strcmp(c->defines[i]->word, "file") == 0)
 			compile_build_fileset(c, c->defines[i]);
 	for (size_t i = 0; i < c->ndefines; i++)
+		if (strcmp(c->defines[i]->word, "trace") == 0)
+			compile_build_trace(c, c->defines[i]);
+	for (size_t i = 0; i < c->ndefines; i++)
 		if (strcmp(entity_of(c->defines[i]->word), "process") == 0)
 			compile_build_process(c, c->defines[i]);
 	check_nworkers(c);
@@ -188,7 +191,8 @@ static void define(struct compiler *c, const struct ast_stmt *s)
 		return;
 	}
 	if (strcmp(what, "fileset") && strcmp(what, "file") &&
-	    strcmp(what, "process") && strcmp(what, "flowop")) {
+	    strcmp(what, "process") && strcmp(what, "flowop") &&
+	    strcmp(what, "trace")) {
 		hint = did_you_mean(s->word, entities, ARRAY_SIZE(entities),
 				    sizeof(entities[0]));
 		if (hint)
@@ -198,11 +202,12 @@ static void define(struct compiler *c, const struct ast_stmt *s)
 		else
 			diag_error(c->d, c->src, s->word_loc,
 				   "cannot define '%s'; expected fileset, "
-				   "file, process or flowop",
+				   "file, trace, process or flowop",
 				   s->word);
 		return;
 	}
-	if (has_body && (!strcmp(what, "fileset") || !strcmp(what, "file"))) {
+	if (has_body && (!strcmp(what, "fileset") || !strcmp(what, "file") ||
+			 !strcmp(what, "trace"))) {
 		diag_error(c->d, c->src, s->body_loc,
 			   "define %s takes no { ... } body", s->word);
 		return;

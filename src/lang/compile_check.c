@@ -268,7 +268,8 @@ void compile_check_thread(struct compiler *c, int tidx)
 	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		struct ir_flowop *f = w->flowops[i];
 
-		if (f->type != FO_COMPOSITE)
+		/* a replay's rows only count its ops */
+		if (f->type != FO_COMPOSITE && !f->replay_row)
 			check_flowop(c, f, t, slots, slot0_rotates);
 	}
 	/*

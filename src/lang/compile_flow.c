@@ -143,7 +143,7 @@ static void pop_locals(struct saved_local *saved, size_t n)
 	free(saved);
 }
 
-static void register_flowop(struct compiler *c, struct ir_flowop *f)
+void compile_register_flowop(struct compiler *c, struct ir_flowop *f)
 {
 	struct workload *w = c->w;
 
@@ -379,13 +379,15 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 					     "flowop '%s'",
 					     a->name, s->word);
 		}
-		register_flowop(c, f);
+		compile_register_flowop(c, f);
+		if (f->type == FO_REPLAY)
+			compile_replay_rows(c, f);
 		return f;
 	}
 	f->composite = xstrdup(cp->form.composite);
 	if (!(given & FA(ITERS)))
 		f->iters = cp->form.iters;
-	register_flowop(c, f);
+	compile_register_flowop(c, f);
 	check_use_locals(c, s, cp);
 	expand_composite(c, s, cp, f, tidx);
 	return f;

@@ -45,7 +45,7 @@ struct compiler {
 	struct strmap *bad_fileset_names; /* the same, for lookups */
 	/* capacities of the workload's arrays: they grow geometrically */
 	size_t cap_stmts, cap_filesets, cap_processes, cap_threads;
-	size_t cap_flowops, cap_randvars;
+	size_t cap_flowops, cap_randvars, cap_traces;
 	struct strmap *fileset_names; /* name -> index + 1 */
 	struct strmap *process_names; /* name -> index + 1 */
 	struct composite *composites;
@@ -97,6 +97,19 @@ int compile_build_randvar(struct compiler *c, const char *name,
 void compile_build_fileset(struct compiler *c, const struct ast_stmt *s);
 /* Index of the fileset named name, or -1. */
 int compile_find_fileset(const struct compiler *c, const char *name);
+
+/* compile_trace.c: `define trace`, its file read and checked. */
+void compile_build_trace(struct compiler *c, const struct ast_stmt *s);
+/* Index of the trace named name, or -1. */
+int compile_find_trace(const struct compiler *c, const char *name);
+/*
+ * A replay flowop f (just registered): trace= resolved and a row
+ * registered for each operation type the trace has, "<name>.<type>".
+ */
+void compile_replay_rows(struct compiler *c, struct ir_flowop *f);
+
+/* compile_flow.c: f appended to the workload's flowops, its id set. */
+void compile_register_flowop(struct compiler *c, struct ir_flowop *f);
 
 /* compile_randvar.c: rv appended to the workload's randvars; its index. */
 int compile_add_randvar(struct compiler *c, struct ir_randvar rv);

@@ -40,6 +40,7 @@ enum flowop_attr {
 	FA_IODEPTH,
 	FA_STRIDE,
 	FA_STARTRECORD,
+	FA_TRACE,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace/trace.h"
 #include "util/util.h"
 
 const char *ir_quit_name(enum ir_quit q)
@@ -57,7 +58,25 @@ void ir_flowop_free(struct ir_flowop *f)
 	free(f->entries.s);
 	free(f->filesize.s);
 	free(f->children);
+	free(f->trace.name);
+	free(f->replay_rows);
 	free(f);
+}
+
+unsigned ir_flowop_flags(const struct ir_flowop *f)
+{
+	if (!f->replay_row)
+		return flowop_flags(f->type);
+	if (f->replay_op == TOP_READ)
+		return FF_IO | FF_MOVES_DATA | FF_READ;
+	if (f->replay_op == TOP_WRITE)
+		return FF_IO | FF_MOVES_DATA | FF_WRITE;
+	return FF_IO;
+}
+
+bool ir_flowop_holds_others(const struct ir_flowop *f)
+{
+	return f->type == FO_COMPOSITE || (f->type == FO_REPLAY && !f->replay_row);
 }
 
 void workload_truncate(struct workload *w, const struct workload *to)
@@ -68,6 +87,12 @@ void workload_truncate(struct workload *w, const struct workload *to)
 		free(now.filesets[i].name);
 		free(now.filesets[i].path);
 		free(now.filesets[i].path_given);
+	}
+	for (size_t i = to->ntraces; i < now.ntraces; i++) {
+		free(now.traces[i].name);
+		free(now.traces[i].path);
+		free(now.traces[i].format);
+		trace_free(now.traces[i].trace);
 	}
 	for (size_t i = to->nprocesses; i < now.nprocesses; i++)
 		free(now.processes[i].name);
@@ -91,6 +116,7 @@ void workload_truncate(struct workload *w, const struct workload *to)
 	/* the counts and settings of `to`, in the arrays as they are now */
 	*w = *to;
 	w->filesets = now.filesets;
+	w->traces = now.traces;
 	w->processes = now.processes;
 	w->threads = now.threads;
 	w->flowops = now.flowops;
@@ -107,6 +133,7 @@ void workload_free(struct workload *w)
 		return;
 	workload_truncate(w, &none);
 	free(w->filesets);
+	free(w->traces);
 	free(w->processes);
 	free(w->threads);
 	free(w->flowops);
@@ -233,6 +260,8 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " iters=%" PRId64, f->iters);
 	if (f->target.name)
 		fprintf(out, " target=%s", f->target.name);
+	if (f->trace.name)
+		fprintf(out, " trace=%s", f->trace.name);
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	if (f->iodepth > 0)
@@ -294,6 +323,16 @@ void workload_dump(FILE *out, const struct workload *w)
 			fs->readonly ? " readonly" : "",
 			fs->writeonly ? " writeonly" : "",
 			fs->verify ? " verify" : "");
+	}
+	for (size_t i = 0; i < w->ntraces; i++) {
+		const struct ir_trace *t = &w->traces[i];
+
+		if (t->trace)
+			fprintf(out, "trace %s path=\"%s\" format=%s "
+				"streams=%zu\n",
+				t->name, t->path,
+				trace_format_name(trace_format(t->trace)),
+				trace_nstreams(t->trace));
 	}
 	for (size_t p = 0; p < w->nprocesses; p++) {
 		const struct ir_process *pr = &w->processes[p];

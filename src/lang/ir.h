@@ -79,6 +79,20 @@ struct ir_fileset {
 	struct datapat data; /* DATA_DEFAULT if not given */
 };
 
+struct trace;
+
+/*
+ * A `define trace`: the file, read and checked by the compiler; the
+ * trace (trace/trace.h) is the workload's, freed with it.
+ */
+struct ir_trace {
+	char *name;
+	struct loc loc;
+	char *path;
+	char *format; /* the format= word, NULL if not given */
+	struct trace *trace;
+};
+
 struct ir_flowop {
 	enum flowop_type type;
 	char *name; /* as written; composite children are "parent.child" */
@@ -94,6 +108,17 @@ struct ir_flowop {
 	int64_t iodepth; /* 0 if not given */
 	struct datapat data; /* DATA_DEFAULT if not given */
 	struct ir_ref target;
+	/*
+	 * replay: trace= resolved (index in workload->traces), and for each
+	 * operation type of the trace (enum trace_op_type) the id of the row
+	 * its ops are counted in, -1 where the trace has none of them.  A
+	 * row is a flowop of type FO_REPLAY too, named "<replay>.<type>",
+	 * with replay_row set and replay_op its type; rows never run.
+	 */
+	struct ir_ref trace;
+	int *replay_rows;
+	bool replay_row;
+	int replay_op;
 	/* FO_COMPOSITE: the flowops of the `define flowop`, run in order */
 	char *composite;
 	struct ir_flowop **children;
@@ -172,6 +197,8 @@ struct workload {
 	size_t nflowops;
 	struct ir_randvar *randvars;
 	size_t nrandvars;
+	struct ir_trace *traces;
+	size_t ntraces;
 	struct ir_var *vars;
 	size_t nvars;
 	struct ir_stmt *stmts; /* top-level actions in script order */
@@ -211,6 +238,17 @@ void workload_free(struct workload *w);
  * since are freed and every count and setting is as it was then.
  */
 void workload_truncate(struct workload *w, const struct workload *to);
+/*
+ * The FF_* flags f counts with: its type's, or for a replay's row its
+ * operation type's (reads and writes move data, the rest are I/O).
+ */
+unsigned ir_flowop_flags(const struct ir_flowop *f);
+/*
+ * Whether f's time holds other flowops' (a composite's children, a
+ * replay's rows): left out where the ops' times are summed.
+ */
+bool ir_flowop_holds_others(const struct ir_flowop *f);
+
 /* Free one flowop (not its children, which the workload lists too). */
 void ir_flowop_free(struct ir_flowop *f);
 

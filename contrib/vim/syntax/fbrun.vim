@@ -14,7 +14,7 @@ syn case match
 syn keyword fbrunCommand create debug define domultisync echo enable
 syn keyword fbrunCommand eventgen list psrun quit run set sleep system
 syn keyword fbrunCommand thread version
-syn keyword fbrunEntity file fileset filesets process processes files
+syn keyword fbrunEntity file fileset filesets process processes files trace
 syn keyword fbrunFunction randvar
 " cvar, but not the cvar of cvar-gamma
 syn match fbrunFunction '\<cvar\>-\@!'
@@ -25,14 +25,14 @@ syn match fbrunConstant '\<cvar-\(gamma\|normal\|uniform\|exponential\|erlang\|l
 
 syn keyword fbrunAttribute blocking cached compress data delete dirdepth
 syn keyword fbrunAttribute dirdepthrv directio dirgamma dirs dirwidth dsync
-syn keyword fbrunAttribute entries fd filename filesetname filesize
+syn keyword fbrunAttribute entries fd filename filesetname filesize format
 syn keyword fbrunAttribute filesizegamma fsync gamma highwater indexed
 syn keyword fbrunAttribute instances iodepth ioprio iosize iters leafdirs max
 syn keyword fbrunAttribute mean memsize min name nice noreadahead opennext
 syn keyword fbrunAttribute paralloc parameters path prealloc random randsrc
 syn keyword fbrunAttribute randtable rankshift rate readonly reuse rotatefd
 syn keyword fbrunAttribute round seed shared size srcfd startrecord stride
-syn keyword fbrunAttribute target trusttree type useism value verify
+syn keyword fbrunAttribute target trace trusttree type useism value verify
 syn keyword fbrunAttribute workingset writeonly
 
 " "flowop NAME": a flowop's name only there (read, sync, block are
@@ -51,6 +51,7 @@ syn keyword fbrunFlowop contained deletenext delay hog eventlimit opslimit
 syn keyword fbrunFlowop contained iopslimit bwlimit finishoncount
 syn keyword fbrunFlowop contained finishonbytes block wakeup semblock sempost
 syn keyword fbrunFlowop contained aiowrite aioread aiowait print testrandvar
+syn keyword fbrunFlowop contained replay
 
 syn match fbrunVariable '\$\h\w*\|\${\h\w*}\|\$(\h\w*)'
 " integers with a size suffix (k, m, g, t), decimals

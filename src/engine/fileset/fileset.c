@@ -413,6 +413,11 @@ int fs_open_strict(int dirfd, const char *rel, int flags)
 	return try_openat2(dirfd, rel, flags | O_CLOEXEC | O_NOFOLLOW, 0);
 }
 
+int fileset_open_beneath(int dirfd, const char *rel, int flags, mode_t mode)
+{
+	return fs_open_beneath(dirfd, rel, flags, mode);
+}
+
 int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode)
 {
 	int fd;

@@ -215,6 +215,19 @@ const char *fileset_refusal(void);
  */
 void fileset_set_keeps_whole(struct fileset *fs, bool on);
 
+/*
+ * replay: names of the form replay-N-M in the root are fbrun's, with
+ * everything beneath them (flowops_replay.c makes those trees whole).
+ */
+void fileset_set_replay(struct fileset *fs, bool on);
+/*
+ * openat of rel beneath dirfd, following no symlink on the way (openat2
+ * RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS|RESOLVE_NO_XDEV where the kernel
+ * has it, else a component at a time with O_NOFOLLOW); no parent is
+ * made.  An fd, or -1 with errno.
+ */
+int fileset_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
+
 /* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);
 

@@ -196,6 +196,7 @@ struct fileset {
 	bool root_made; /* create made the root directory itself */
 	bool adopted; /* as the marker says: kept when it is rewritten */
 	bool createnext; /* createnext's names are fbrun's in this tree */
+	bool replay; /* replay's trees (replay-N-M) are fbrun's too */
 	bool links; /* linkfile gives files more names (fileset_set_uses) */
 	bool symlinks; /* symlinkfile makes symlinks in the tree */
 	bool blocking; /* entries' fds lose O_NONBLOCK once checked (aio) */

@@ -47,7 +47,7 @@ int64_t op_value(struct worker *wk, const struct ir_value *v)
 /* op_done's slow part: the totals other threads' limits read. */
 void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes)
 {
-	unsigned ff = flowop_info[f->type].flags;
+	unsigned ff = ir_flowop_flags(f);
 
 	if (!(ff & FF_IO))
 		return;

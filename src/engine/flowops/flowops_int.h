@@ -12,6 +12,7 @@
 #include "engine/flowops/flowops.h"
 #include "engine/worker/run_state.h"
 #include "engine/worker/worker.h"
+#include "trace/trace.h"
 
 #define NS_PER_SEC 1000000000ull
 
@@ -288,6 +289,50 @@ static inline int64_t pick(struct worker *wk, const struct ir_flowop *f,
  */
 enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 			    struct slot *s, bool timed);
+
+/* ------------------------------------------------------------ replay */
+
+/*
+ * One thread's replay of a trace (flowops_replay.c): its own directory
+ * under the fileset's root, the fds of each stream's handles, a buffer
+ * for the data, the parent directory of the last path (kept open for
+ * the next op in it).
+ */
+struct replay {
+	const struct trace *t;
+	const struct ir_flowop *f;
+	unsigned instance;
+	int dirfd; /* the tree: replay-<flowop id>-<instance> in the root */
+	int **fds; /* per stream, per handle: -1 when not open */
+	char *buf;
+	size_t buflen;
+	char *pdir; /* the parent kept, relative to the tree, and its fd */
+	int pfd;
+	struct replay_step *order; /* every stream's ops, in replay order */
+	size_t nsteps;
+	uint64_t passes;
+	/* ops that failed in the recording and succeeded here */
+	uint64_t mismatches;
+	char *mismatch; /* the first, said when the thread ends */
+};
+
+struct replay_step {
+	uint32_t stream, op;
+};
+
+/* Replay op of stream s: 0, or the errno its call failed with; bytes done. */
+int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
+		   uint64_t *bytes);
+/* Open path beneath the tree with a trace's flags: only files, dirs. */
+int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
+		   unsigned mode);
+/* Remove name in dfd and all beneath it (all the replay's): -1, errno. */
+int op_replay_rmtree(struct replay *rp, int dfd, const char *name);
+/* Forget the parent directory kept (a rename or removal may move it). */
+void op_replay_forget(struct replay *rp);
+/* replay's hooks. */
+int op_replay_prepare(struct worker *wk, const struct ir_flowop *f);
+void op_replay_free(void *state);
 
 /* What a failed lookup beneath a fileset's root most likely met, or "". */
 const char *op_lookup_hint(int err);

@@ -65,7 +65,7 @@ struct monitor *monitor_new(const struct workload *w,
 		const struct ir_flowop *fo = w->flowops[f];
 
 		s->labels[f] = fo->label;
-		s->io[f] = (flowop_flags(fo->type) & FF_IO) != 0;
+		s->io[f] = (ir_flowop_flags(fo) & FF_IO) != 0;
 	}
 	return s;
 }

@@ -1,0 +1,440 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * replay: a trace (define trace) replayed whole by each thread instance,
+ * in a tree of its own, replay-<flowop id>-<instance>, in the fileset's
+ * root (fileset_remove takes those trees as fbrun's).  Before the clock
+ * the tree is made with the state the trace expects at its start; each
+ * pass after the first empties it and makes that state again, untimed.
+ * The streams' ops run in the order they were recorded in (by their
+ * times, each stream's own order kept), or stream after stream when the
+ * trace has no times.  Each op is timed and counted in its type's row
+ * (<name>.open, <name>.read, ...); the flowop's own row counts passes.
+ * An op that failed in the recording with errno E and fails with E here
+ * is counted as done; one that succeeds is counted too, and said as a
+ * mismatch when the thread ends; any other failure is an error.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/flowops/flowops_int.h"
+#include "engine/sys/timeline.h"
+#include "util/msg.h"
+#include "util/util.h"
+
+/* The data buffer: the largest read or write, up to this. */
+#define REPLAY_BUF_MAX ((size_t)16 << 20)
+/* The stop flag is looked at every this many ops. */
+#define REPLAY_STOP_EVERY 256
+
+/* op_replay_rmtree, the tries-th time at name */
+static int rmtree(struct replay *rp, int dfd, const char *name, int tries)
+{
+	struct stat root, st;
+	struct dirent *de;
+	DIR *d;
+	int fd, e = 0;
+
+	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno != ENOTDIR && errno != ELOOP)
+			return -1;
+		return unlinkat(dfd, name, 0);
+	}
+	/* never into a mount planted in the tree */
+	if (fstat(fd, &st) < 0 || fstat(rp->dirfd, &root) < 0 ||
+	    st.st_dev != root.st_dev) {
+		close(fd);
+		return errno = EXDEV, -1;
+	}
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) {
+			if (rmtree(rp, dirfd(d), de->d_name, 0) < 0 &&
+			    errno != ENOENT)
+				e = errno;
+		} else if (unlinkat(dirfd(d), de->d_name, 0) < 0 &&
+			   errno != ENOENT) {
+			e = errno;
+		}
+	}
+	closedir(d);
+	if (e)
+		return errno = e, -1;
+	if (!strcmp(name, "."))
+		return 0;
+	if (unlinkat(dfd, name, AT_REMOVEDIR) == 0)
+		return 0;
+	/* a name the listing skipped while it was changing: once more */
+	if (errno == ENOTEMPTY && tries < 3)
+		return rmtree(rp, dfd, name, tries + 1);
+	return -1;
+}
+
+int op_replay_rmtree(struct replay *rp, int dfd, const char *name)
+{
+	return rmtree(rp, dfd, name, 0);
+}
+
+/* Write size bytes of the buffer's into fd. */
+static int fill(struct replay *rp, int fd, int64_t size)
+{
+	for (int64_t done = 0; done < size;) {
+		size_t n = (size_t)(size - done) < rp->buflen ?
+				   (size_t)(size - done) :
+				   rp->buflen;
+		ssize_t w = write(fd, rp->buf, n);
+
+		if (w <= 0)
+			return w < 0 ? -1 : (errno = EIO, -1);
+		done += w;
+	}
+	return 0;
+}
+
+/* The state the trace expects at its start, in the (empty) tree. */
+static enum fo_result make_initial(struct worker *wk, struct replay *rp)
+{
+	const struct trace_entry *ent;
+	size_t n = trace_initial((struct trace *)rp->t, &ent);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *p = trace_path(rp->t, ent[i].path);
+		int fd;
+
+		if (strcmp(p, ".") == 0)
+			continue;
+		if (ent[i].dir) {
+			fd = op_replay_open(rp, p, TRACE_O_DIRECTORY, 0);
+			if (fd < 0 && errno == ENOENT) {
+				/* its parent was made before it, beneath */
+				char *dir = xstrdup(p), *slash = strrchr(dir, '/');
+				int pfd = rp->dirfd;
+
+				if (slash) {
+					*slash = '\0';
+					pfd = fileset_open_beneath(rp->dirfd, dir,
+								   O_PATH | O_DIRECTORY, 0);
+				}
+				fd = pfd < 0 ? -1 :
+					       mkdirat(pfd, slash ? slash + 1 : p,
+						       0755);
+				if (slash && pfd >= 0)
+					close(pfd);
+				free(dir);
+				if (fd == 0)
+					continue;
+			}
+		} else {
+			fd = op_replay_open(rp, p,
+					    TRACE_O_WRITE | TRACE_O_CREAT |
+						    TRACE_O_EXCL,
+					    0644);
+			if (fd >= 0 && fill(rp, fd, ent[i].size) < 0) {
+				int e = errno;
+
+				close(fd);
+				errno = e;
+				fd = -1;
+			}
+		}
+		if (fd < 0)
+			return op_fail(wk, rp->f, errno,
+				       "replay %s: cannot make '%s' of the "
+				       "trace's initial state",
+				       rp->f->name, p);
+		close(fd);
+	}
+	return FO_OK;
+}
+
+/* A step with the time it is replayed at, for the sort. */
+struct keyed {
+	int64_t when;
+	struct replay_step step;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->when != y->when)
+		return x->when < y->when ? -1 : 1;
+	if (x->step.stream != y->step.stream)
+		return x->step.stream < y->step.stream ? -1 : 1;
+	return x->step.op < y->step.op ? -1 : x->step.op > y->step.op;
+}
+
+/*
+ * The replay order: by the ops' times (a stream's own order kept: its
+ * times taken as never going back), ties in stream order; stream after
+ * stream when any op has no time.
+ */
+static void make_order(struct replay *rp)
+{
+	const struct trace *t = rp->t;
+	size_t n = 0, k = 0;
+	bool timed = true;
+	struct keyed *key;
+
+	for (size_t s = 0; s < trace_nstreams(t); s++)
+		n += trace_stream_nops(t, s);
+	key = xcalloc(n ? n : 1, sizeof(*key));
+	for (size_t s = 0; s < trace_nstreams(t); s++) {
+		const struct trace_op *ops = trace_stream_ops(t, s);
+		int64_t last = INT64_MIN;
+
+		for (size_t i = 0; i < trace_stream_nops(t, s); i++, k++) {
+			if (ops[i].time_ns == TRACE_NO_TIME)
+				timed = false;
+			else if (ops[i].time_ns > last)
+				last = ops[i].time_ns;
+			key[k] = (struct keyed){
+				last, { (uint32_t)s, (uint32_t)i } };
+		}
+	}
+	if (timed)
+		qsort(key, n, sizeof(*key), cmp_keyed);
+	rp->order = xcalloc(n ? n : 1, sizeof(*rp->order));
+	for (k = 0; k < n; k++)
+		rp->order[k] = key[k].step;
+	rp->nsteps = n;
+	free(key);
+}
+
+/* Close what the streams hold open. */
+static void close_all(struct replay *rp)
+{
+	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
+		for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++)
+			if (rp->fds[s][h] >= 0) {
+				close(rp->fds[s][h]);
+				rp->fds[s][h] = -1;
+			}
+}
+
+/* The handles open before each stream began, opened as they were. */
+static enum fo_result open_inherited(struct worker *wk, struct replay *rp)
+{
+	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
+		for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
+			const struct trace_handle *th =
+				trace_stream_handle(rp->t, s, (int)h);
+			const char *p;
+
+			if (!th->inherited)
+				continue;
+			p = trace_path(rp->t, th->path);
+			rp->fds[s][h] = op_replay_open(
+				rp, p, th->flags & ~(TRACE_O_CREAT | TRACE_O_EXCL | TRACE_O_TRUNC), 0);
+			if (rp->fds[s][h] < 0)
+				return op_fail(wk, rp->f, errno,
+					       "replay %s: cannot open '%s', "
+					       "open before the trace began",
+					       rp->f->name, p);
+		}
+	return FO_OK;
+}
+
+/* The largest read or write of the trace, within REPLAY_BUF_MAX. */
+static size_t buffer_size(const struct trace *t)
+{
+	size_t most = 65536;
+
+	for (size_t s = 0; s < trace_nstreams(t); s++) {
+		const struct trace_op *ops = trace_stream_ops(t, s);
+
+		for (size_t i = 0; i < trace_stream_nops(t, s); i++)
+			if ((ops[i].type == TOP_READ || ops[i].type == TOP_WRITE) &&
+			    (uint64_t)ops[i].length > most)
+				most = ops[i].length > (int64_t)REPLAY_BUF_MAX ?
+					       REPLAY_BUF_MAX :
+					       (size_t)ops[i].length;
+	}
+	return most;
+}
+
+/* The replay's own tree in the fileset's root, made empty; -1, errno. */
+static int make_tree(struct worker *wk, struct replay *rp)
+{
+	int root = fileset_rootfd(fs_of(wk, rp->f->fileset.index));
+	char name[64];
+
+	snprintf(name, sizeof(name), "replay-%d-%u", rp->f->id, rp->instance);
+	/* one kept from an earlier run (reuse) is fbrun's: emptied */
+	if (mkdirat(root, name, 0755) < 0 && errno != EEXIST)
+		return -1;
+	rp->dirfd = fileset_open_beneath(root, name, O_RDONLY | O_DIRECTORY, 0);
+	if (rp->dirfd < 0)
+		return -1;
+	return op_replay_rmtree(rp, rp->dirfd, ".");
+}
+
+int op_replay_prepare(struct worker *wk, const struct ir_flowop *f)
+{
+	struct replay *rp = xcalloc(1, sizeof(*rp));
+
+	rp->t = wk->w->traces[f->trace.index].trace;
+	rp->f = f;
+	rp->instance = wk->instance;
+	rp->pfd = -1;
+	rp->buflen = buffer_size(rp->t);
+	rp->buf = xcalloc(1, rp->buflen);
+	rp->fds = xcalloc(trace_nstreams(rp->t) + 1, sizeof(*rp->fds));
+	for (size_t s = 0; s < trace_nstreams(rp->t); s++) {
+		size_t nh = trace_stream_nhandles(rp->t, s);
+
+		rp->fds[s] = xmalloc((nh ? nh : 1) * sizeof(int));
+		for (size_t h = 0; h < nh; h++)
+			rp->fds[s][h] = -1;
+	}
+	make_order(rp);
+	wk->fostate[f->id] = rp;
+	if (make_tree(wk, rp) < 0) {
+		op_fail(wk, f, errno,
+			"replay %s: cannot make its directory in fileset %s",
+			f->name, fileset_name(fs_of(wk, f->fileset.index)));
+		return -1;
+	}
+	return make_initial(wk, rp) == FO_OK ? 0 : -1;
+}
+
+void op_replay_free(void *state)
+{
+	struct replay *rp = state;
+
+	if (rp->mismatches)
+		fb_warning("replay %s (instance %u): %" PRIu64 " operation%s "
+			   "that failed in the recording succeeded; the "
+			   "first: %s",
+			   rp->f->name, rp->instance, rp->mismatches,
+			   rp->mismatches == 1 ? "" : "s",
+			   rp->mismatch ? rp->mismatch : "?");
+	close_all(rp);
+	op_replay_forget(rp);
+	if (rp->dirfd > 0)
+		close(rp->dirfd);
+	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
+		free(rp->fds[s]);
+	free(rp->fds);
+	free(rp->buf);
+	free(rp->order);
+	free(rp->mismatch);
+	free(rp);
+}
+
+/* What the op was, for messages: "open 'a/b' (trace line 12)". */
+static char *describe(const struct replay *rp, const struct trace_op *op)
+{
+	return xasprintf("%s%s%s%s (trace line %d)", trace_op_name(op->type),
+			 op->path >= 0 ? " '" : "",
+			 op->path >= 0 ? trace_path(rp->t, op->path) : "",
+			 op->path >= 0 ? "'" : "", op->line);
+}
+
+/* The outcome of one op against the recording's. */
+static enum fo_result judge(struct worker *wk, struct replay *rp,
+			    const struct trace_op *op, int err, uint64_t t0,
+			    uint64_t bytes)
+{
+	const struct ir_flowop *row = wk->w->flowops[rp->f->replay_rows[op->type]];
+	enum fo_result r;
+	char *what;
+
+	/*
+	 * dbench's FIND_FIRST that matched nothing is a readdir of the
+	 * pattern's directory recorded as ENOENT, the pattern not kept: a
+	 * listing of the directory that succeeds is what it did too
+	 */
+	if (err == op->err ||
+	    (!err && op->type == TOP_READDIR && op->handle < 0 &&
+	     op->err == ENOENT)) {
+		op_done(wk, row, t0, bytes);
+		return FO_OK;
+	}
+	if (err == 0) {
+		op_done(wk, row, t0, bytes);
+		if (!rp->mismatches++) {
+			what = describe(rp, op);
+			rp->mismatch = xasprintf("%s, recorded as failing with %s",
+						 what, trace_errno_name(op->err) ?
+							       trace_errno_name(op->err) :
+							       strerror(op->err));
+			free(what);
+		}
+		return FO_OK;
+	}
+	what = describe(rp, op);
+	if (op->err)
+		r = op_fail(wk, row, err, "replay %s: %s failed (recorded: %s)",
+			    rp->f->name, what,
+			    trace_errno_name(op->err) ? trace_errno_name(op->err) :
+							strerror(op->err));
+	else
+		r = op_fail(wk, row, err, "replay %s: %s failed", rp->f->name,
+			    what);
+	free(what);
+	return r;
+}
+
+/* Back to the start: the tree emptied and the initial state made again. */
+static enum fo_result reset(struct worker *wk, struct replay *rp)
+{
+	close_all(rp);
+	op_replay_forget(rp);
+	if (op_replay_rmtree(rp, rp->dirfd, ".") < 0)
+		return op_fail(wk, rp->f, errno,
+			       "replay %s: cannot empty its directory for the "
+			       "next pass",
+			       rp->f->name);
+	return make_initial(wk, rp);
+}
+
+enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
+{
+	struct replay *rp = wk->fostate[f->id];
+	bool go_on = wk->run->opts->continue_on_error;
+	enum fo_result r = FO_OK;
+	bool stopped = false;
+	uint64_t t0, tp;
+
+	if (rp->passes && (r = reset(wk, rp)) != FO_OK)
+		return r;
+	if ((r = open_inherited(wk, rp)) != FO_OK)
+		return r;
+	tp = op_start(wk);
+	for (size_t k = 0; k < rp->nsteps; k++) {
+		const struct replay_step *st = &rp->order[k];
+		const struct trace_op *op =
+			&trace_stream_ops(rp->t, st->stream)[st->op];
+		uint64_t bytes;
+		int err;
+
+		if (k % REPLAY_STOP_EVERY == 0 && k &&
+		    (stopped = timeline_flag_set(wk->stop)))
+			break;
+		t0 = op_start(wk);
+		err = op_replay_call(rp, st->stream, op, &bytes);
+		r = judge(wk, rp, op, err, t0, bytes);
+		if (r != FO_OK && !go_on)
+			break;
+	}
+	rp->passes++;
+	/* a pass the end of the run cut short is not one */
+	if ((r == FO_OK || go_on) && !stopped)
+		op_done(wk, f, tp, 0);
+	close_all(rp);
+	return go_on ? FO_OK : r;
+}

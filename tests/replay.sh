@@ -1,0 +1,179 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
+# flowop replay (define trace): each fixture of tests/trace and dbench's
+# client.txt replayed by 1 and 2 thread instances, one pass each.  Facts:
+# the rows' op counts per type are the trace's (tests/tools/tracedump)
+# times the instances, and so are the bytes of the reads and writes; no
+# operation fails unexpectedly and none that failed in the recording
+# succeeds; the files each replay's tree holds at the end are those the
+# trace leaves; nothing but the replays' trees is made in the fileset's
+# root and nothing outside it; a bad trace is its located error, exit 2,
+# with nothing made.
+. "${srcdir:-.}/tests/lib.sh"
+
+TRACEDUMP=${TRACEDUMP:-$(dirname "$FBRUN")/tests/tools/tracedump}
+T=$srcdir/tests/trace
+
+# script TRACE INSTANCES [ROOT]: $TMP/r.f replays TRACE once per instance
+script() {
+	cat >"$TMP/r.f" <<EOF
+set mode quit alldone
+define fileset name=f,path=${3:-$TMP/fs},entries=0,dirwidth=1
+define trace name=t,path=$1
+define process name=p {
+  thread name=th,instances=$2 {
+    flowop replay name=R,trace=t,filesetname=f
+    flowop finishoncount name=done,target=R,value=1
+  }
+}
+run 3600
+EOF
+}
+
+# the trace's "R.TYPE COUNT BYTES" (bytes of reads and writes only)
+want() {
+	"$TRACEDUMP" "$1" | awk -v n="$2" '$1 == "op" {
+		printf "R.%s %.0f %.0f\n", $2, $4 * n,
+			($2 == "read" || $2 == "write") ? $6 * n : 0
+	}' | sort
+}
+
+# the same from the run's CSV, and "errors ROW N" for any row with some
+got() {
+	awk -F, 'NR > 1 && $1 ~ /^R\./ {
+		print $1, $4, ($1 ~ /\.(read|write)$/) ? $9 : 0
+		if ($12 != 0) print "errors", $1, $12
+	}' "$TMP/out" | sort
+}
+
+# replay TRACE INSTANCES LABEL: run it (keeping the tree) and check
+replay() {
+	rm -rf "$TMP/fs"
+	mkdir "$TMP/fs"
+	script "$1" "$2"
+	run_fbrun -q --keep --format csv "$TMP/r.f"
+	if [ "$rc" -ne 0 ]; then
+		fail "$3, $2 instance(s): runs and exits 0 (exit $rc)"
+		diag <"$TMP/err"
+		return
+	fi
+	pass "$3, $2 instance(s): runs and exits 0"
+	want "$1" "$2" >"$TMP/want"
+	got >"$TMP/got"
+	if cmp -s "$TMP/want" "$TMP/got"; then
+		pass "$3, $2 instance(s): ops per type and bytes are the trace's, no errors"
+	else
+		fail "$3, $2 instance(s): ops per type and bytes"
+		diff "$TMP/want" "$TMP/got" | diag
+	fi
+	if grep -q 'succeeded' "$TMP/err"; then
+		fail "$3, $2 instance(s): no op that failed in the recording succeeds"
+		diag <"$TMP/err"
+	else
+		pass "$3, $2 instance(s): no op that failed in the recording succeeds"
+	fi
+	ls -A "$TMP/fs/f" >"$TMP/root"
+	{
+		echo .fbrun-fileset
+		i=0
+		while [ "$i" -lt "$2" ]; do
+			echo "replay-0-$i"
+			i=$((i + 1))
+		done
+	} | sort | cmp -s - "$TMP/root" &&
+		pass "$3, $2 instance(s): the fileset's root holds the replays' trees alone" ||
+		{ fail "$3, $2 instance(s): the fileset's root"; diag <"$TMP/root"; }
+}
+
+# tree DIR: what DIR holds, "d PATH" and "f PATH SIZE", sorted
+tree() {
+	(cd "$1" && find . -mindepth 1 \( -type d -printf 'd %P\n' \) -o \
+		\( -type f -printf 'f %P %s\n' \) -o -printf '? %P\n') | sort
+}
+
+touch "$TMP/outside"
+for f in small.loadfile tar.strace threads.strace seqwrite.iolog2 \
+	randrw.iolog3; do
+	for n in 1 2; do
+		replay "$T/$f" "$n" "$f"
+	done
+done
+
+# the files the last pass of each instance left (2 instances kept)
+replay "$T/small.loadfile" 2 small.loadfile
+printf 'd clients\nd shared\nf shared/readme 1000\n' >"$TMP/want"
+for i in 0 1; do
+	tree "$TMP/fs/f/replay-0-$i" >"$TMP/got"
+	cmp -s "$TMP/want" "$TMP/got" &&
+		pass "small.loadfile: instance $i's tree is what the trace leaves" ||
+		{ fail "small.loadfile: instance $i's tree"; diag <"$TMP/got"; }
+done
+replay "$T/threads.strace" 1 threads.strace
+printf 'd out\nf in.dat 20000\nf out/log.1 6\n' >"$TMP/want"
+tree "$TMP/fs/f/replay-0-0" >"$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" &&
+	pass "threads.strace: the tree is what the trace leaves (old removed, log renamed)" ||
+	{ fail "threads.strace: the tree"; diag <"$TMP/got"; }
+replay "$T/tar.strace" 1 tar.strace
+tree "$TMP/fs/f/replay-0-0" | grep -c '^f src/' >"$TMP/n" || :
+[ "$(cat "$TMP/n")" -gt 0 ] &&
+	pass "tar.strace: the files tar extracted are in the tree" ||
+	{ fail "tar.strace: the files tar extracted"; tree "$TMP/fs/f/replay-0-0" | diag; }
+
+ls -A "$TMP" | grep -v -e '^fs$' -e '^r\.f$' -e '^out$' -e '^err$' \
+	-e '^want$' -e '^got$' -e '^root$' -e '^n$' -e '^top$' \
+	>"$TMP/top" || :
+printf 'outside\n' | cmp -s - "$TMP/top" &&
+	pass "nothing outside the fileset's path was made" ||
+	{ fail "nothing outside the fileset's path"; diag <"$TMP/top"; }
+
+# without --keep the trees go with the fileset
+script "$T/small.loadfile" 2
+rm -rf "$TMP/fs"
+mkdir "$TMP/fs"
+run_fbrun -q "$TMP/r.f"
+[ "$rc" -eq 0 ] && [ -z "$(ls -A "$TMP/fs")" ] &&
+	pass "the replays' trees are removed with the fileset" ||
+	{ fail "the replays' trees removed (exit $rc)"; ls -AR "$TMP/fs" | diag; }
+
+# a tree kept (reuse) is emptied before the replay, a symlink planted in
+# it removed itself, never followed out
+rm -rf "$TMP/fs"
+mkdir "$TMP/fs" "$TMP/victim"
+echo keep >"$TMP/victim/keep.txt"
+script "$T/small.loadfile" 1
+sed -i 's/dirwidth=1$/dirwidth=1,reuse/' "$TMP/r.f"
+run_fbrun -q --keep "$TMP/r.f"
+ln -s "$TMP/victim" "$TMP/fs/f/replay-0-0/planted"
+ln -s "$TMP/victim" "$TMP/fs/f/replay-0-0/shared/planted"
+run_fbrun -q --keep "$TMP/r.f"
+[ "$rc" -eq 0 ] && [ -f "$TMP/victim/keep.txt" ] &&
+	[ ! -L "$TMP/fs/f/replay-0-0/planted" ] &&
+	[ ! -L "$TMP/fs/f/replay-0-0/shared/planted" ] &&
+	pass "a kept tree is emptied: planted symlinks removed, not followed" ||
+	{ fail "a kept tree emptied (exit $rc)"; diag <"$TMP/err"; ls -lR "$TMP/fs" "$TMP/victim" | diag; }
+rm -rf "$TMP/victim"
+
+# a bad trace: its located error, exit 2, nothing made
+script "$T/bad/dbench-escape.loadfile" 1 "$TMP/badfs"
+run_fbrun -q "$TMP/r.f"
+[ "$rc" -eq 2 ] && [ ! -e "$TMP/badfs" ] &&
+	pass "a bad trace: exit 2, nothing made" ||
+	fail "a bad trace: exit 2 (got $rc), nothing made"
+grepq "a bad trace: its located error" \
+	"dbench-escape.loadfile:1:8: error: path '../../etc/passwd' climbs out" \
+	"$TMP/err"
+grepq "a bad trace: the script's define named" \
+	"r.f:3:[0-9]+: error: trace 't' cannot be replayed" "$TMP/err"
+
+client=/usr/share/dbench/client.txt
+if [ -r "$client" ]; then
+	for n in 1 2; do
+		replay "$client" "$n" "dbench client.txt"
+	done
+else
+	skip "dbench's client.txt is not installed (Debian's dbench package)"
+fi
+done_testing
