@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The fbrun authors
 #
-# flowop replay (define trace): each fixture of tests/trace and dbench's
+# flowop replay (define trace) and fbrun replay: each fixture of tests/trace and dbench's
 # client.txt replayed by 1 and 2 thread instances, one pass each.  Facts:
 # the rows' op counts per type are the trace's (tests/tools/tracedump)
 # times the instances, and so are the bytes of the reads and writes; no
@@ -155,6 +155,48 @@ run_fbrun -q --keep "$TMP/r.f"
 	pass "a kept tree is emptied: planted symlinks removed, not followed" ||
 	{ fail "a kept tree emptied (exit $rc)"; diag <"$TMP/err"; ls -lR "$TMP/fs" "$TMP/victim" | diag; }
 rm -rf "$TMP/victim"
+
+# value=N: N passes each, the thread then done (no finishoncount)
+rm -rf "$TMP/fs"
+mkdir "$TMP/fs"
+script "$T/small.loadfile" 2
+sed -i -e 's/filesetname=f$/filesetname=f,value=3/' -e '/finishoncount/d' \
+	"$TMP/r.f"
+run_fbrun -q --format csv "$TMP/r.f"
+want "$T/small.loadfile" 6 >"$TMP/want"
+got >"$TMP/got"
+[ "$rc" -eq 0 ] && cmp -s "$TMP/want" "$TMP/got" &&
+	awk -F, '$1 == "R" && $4 == 6 { f = 1 } END { exit !f }' "$TMP/out" &&
+	pass "value=3, 2 instances: 6 passes, each op of the trace 6 times" ||
+	{ fail "value=3, 2 instances (exit $rc)"; diff "$TMP/want" "$TMP/got" | diag; diag <"$TMP/err"; }
+
+# fbrun replay TRACE: the same through the command
+rm -rf "$TMP/fs"
+run_fbrun replay -q --format csv -D dir="$TMP/fs" -D clients=2 \
+	"$T/threads.strace"
+sed 's/^replay\./R./' "$TMP/out" >"$TMP/csv" && mv "$TMP/csv" "$TMP/out"
+want "$T/threads.strace" 2 >"$TMP/want"
+got >"$TMP/got"
+[ "$rc" -eq 0 ] && cmp -s "$TMP/want" "$TMP/got" &&
+	pass "fbrun replay -D clients=2: each op of the trace twice" ||
+	{ fail "fbrun replay -D clients=2 (exit $rc)"; diff "$TMP/want" "$TMP/got" | diag; diag <"$TMP/err"; }
+# $TMP/fs was made by fbrun for the fileset's path: gone with it
+[ ! -e "$TMP/fs" ] &&
+	pass "fbrun replay: its tree removed at the end" ||
+	{ fail "fbrun replay: its tree removed"; ls -AR "$TMP/fs" | diag; }
+run_fbrun replay -q -t 1 --format csv -D dir="$TMP/fs" "$T/small.loadfile"
+[ "$rc" -eq 0 ] && awk -F, '$1 == "replay" && $4 > 1 { f = 1 } END { exit !f }' "$TMP/out" &&
+	pass "fbrun replay -t 1: the trace loops until the time is up" ||
+	{ fail "fbrun replay -t 1 loops (exit $rc)"; diag <"$TMP/out"; diag <"$TMP/err"; }
+run_fbrun replay -q -D dir="$TMP/badfs" "$T/bad/dbench-escape.loadfile"
+[ "$rc" -eq 2 ] && [ ! -e "$TMP/badfs" ] &&
+	grep -q "dbench-escape.loadfile:1:8: error:" "$TMP/err" &&
+	pass "fbrun replay of a bad trace: its located error, exit 2, nothing made" ||
+	{ fail "fbrun replay of a bad trace (exit $rc)"; diag <"$TMP/err"; }
+run_fbrun replay
+[ "$rc" -eq 2 ] && grep -q "no trace given" "$TMP/err" &&
+	pass "fbrun replay without a trace: exit 2, said" ||
+	fail "fbrun replay without a trace (exit $rc)"
 
 # a bad trace: its located error, exit 2, nothing made
 script "$T/bad/dbench-escape.loadfile" 1 "$TMP/badfs"

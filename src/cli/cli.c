@@ -14,6 +14,7 @@
 #include "bonnie/bonnie.h"
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cli/replay.h"
 #include "cli/run.h"
 #include "compare/compare.h"
 #include "mpi/job.h"
@@ -37,6 +38,12 @@ static int cmd_bonnie(int argc, char **argv, struct job *peers)
 {
 	return bonnie_main(argc, argv,
 			   peers ? job_engine(peers, false) : NULL);
+}
+
+/* "fbrun replay ... TRACE": a trace replayed, on every rank */
+static int cmd_replay(int argc, char **argv, struct job *peers)
+{
+	return cli_replay_main(argc, argv, peers);
 }
 
 static const struct {

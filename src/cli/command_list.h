@@ -14,3 +14,5 @@
 COMMAND(compare, "A.json B.json ...", "compare runs", cmd_compare, false)
 COMMAND(bonnie, "[bonnie++ options]", "bonnie++'s tests", cmd_bonnie, true)
 COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false)
+COMMAND(replay, "[options] TRACE", "a recorded trace replayed", cmd_replay,
+	true)

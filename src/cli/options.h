@@ -31,6 +31,8 @@ struct cli_options {
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	const char *script;
+	/* the script's text when it is fbrun's own (fbrun replay), or NULL */
+	const char *script_text;
 	struct job *peers; /* fbrun-mpi's job, or NULL */
 	bool stonewall;
 	uint64_t repeat; /* --repeat N: 0 if not given */

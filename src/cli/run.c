@@ -65,6 +65,9 @@ static struct script *load_script(const struct cli_options *o)
 	char *text;
 	size_t len = 0;
 
+	if (o->script_text)
+		return script_from_text(o->script, o->script_text,
+					strlen(o->script_text));
 	if (!o->peers || job_rank(o->peers) == 0)
 		sc = script_new(o->script);
 	if (!o->peers)

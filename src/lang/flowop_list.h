@@ -333,9 +333,10 @@ FLOWOP(TESTRANDVAR, "testrandvar", fo_testrandvar, FF_MEAN,
        "sample the random variable in value and report its mean")
 FLOWOP(REPLAY, "replay", fo_replay,
        FF_ALTERS | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
-       FA(FILESET) | FA(TRACE),
+       FA(FILESET) | FA(TRACE) | FA(VALUE),
        NEED_FILESET,
        op_replay_prepare, op_replay_free,
        "replay a trace (define trace) whole, all its streams, in a "
-       "directory of its own under the fileset's root; each operation "
-       "type is a row of its own, <name>.<type>")
+       "directory of its own under the fileset's root, value times (not "
+       "given or 0: until the run ends); each operation type is a row "
+       "of its own, <name>.<type>")

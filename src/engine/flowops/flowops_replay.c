@@ -410,6 +410,13 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 	bool stopped = false;
 	uint64_t t0, tp;
 
+	if (f->value.kind != IRV_NONE) {
+		int64_t most = op_int(wk, &f->value);
+
+		if (most > 0 && rp->passes >= (uint64_t)most)
+			return op_norsc(wk, "flowop %s: the trace replayed %" PRIu64
+					" times", f->name, rp->passes);
+	}
 	if (rp->passes && (r = reset(wk, rp)) != FO_OK)
 		return r;
 	if ((r = open_inherited(wk, rp)) != FO_OK)

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * fbrun replay [options] TRACE: the trace replayed by a script of fbrun's
+ * own (below), run as `fbrun [options] -D trace=TRACE SCRIPT` would run
+ * it: every option of a run applies (-o, --format, --repeat, -t ...),
+ * and its knobs are -D variables.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/options.h"
+#include "cli/replay.h"
+#include "cli/run.h"
+#include "util/msg.h"
+#include "util/util.h"
+
+/* What the command runs; its name in messages is "fbrun-replay". */
+static const char replay_script[] =
+	"# fbrun replay: a trace replayed by $clients clients\n"
+	"set $trace=\"\"\n"
+	"set $format=auto\n"
+	"set $dir=\"$tmpdir/fbrun-replay\"\n"
+	"set $clients=1\n"
+	"set $passes=1\n"
+	"set $runtime=86400\n"
+	"set mode quit alldone\n"
+	"define fileset name=replay,path=$dir,entries=0,dirwidth=1\n"
+	"define trace name=trace,path=$trace,format=$format\n"
+	"define process name=replay {\n"
+	"  thread name=client,instances=$clients {\n"
+	"    flowop replay name=replay,trace=trace,filesetname=replay,"
+	"value=$passes\n"
+	"  }\n"
+	"}\n"
+	"run $runtime\n";
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: fbrun replay [options] TRACE\n"
+		"Replay TRACE (strace output, a dbench loadfile, a fio iolog "
+		"or fbrun's own\n"
+		"trace; doc/trace-format.md) with fbrun's options (fbrun "
+		"--help), its knobs\n"
+		"set with -D NAME=VALUE:\n"
+		"  clients  1     clients replaying it at once, each in its "
+		"own directory\n"
+		"  passes   1     passes each client makes (0: until the run "
+		"ends; -t alone\n"
+		"                 sets 0)\n"
+		"  dir      $tmpdir/fbrun-replay   where the clients' "
+		"directories are made\n"
+		"  format   auto  strace, dbench, fio or fbrun to force one\n"
+		"The report has a row per operation type: replay.open, "
+		"replay.read, ...\n");
+}
+
+/* Whether argv[1..n) asks for -t (--runtime) and no -D passes=. */
+static bool loops(int n, char **argv)
+{
+	bool t = false;
+
+	for (int i = 1; i < n; i++) {
+		const char *a = argv[i];
+
+		if (!strncmp(a, "-t", 2) || !strncmp(a, "--runtime", 9))
+			t = true;
+		if (!strncmp(a, "passes=", 7) ||
+		    (!strncmp(a, "-D", 2) && !strncmp(a + 2, "passes=", 7)) ||
+		    !strncmp(a, "--define=passes=", 16))
+			return false;
+	}
+	return t;
+}
+
+int cli_replay_main(int argc, char **argv, struct job *peers)
+{
+	struct cli_options o = { .action = ACT_RUN, .peers = peers };
+	char **args, *trace;
+	int n = 0, rc;
+
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			usage(stdout);
+			return FB_EXIT_OK;
+		}
+	if (argc < 2 || (argv[argc - 1][0] == '-' && argv[argc - 1][1])) {
+		fb_error("no trace given: fbrun replay [options] TRACE");
+		usage(stderr);
+		return FB_EXIT_USAGE;
+	}
+	args = xcalloc((size_t)argc + 6, sizeof(*args));
+	trace = xasprintf("trace=%s", argv[argc - 1]);
+	args[n++] = "fbrun";
+	for (int i = 1; i < argc - 1; i++)
+		args[n++] = argv[i];
+	args[n++] = "-D";
+	args[n++] = trace;
+	if (loops(argc - 1, argv)) {
+		args[n++] = "-D";
+		args[n++] = "passes=0";
+	}
+	args[n++] = "fbrun-replay";
+	rc = cli_options_parse(n, args, &o);
+	if (rc == 0) {
+		free((char *)o.script);
+		o.script = xstrdup("fbrun-replay");
+		o.script_text = replay_script;
+		rc = cli_run(&o);
+	} else {
+		rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
+	}
+	cli_options_release(&o);
+	free(trace);
+	free(args);
+	return rc;
+}
