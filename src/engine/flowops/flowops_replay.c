@@ -31,6 +31,12 @@
 
 /* The data buffer: the largest read or write, up to this. */
 #define REPLAY_BUF_MAX ((size_t)16 << 20)
+/*
+ * The rows' CPU time: the first ops of each row, then one op in this
+ * many of a pass, read inside their windows (op_start, op_done).
+ */
+#define REPLAY_CPU_FIRST 8
+#define REPLAY_CPU_EVERY 64
 /* The stop flag is looked at every this many ops. */
 #define REPLAY_STOP_EVERY 256
 
@@ -346,10 +352,10 @@ static char *describe(const struct replay *rp, const struct trace_op *op)
 
 /* The outcome of one op against the recording's. */
 static enum fo_result judge(struct worker *wk, struct replay *rp,
+			    const struct ir_flowop *row,
 			    const struct trace_op *op, int err, uint64_t t0,
 			    uint64_t bytes)
 {
-	const struct ir_flowop *row = wk->w->flowops[rp->f->replay_rows[op->type]];
 	enum fo_result r;
 	char *what;
 
@@ -421,23 +427,30 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 		return r;
 	if ((r = open_inherited(wk, rp)) != FO_OK)
 		return r;
+	/* the rows' CPU is sampled below, not the pass's */
+	wk->sampling = false;
 	tp = op_start(wk);
 	for (size_t k = 0; k < rp->nsteps; k++) {
 		const struct replay_step *st = &rp->order[k];
 		const struct trace_op *op =
 			&trace_stream_ops(rp->t, st->stream)[st->op];
+		const struct ir_flowop *row;
 		uint64_t bytes;
 		int err;
 
 		if (k % REPLAY_STOP_EVERY == 0 && k &&
 		    (stopped = timeline_flag_set(wk->stop)))
 			break;
+		row = wk->w->flowops[f->replay_rows[op->type]];
+		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
+			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
 		t0 = op_start(wk);
 		err = op_replay_call(rp, st->stream, op, &bytes);
-		r = judge(wk, rp, op, err, t0, bytes);
+		r = judge(wk, rp, row, op, err, t0, bytes);
 		if (r != FO_OK && !go_on)
 			break;
 	}
+	wk->sampling = false; /* a failed op leaves it set */
 	rp->passes++;
 	/* a pass the end of the run cut short is not one */
 	if ((r == FO_OK || go_on) && !stopped)
