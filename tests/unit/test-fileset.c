@@ -614,6 +614,27 @@ static char *dir_of(const char *root, struct fileset *fs, int64_t e)
  * make, and what is reached through a symlink or a mount, stays all the
  * same.
  */
+/* fileset_open_beneath: a directory opened with a mode and no O_CREAT */
+static void test_open_beneath(void)
+{
+	char *dir = path_of(tmp, "beneath");
+	int dfd, fd;
+
+	ok(mkdir(dir, 0755) == 0 && mkdir(at(dir, "sub"), 0755) == 0,
+	   "a directory to open beneath");
+	dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	/* O_TMPFILE holds O_DIRECTORY's bit: the mode must not go with it */
+	fd = fileset_open_beneath(dfd, "sub", O_RDONLY | O_DIRECTORY, 0644);
+	ok(fd >= 0, "a directory opens beneath with a mode given (%s)",
+	   fd < 0 ? strerror(errno) : "ok");
+	if (fd >= 0)
+		close(fd);
+	close(dfd);
+	rmdir(at(dir, "sub"));
+	rmdir(dir);
+	free(dir);
+}
+
 static void test_sweep_safety(void)
 {
 	struct ir_fileset d = def("sw", 6000, 50, 0, 0, 100);
@@ -1697,6 +1718,7 @@ int main(void)
 	test_foreign_roots();
 	test_errors();
 	test_remove_safety();
+	test_open_beneath();
 	test_sweep_safety();
 	test_reuse();
 	test_random_sizes();

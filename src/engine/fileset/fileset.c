@@ -385,7 +385,10 @@ static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 {
 	struct open_how how = {
 		.flags = (uint64_t)(flags | O_LARGEFILE),
-		.mode = flags & (O_CREAT | O_TMPFILE) ? mode : 0,
+		/* O_TMPFILE holds O_DIRECTORY's bit: a mode for it alone */
+		.mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ?
+				mode :
+				0,
 		/* NO_XDEV: never into a mount planted in the tree */
 		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
 			   RESOLVE_NO_XDEV,
