@@ -15,9 +15,6 @@
 
 /* getopt_long's value for a row without a letter */
 #define OPTABLE_LONG_BASE 256
-/* the most rows a table has (bonnie's 20) */
-#define OPTABLE_MAX 32
-
 /* The row getopt_long's c names, or -1. */
 static int row_of(const struct optable *t, int c)
 {
@@ -36,7 +33,7 @@ int optable_next(const struct optable *t, int argc, char **argv)
 	int n = 0, c, i;
 
 	*l++ = ':';
-	for (i = 0; i < t->nrows && i < OPTABLE_MAX; i++) {
+	for (i = 0; i < t->nrows; i++) {
 		const struct optable_row *r = &t->rows[i];
 		int v = r->letter ? r->letter : OPTABLE_LONG_BASE + i;
 

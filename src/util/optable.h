@@ -28,6 +28,17 @@ struct optable_row {
 	const char *help; /* --help's text, a line per \n */
 };
 
+/*
+ * The most rows a table may have: getopt_long's array is on the stack.
+ * Each table checks it at compile time (OPTABLE_ROWS).
+ */
+#define OPTABLE_MAX 32
+#define OPTABLE_ROWS(rows)                                                     \
+	(sizeof(rows) / sizeof((rows)[0]) +                                   \
+	 0 * sizeof(struct { _Static_assert(sizeof(rows) / sizeof((rows)[0]) <= \
+						    OPTABLE_MAX,               \
+					    "too many option rows"); int x; }))
+
 /* how --help lists the options */
 enum optable_style {
 	OPTABLE_LIST, /* a line per option, its text in a column */
