@@ -4,7 +4,9 @@
 #
 # fbrun's options and subcommands are one table each (src/cli/): --help,
 # README's usage, the man pages' OPTIONS and the bash completion name the
-# same options as the table, none missing and none more.
+# same options as the table, none missing and none more.  So are each
+# subcommand's options (its folder's option_list.h) in fbrun.1's section
+# of them and in the completion.
 . "${srcdir:-.}/tests/lib.sh"
 
 build=$(dirname "$FBRUN")
@@ -19,7 +21,9 @@ same() {
 }
 
 # the table: "--long -X|- none|required|optional all|fbrun-mpi mpi-man|-"
-# a line per option, then "command WORD all|fbrun" a line per subcommand
+# a line per option, then "command WORD all|fbrun" a line per subcommand,
+# then "option WORD --long|- -X|- none|required|optional" a line per
+# option of the subcommand WORD
 rc=0
 "$FBRUN" --help-options=names >"$TMP/table" 2>"$TMP/err" || rc=$?
 check "--help-options=names: exit 0 (exit $rc)" test "$rc" -eq 0
@@ -110,5 +114,40 @@ else
 	sed -n 's/^# //p' "$TMP/comp" | tr ' ' '\n' | sort >"$TMP/got"
 	same "the completion's subcommands: the table's" "$TMP/commands" "$TMP/got"
 fi
+
+
+# --- the subcommands' options -----------------------------------------------------
+# sub_man WORD: the names of each .TP of fbrun.1's section of WORD's
+# options, the long one then the short one
+sub_man() {
+	up=$(printf '%s' "$1" | tr a-z A-Z)
+	awk -v sh=".SH \"$up OPTIONS\"" '$0 == sh { on = 1; next }
+		/^\.SH / { on = 0 } on && prev == ".TP" { print } { prev = $0 }' \
+		"$build/doc/fbrun.1" |
+		sed -E 's/^\.BI? "([^"]*)".*/\1/; s/\\-/-/g; s/\[$//; s/ $//' |
+		awk -F', ' '{ if (NF == 2) print $2; print $1 }'
+}
+for cmd in $(cat "$TMP/commands"); do
+	awk -v c="$cmd" '$1 == "option" && $2 == c' "$TMP/table" >"$TMP/sub"
+	check "fbrun $cmd's table has options ($(wc -l <"$TMP/sub"))" test -s "$TMP/sub"
+	awk '{ if ($3 != "-") print $3; if ($4 != "-") print $4 }' "$TMP/sub" >"$TMP/want"
+	if [ -f "$build/doc/fbrun.1" ]; then
+		sub_man "$cmd" >"$TMP/got"
+		same "fbrun.1's $cmd options: its table's, in its order" "$TMP/want" "$TMP/got"
+	else
+		skip "fbrun.1's $cmd options: fbrun.1 is not built"
+	fi
+	if command -v bash >/dev/null 2>&1 && [ -f "$completion" ]; then
+		awk '{ v = $5 == "required" ? 1 : 0
+			if ($3 != "-") print $3, v; if ($4 != "-") print $4, v }' \
+			"$TMP/sub" >"$TMP/want"
+		bash -c '. "$1" && v=_fbrun_$2_options && printf "%s\n" "${!v}"' \
+			comp "$completion" "$cmd" >"$TMP/got" 2>"$TMP/err"
+		same "the completion's $cmd options: its table's, with their values" \
+			"$TMP/want" "$TMP/got"
+	else
+		skip "the completion's $cmd options: bash or $completion missing"
+	fi
+done
 
 done_testing

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct optable;
+
 /* The twelve figures, in bonnie++'s column order. */
 enum bon_test {
 	BT_PUTC,
@@ -66,6 +68,9 @@ struct engine_peers;
  * figures, then each rank's.  Returns the exit status.
  */
 int bonnie_main(int argc, char **argv, const struct engine_peers *peers);
+
+/* its options (bonnie/option_list.h), for fbrun's man page and completion */
+extern const struct optable bonnie_options;
 
 /* The text table in bonnie++ 1.96's layout. */
 void bonnie_text(FILE *out, const struct bon_config *c, const struct bon_result *r);

@@ -19,21 +19,31 @@
 #include <unistd.h>
 
 #include "util/msg.h"
+#include "util/optable.h"
 #include "util/util.h"
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: fbrun bonnie [-d dir] [-s size(MiB)[:chunk[:seeks[:seekers]]]]\n"
-		"                    [-n number(x1024)[:max[:min[:dirs[:chunk]]]]]\n"
-		"                    [-m machine] [-r ram(MiB)] [-x iterations] [-q]\n"
-		"                    [-f[size]] [-b] [-D] [-z seed] [-c concurrency]\n"
-		"                    [-u user[:group]] [-g group]\n"
-		"                    [--csv-format 1.96|1.98] [--random-data]\n"
-		"                    [--dry-run]\n"
-		"Runs bonnie++'s tests (the phase scripts in bonnie/: see\n"
-		"`fbrun --show bonnie/putc`) and prints its table and CSV line.\n");
-}
+enum bon_opt_id {
+#define OPTION(id, ...) BON_OPT_##id,
+#include "bonnie/option_list.h"
+#undef OPTION
+};
+
+static const struct optable_row bon_rows[] = {
+#define OPTION(id, name, letter, arg, argname, flags, help) \
+	{ name, letter, arg, argname, flags, help },
+#include "bonnie/option_list.h"
+#undef OPTION
+};
+
+const struct optable bonnie_options = {
+	.command = "bonnie",
+	.rows = bon_rows,
+	.nrows = (int)OPTABLE_ROWS(bon_rows),
+	.style = OPTABLE_SYNOPSIS,
+	.head = "usage: fbrun bonnie",
+	.tail = "Runs bonnie++'s tests (the phase scripts in bonnie/: see\n"
+		"`fbrun --show bonnie/putc`) and prints its table and CSV line.\n",
+};
 
 static int bad(const char *opt, const char *arg, const char *why)
 {
@@ -198,92 +208,76 @@ static uint64_t ram_mib(void)
 		       0;
 }
 
-enum { OPT_CSV = 256, OPT_RANDOM, OPT_DRY_RUN };
-
 int bonnie_parse(struct bonnie *b, int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "csv-format", required_argument, NULL, OPT_CSV },
-		{ "random-data", no_argument, NULL, OPT_RANDOM },
-		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	uint64_t v;
 	int ch;
 
 	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":d:s:n:m:r:x:qf::bDz:c:u:g:p:y:Z:h",
-				 longopts, NULL)) != -1) {
+	while ((ch = optable_next(&bonnie_options, argc, argv)) >= 0) {
 		int rc = 0;
 
 		switch (ch) {
-		case 'd': b->dir = optarg; break;
-		case 's': rc = opt_size(b, optarg); break;
-		case 'n': rc = opt_files(b, optarg); break;
-		case 'm':
+		case BON_OPT_DIR: b->dir = optarg; break;
+		case BON_OPT_SIZE: rc = opt_size(b, optarg); break;
+		case BON_OPT_FILES: rc = opt_files(b, optarg); break;
+		case BON_OPT_MACHINE:
 			snprintf(b->c.machine, sizeof(b->c.machine), "%s",
 				 optarg);
 			break;
-		case 'r':
+		case BON_OPT_RAM:
 			rc = opt_uint("-r", optarg, UINT32_MAX, &b->c.ram_mib);
 			b->ram_given = true;
 			break;
-		case 'x':
+		case BON_OPT_ITERATIONS:
 			rc = opt_uint("-x", optarg, 100000, &v);
 			if (rc == 0 && v == 0)
 				rc = bad("-x", optarg, "expected at least 1");
 			b->iterations = (unsigned)v;
 			b->iterations_given = true;
 			break;
-		case 'q': b->quiet = true; break;
-		case 'f':
+		case BON_OPT_QUIET: b->quiet = true; break;
+		case BON_OPT_BYTES:
 			b->c.byte_mib = 0;
 			if (optarg) {
 				rc = opt_uint("-f", optarg, 1048576, &v);
 				b->c.byte_mib = (unsigned)v;
 			}
 			break;
-		case 'b': b->c.fsync_each = true; break;
-		case 'D': b->c.direct = true; break;
-		case 'z':
+		case BON_OPT_FSYNC: b->c.fsync_each = true; break;
+		case BON_OPT_DIRECT: b->c.direct = true; break;
+		case BON_OPT_SEED:
 			rc = opt_uint("-z", optarg, UINT32_MAX, &b->c.seed);
 			break;
-		case 'c':
+		case BON_OPT_CONCURRENCY:
 			rc = opt_uint("-c", optarg, 200, &v);
 			if (rc == 0 && v == 0)
 				rc = bad("-c", optarg, "expected 1 to 200");
 			b->c.concurrency = (unsigned)v;
 			break;
-		case 'u': b->user = optarg; break;
-		case 'g': b->group = optarg; break;
-		case 'p':
-		case 'y':
-		case 'Z':
+		case BON_OPT_USER: b->user = optarg; break;
+		case BON_OPT_GROUP: b->group = optarg; break;
+		case BON_OPT_SEMAPHORE:
+		case BON_OPT_SYNC:
+		case BON_OPT_RANDFILE:
 			return fb_error("option '-%c' is not supported "
 					"(semaphores and random-number files of "
 					"bonnie++)",
-					ch);
-		case OPT_CSV:
+					bon_rows[ch].letter);
+		case BON_OPT_CSV:
 			if (strcmp(optarg, "1.96") && strcmp(optarg, "1.98"))
 				rc = bad("--csv-format", optarg,
 					 "expected 1.96 or 1.98");
 			b->c.csv_layout = optarg[3] == '6' ? 196 : 198;
 			break;
-		case OPT_RANDOM: b->c.random_data = true; break;
-		case OPT_DRY_RUN: b->dry_run = true; break;
-		case 'h': usage(stdout); return 1;
-		case ':':
-			return msg_bad_option(ch, argv, optind);
-		default:
-			msg_bad_option(ch, argv, optind);
-			usage(stderr);
-			return -1;
+		case BON_OPT_RANDOM: b->c.random_data = true; break;
+		case BON_OPT_DRY_RUN: b->dry_run = true; break;
 		}
 		if (rc < 0)
 			return -1;
 	}
+	if (ch != OPTABLE_END)
+		return ch == OPTABLE_HELP ? 1 : -1;
 	if (optind < argc) {
 		return fb_error("unexpected argument '%s'", argv[optind]);
 	}

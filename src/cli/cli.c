@@ -51,7 +51,7 @@ static const struct {
 	int (*run)(int argc, char **argv, struct job *peers);
 	bool mpi;
 } commands[] = {
-#define COMMAND(word, args, help, fn, mpi) { #word, fn, mpi },
+#define COMMAND(word, args, help, fn, mpi, opts) { #word, fn, mpi },
 #include "cli/command_list.h"
 #undef COMMAND
 };

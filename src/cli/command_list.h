@@ -5,14 +5,19 @@
  *
  *   COMMAND(word, its arguments as --help shows them, what it does,
  *           the function that runs it (cli/cli.c), whether fbrun-mpi
- *           runs it)
+ *           runs it, its option table (util/optable.h))
  *
  * A command line that does not start with one of these words runs a
  * script with the options of cli/option_list.h (cli/run.c).  Each
- * subcommand reads its own options and prints its own --help.
+ * subcommand reads its own options, from its own table (its folder's
+ * option_list.h), which also gives its --help; fbrun's man page and
+ * completion print the tables (cli/usage.c).
  */
-COMMAND(compare, "A.json B.json ...", "compare runs", cmd_compare, false)
-COMMAND(bonnie, "[bonnie++ options]", "bonnie++'s tests", cmd_bonnie, true)
-COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false)
+COMMAND(compare, "A.json B.json ...", "compare runs", cmd_compare, false,
+	compare_options)
+COMMAND(bonnie, "[bonnie++ options]", "bonnie++'s tests", cmd_bonnie, true,
+	bonnie_options)
+COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false,
+	report_command_options)
 COMMAND(replay, "[options] TRACE", "a recorded trace replayed", cmd_replay,
-	true)
+	true, cli_replayopts)

@@ -14,8 +14,10 @@
 
 #include "cli/options.h"
 #include "cli/replay.h"
+#include "cli/replayopts.h"
 #include "cli/run.h"
 #include "util/msg.h"
+#include "util/optable.h"
 #include "util/util.h"
 
 /* What the command runs; its name in messages is "fbrun-replay". */
@@ -40,23 +42,7 @@ static const char replay_script[] =
 
 static void usage(FILE *out)
 {
-	fprintf(out,
-		"usage: fbrun replay [options] TRACE\n"
-		"Replay TRACE (strace output, a dbench loadfile, a fio iolog "
-		"or fbrun's own\n"
-		"trace; doc/trace-format.md) with fbrun's options (fbrun "
-		"--help), its knobs\n"
-		"set with -D NAME=VALUE:\n"
-		"  clients  1     clients replaying it at once, each in its "
-		"own directory\n"
-		"  passes   1     passes each client makes (0: until the run "
-		"ends; -t alone\n"
-		"                 sets 0)\n"
-		"  dir      $tmpdir/fbrun-replay   where the clients' "
-		"directories are made\n"
-		"  format   auto  strace, dbench, fio or fbrun to force one\n"
-		"The report has a row per operation type: replay.open, "
-		"replay.read, ...\n");
+	optable_usage(out, &cli_replayopts);
 }
 
 /* Whether argv[1..n) asks for -t (--runtime) and no -D passes=. */

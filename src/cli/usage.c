@@ -11,9 +11,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bonnie/bonnie.h"
+#include "cli/replayopts.h"
 #include "cli/table.h"
 #include "cli/usage.h"
+#include "compare/compare.h"
+#include "report/command.h"
 #include "util/msg.h"
+#include "util/optable.h"
 
 /* --help's column of text, and the width of what comes before it */
 #define HELP_COLUMN 27
@@ -37,8 +42,10 @@ static const struct opt_row opt_rows[] = {
 static const struct {
 	const char *word, *args, *help;
 	bool mpi;
+	const struct optable *opts;
 } commands[] = {
-#define COMMAND(word, args, help, fn, mpi) { #word, args, help, mpi },
+#define COMMAND(word, args, help, fn, mpi, opts) \
+	{ #word, args, help, mpi, &opts },
 #include "cli/command_list.h"
 #undef COMMAND
 };
@@ -144,6 +151,16 @@ static void man_options(FILE *out, bool mpi)
 		man_tag(out, r);
 		fputs(text, out);
 	}
+	if (mpi)
+		return;
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		fputs(".SH \"", out);
+		for (const char *w = commands[i].word; *w; w++)
+			fputc(*w - 'a' + 'A', out);
+		fprintf(out, " OPTIONS\"\nThe options of \\fBfbrun %s\\fR.\n",
+			commands[i].word);
+		optable_man(out, commands[i].opts);
+	}
 }
 
 /*
@@ -170,6 +187,11 @@ static void completion_words(FILE *out)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "%s%s", i ? " " : "", commands[i].word);
 	fputs("'\n", out);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		fprintf(out, "_fbrun_%s_options='", commands[i].word);
+		optable_completion(out, commands[i].opts);
+		fputs("'\n", out);
+	}
 }
 
 /* For tests/options.sh: a line per option, what the table says of it. */
@@ -192,6 +214,8 @@ static void option_names(FILE *out)
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "command %s %s\n", commands[i].word,
 			commands[i].mpi ? "all" : "fbrun");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		optable_names(out, commands[i].opts);
 }
 
 int cli_usage_options(FILE *out, const char *what)

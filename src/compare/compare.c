@@ -23,6 +23,7 @@
 #include "compare/read.h"
 #include "compare/table.h"
 #include "util/msg.h"
+#include "util/optable.h"
 #include "util/outfile.h"
 #include "util/util.h"
 
@@ -38,36 +39,41 @@ struct cmp_opts {
 	const char *metric; /* --metric, checked with --fail-if-worse */
 };
 
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"usage: fbrun compare [options] A.json B.json [C.json ...]\n"
+enum cmp_opt_id {
+#define OPTION(id, ...) CMP_OPT_##id,
+#include "compare/option_list.h"
+#undef OPTION
+};
+
+static const struct optable_row cmp_rows[] = {
+#define OPTION(id, name, letter, arg, argname, flags, help) \
+	{ name, letter, arg, argname, flags, help },
+#include "compare/option_list.h"
+#undef OPTION
+};
+
+const struct optable compare_options = {
+	.command = "compare",
+	.rows = cmp_rows,
+	.nrows = (int)OPTABLE_ROWS(cmp_rows),
+	.style = OPTABLE_LIST,
+	.column = 21,
+	.wrap = 22,
+	.head = "usage: fbrun compare [options] A.json B.json [C.json ...]\n"
 		"       fbrun compare [options] A1.json A2.json ... -- "
 		"B1.json B2.json ...\n"
-		"\n"
-		"  -l, --label NAME   name the next run's column (repeat, in "
-		"file order;\n"
-		"                     default: the file name without .json)\n"
-		"      --html FILE    also write an HTML page with charts to "
-		"FILE\n"
-		"      --common       compare only the flowops every run has\n"
-		"      --format FORMAT  on standard output: text (the table), "
-		"json or csv\n"
-		"      --fail-if-worse PCT\n"
-		"                     exit 1 if a flowop is worse than the "
-		"first run by more\n"
-		"                     than PCT%% (groups: and significantly "
-		"so)\n"
-		"      --metric WHICH what --fail-if-worse compares: ops "
-		"(ops/s, the default),\n"
-		"                     latency (ms/op) or p99\n"
-		"  -h, --help         show this help\n"
-		"\n"
+		"\n",
+	.tail = "\n"
 		"Ratios are to the first run.  Groups of runs (split by --, or "
 		"files written\nwith fbrun --repeat) are compared by their "
-		"means, with 95%% intervals and\nWelch's t-test; --label names "
+		"means, with 95% intervals and\nWelch's t-test; --label names "
 		"the groups.  Exit status: 0 ok, 1 a flowop\nworse than "
-		"--fail-if-worse allows, 2 usage or bad input.\n");
+		"--fail-if-worse allows, 2 usage or bad input.\n",
+};
+
+static void usage(FILE *out)
+{
+	optable_usage(out, &compare_options);
 }
 
 static char *default_label(const char *path)
@@ -100,25 +106,13 @@ static int format_arg(const char *arg, enum cmp_format *f)
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, struct cmp_opts *o)
 {
-	enum { OPT_HTML = 256, OPT_COMMON, OPT_FORMAT, OPT_FAIL, OPT_METRIC };
-	static const struct option longopts[] = {
-		{ "label", required_argument, NULL, 'l' },
-		{ "html", required_argument, NULL, OPT_HTML },
-		{ "common", no_argument, NULL, OPT_COMMON },
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "fail-if-worse", required_argument, NULL, OPT_FAIL },
-		{ "metric", required_argument, NULL, OPT_METRIC },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	char *why;
 	int ch;
 
 	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":l:h", longopts, NULL)) != -1) {
+	while ((ch = optable_next(&compare_options, argc, argv)) >= 0) {
 		switch (ch) {
-		case 'l':
+		case CMP_OPT_LABEL:
 			if (!optarg[0])
 				return fb_error("--label needs a non-empty "
 						"name");
@@ -127,35 +121,28 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 					       sizeof(*o->labels));
 			o->labels[o->nlabels++] = optarg;
 			break;
-		case OPT_HTML:
+		case CMP_OPT_HTML:
 			o->html = optarg;
 			break;
-		case OPT_COMMON:
+		case CMP_OPT_COMMON:
 			o->common = true;
 			break;
-		case OPT_FORMAT:
+		case CMP_OPT_FORMAT:
 			if (format_arg(optarg, &o->format) < 0)
 				return -1;
 			break;
-		case OPT_FAIL:
+		case CMP_OPT_FAIL:
 			if (gate_pct(optarg, &o->gate.pct) < 0)
 				return -1;
 			o->gate.on = true;
 			break;
-		case OPT_METRIC:
+		case CMP_OPT_METRIC:
 			o->metric = optarg;
 			break;
-		case 'h':
-			usage(stdout);
-			return 1;
-		case ':':
-			return msg_bad_option(ch, argv, optind);
-		default:
-			msg_bad_option(ch, argv, optind);
-			usage(stderr);
-			return -1;
 		}
 	}
+	if (ch != OPTABLE_END)
+		return ch == OPTABLE_HELP ? 1 : -1;
 	if (o->metric && !o->gate.on)
 		return fb_error("--metric needs --fail-if-worse");
 	if (gate_metric(o->metric ? o->metric : "ops", &o->gate.m) < 0)

@@ -8,7 +8,6 @@
 #include "report/command.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,39 +21,49 @@
 #include "report/report.h"
 #include "results/read.h"
 #include "util/msg.h"
+#include "util/optable.h"
 #include "util/util.h"
 
 enum saved_format { RF_TEXT, RF_JSON, RF_CSV, RF_HTML };
 
+enum rep_opt_id {
+#define OPTION(id, ...) REP_OPT_##id,
+#include "report/option_list.h"
+#undef OPTION
+};
+
+static const struct optable_row rep_rows[] = {
+#define OPTION(id, name, letter, arg, argname, flags, help) \
+	{ name, letter, arg, argname, flags, help },
+#include "report/option_list.h"
+#undef OPTION
+};
+
+const struct optable report_command_options = {
+	.command = "report",
+	.rows = rep_rows,
+	.nrows = (int)OPTABLE_ROWS(rep_rows),
+	.style = OPTABLE_LIST,
+	.column = 23,
+	.wrap = 24,
+	.head = "usage: fbrun report [options] RUN.json\n\n",
+	.tail = "\nExit status: 0 ok, 2 usage or bad input.\n",
+};
+
 static void usage(FILE *out)
 {
-	fprintf(out,
-		"usage: fbrun report [options] RUN.json\n"
-		"\n"
-		"      --format FORMAT  text (the table the run printed), json "
-		"(the results\n"
-		"                       file, checked), csv or html\n"
-		"  -h, --help           show this help\n"
-		"\n"
-		"Exit status: 0 ok, 2 usage or bad input.\n");
+	optable_usage(out, &report_command_options);
 }
 
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, enum saved_format *fmt)
 {
-	enum { OPT_FORMAT = 256 };
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, OPT_FORMAT },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int ch;
 
 	optind = 1;
-	opterr = 0;
-	while ((ch = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+	while ((ch = optable_next(&report_command_options, argc, argv)) >= 0) {
 		switch (ch) {
-		case OPT_FORMAT:
+		case REP_OPT_FORMAT:
 			if (strcmp(optarg, "text") == 0)
 				*fmt = RF_TEXT;
 			else if (strcmp(optarg, "json") == 0)
@@ -68,17 +77,10 @@ static int parse_args(int argc, char **argv, enum saved_format *fmt)
 						"csv or html, got '%s'",
 						optarg);
 			break;
-		case 'h':
-			usage(stdout);
-			return 1;
-		case ':':
-			return msg_bad_option(ch, argv, optind);
-		default:
-			msg_bad_option(ch, argv, optind);
-			usage(stderr);
-			return -1;
 		}
 	}
+	if (ch != OPTABLE_END)
+		return ch == OPTABLE_HELP ? 1 : -1;
 	if (argc - optind != 1) {
 		fb_error("report needs one results file");
 		usage(stderr);
