@@ -264,7 +264,10 @@ define process name=p { thread name=t,instances=2 {
 run 3
 F
 # rm_during_run ARGS...: run, rm -rf the tree once the run has started
-# (however long a loaded machine takes to get there); sets $rc
+# (however long a loaded machine takes to get there); sets $rc.  rm
+# leaves the marker unless wholetree is set: a cleanup that meets the
+# tree half removed, its marker gone, rightly refuses it (a second
+# error), so only the checks that allow for it remove the whole tree.
 rm_during_run() {
 	rc=0
 	rm -f "$TMP/out" "$TMP/err" # not a previous run's output
@@ -276,7 +279,11 @@ rm_during_run() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	rm -rf "$TMP/rmd/data" 2>/dev/null || :
+	if [ "${wholetree:-}" ]; then
+		rm -rf "$TMP/rmd/data" 2>/dev/null || :
+	else
+		rm -rf "$TMP/rmd/data"/0* 2>/dev/null || :
+	fi
 	wait "$pid" || rc=$?
 }
 rm_during_run
@@ -300,7 +307,15 @@ for i in 1 2 3 4 5 6 7 8 9 10; do
 done
 check "tree removed during the run, 10 times: one error message each (failed at $extra)" \
 	test "$extra" -eq 0
-script=rmd
+# the whole tree, root and marker: whatever the cleanup meets, the run
+# fails on the open, prints its results and ends
+wholetree=1
+rm_during_run
+wholetree= script=rmd
+check "whole tree removed during the run: exits 1 (exit $rc)" test "$rc" -eq 1
+grepq "whole tree removed during the run: names flowop open and ENOENT" \
+	"flowop open failed: .*'$TMP/rmd/data/[^']*': No such file or directory\$" "$TMP/err"
+grepq "whole tree removed during the run: prints the IO Summary" '^IO Summary: ' "$TMP/out"
 rm -f "$TMP/r.json"
 rm_during_run --continue-on-error -o "$TMP/r.json"
 check "tree removed, --continue-on-error: no hang (exit $rc)" test "$rc" -ne 124

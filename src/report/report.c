@@ -190,23 +190,16 @@ void report_text(FILE *out, const struct results *r)
 		fprintf(out, LAYOUT_STEADY_NONE, r->steady.n);
 	if (r->lathist) {
 		for (size_t i = 0; i < r->nfo; i++) {
-			const struct hist *h = &r->fo[i].s.hist;
+			uint64_t lo, hi, count;
+			unsigned pos = 0;
 
 			if (!r->fo[i].s.count)
 				continue;
 			fprintf(out, LAYOUT_HIST_HEAD, r->fo[i].label);
-			for (unsigned g = 0; g < HIST_GROUPS; g++) {
-				if (!h->group[g])
-					continue;
-				for (unsigned b = 0; b < HIST_SUB; b++) {
-					uint64_t lo, hi;
-
-					if (!h->group[g][b])
-						continue;
-					hist_bucket_range(g, b, &lo, &hi);
-					fprintf(out, LAYOUT_HIST_ROW, lo / 1e6, hi / 1e6, h->group[g][b]);
-				}
-			}
+			while (hist_next(&r->fo[i].s.hist, &pos, &lo, &hi,
+					 &count))
+				fprintf(out, LAYOUT_HIST_ROW, lo / 1e6, hi / 1e6,
+					count);
 		}
 	}
 	for (size_t i = 0; i < r->nfo; i++)

@@ -130,6 +130,26 @@ void hist_bucket_range(unsigned g, unsigned sub, uint64_t *lo, uint64_t *hi)
 		*hi = UINT64_MAX;
 }
 
+bool hist_next(const struct hist *h, unsigned *pos, uint64_t *lo,
+	       uint64_t *hi, uint64_t *count)
+{
+	for (; *pos < HIST_GROUPS * HIST_SUB; (*pos)++) {
+		unsigned g = *pos / HIST_SUB, sub = *pos % HIST_SUB;
+
+		if (!h->group[g]) {
+			*pos = (g + 1) * HIST_SUB - 1; /* the group is empty */
+			continue;
+		}
+		if (!h->group[g][sub])
+			continue;
+		hist_bucket_range(g, sub, lo, hi);
+		*count = h->group[g][sub];
+		(*pos)++;
+		return true;
+	}
+	return false;
+}
+
 uint64_t hist_quantile(const struct hist *h, double q)
 {
 	uint64_t total = hist_total(h), seen = 0, rank, lo, hi;

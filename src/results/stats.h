@@ -117,5 +117,11 @@ uint64_t hist_total(const struct hist *h);
 uint64_t hist_quantile(const struct hist *h, double q);
 /* Lower bound, upper bound (exclusive) of bucket (g, sub). */
 void hist_bucket_range(unsigned g, unsigned sub, uint64_t *lo, uint64_t *hi);
+/*
+ * The next bucket of h that holds a count, from *pos on (0 to start):
+ * its range, its count, and *pos past it; false when none is left.
+ */
+bool hist_next(const struct hist *h, unsigned *pos, uint64_t *lo,
+	       uint64_t *hi, uint64_t *count);
 
 #endif

@@ -23,22 +23,16 @@ static double per_sec(const struct results *r, uint64_t n)
 
 static void write_histogram(struct json *j, const struct hist *h)
 {
-	jw_array(j, "histogram");
-	for (unsigned g = 0; g < HIST_GROUPS; g++) {
-		if (!h->group[g])
-			continue;
-		for (unsigned b = 0; b < HIST_SUB; b++) {
-			uint64_t lo, hi;
+	uint64_t lo, hi, count;
+	unsigned pos = 0;
 
-			if (!h->group[g][b])
-				continue;
-			hist_bucket_range(g, b, &lo, &hi);
-			jw_object(j, NULL);
-			jw_u64(j, "from_ns", lo);
-			jw_u64(j, "to_ns", hi);
-			jw_u64(j, "count", h->group[g][b]);
-			jw_end(j, '}');
-		}
+	jw_array(j, "histogram");
+	while (hist_next(h, &pos, &lo, &hi, &count)) {
+		jw_object(j, NULL);
+		jw_u64(j, "from_ns", lo);
+		jw_u64(j, "to_ns", hi);
+		jw_u64(j, "count", count);
+		jw_end(j, '}');
 	}
 	jw_end(j, ']');
 }

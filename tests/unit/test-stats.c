@@ -167,6 +167,43 @@ static void test_quantiles(void)
 	fstats_release(&s);
 }
 
+/* hist_next gives every bucket with a count, in order, and nothing else. */
+static void test_next(void)
+{
+	struct fstats s;
+	uint64_t lo, hi, count, total = 0, prev_hi = 0;
+	unsigned pos = 0, seen = 0, want = 0;
+	int ordered = 1, ranged = 1;
+
+	fstats_init(&s);
+	ok(!hist_next(&s.hist, &pos, &lo, &hi, &count), "empty: no bucket");
+	for (int i = 0; i < 5000; i++)
+		fstats_add(&s, rand_lat(), 0);
+	fstats_add(&s, UINT64_MAX, 0); /* the very last bucket */
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		for (unsigned sub = 0; sub < HIST_SUB; sub++)
+			want += bucket(&s, g, sub) != 0;
+	pos = 0;
+	while (hist_next(&s.hist, &pos, &lo, &hi, &count)) {
+		uint64_t l, h;
+		unsigned p = pos - 1;
+
+		hist_bucket_range(p / HIST_SUB, p % HIST_SUB, &l, &h);
+		ranged &= l == lo && h == hi && count ==
+			  bucket(&s, p / HIST_SUB, p % HIST_SUB) && count > 0;
+		ordered &= seen == 0 || lo >= prev_hi;
+		prev_hi = hi;
+		total += count;
+		seen++;
+	}
+	is_int(seen, want, "hist_next: every bucket with a count");
+	is_int(total, 5001, "hist_next: the counts add up to the samples");
+	ok(ranged, "hist_next: each bucket's range and count");
+	ok(ordered, "hist_next: in order");
+	is_int(hi, UINT64_MAX, "hist_next: the last bucket ends at 2^64 - 1");
+	fstats_release(&s);
+}
+
 static void fill(struct fstats *s, struct fstats *all, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -325,6 +362,7 @@ int main(void)
 	test_index();
 	test_ranges();
 	test_quantiles();
+	test_next();
 	test_merge();
 	test_reset();
 	test_errno();
