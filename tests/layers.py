@@ -23,7 +23,7 @@ ALLOWED = {
     'engine': {'lang', 'results', 'trace', 'util'},
     'report': {'compare', 'engine', 'lang', 'results', 'util'},
     'compare': {'results', 'util'},
-    'trace': {'lang', 'util'},
+    'trace': {'util'},
     'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
     'mpi': {'engine', 'util'},
     'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
@@ -131,6 +131,11 @@ ok(not bad_sub, 'each engine sub-folder includes only the sub-folders '
 cycles = find_cycles(deps)
 ok(not cycles, 'no two modules depend on each other (%d modules)' % len(deps),
    cycles)
+
+# the layers themselves: two folders never use each other
+cycles = find_cycles({k: v for k, v in ALLOWED.items()})
+ok(not cycles, 'no two folders may include each other (%d folders)'
+   % len(ALLOWED), cycles)
 
 # the same between the engine's sub-folders, as the includes have them
 cycles = find_cycles(subdeps)

@@ -22,10 +22,10 @@
 #include "engine/sys/timeline.h"
 #include "lang/catalog.h"
 #include "lang/compile.h"
-#include "lang/diag.h"
 #include "lang/flowop.h"
 #include "lang/script.h"
 #include "results/results.h"
+#include "util/diag.h"
 #include "util/msg.h"
 #include "util/util.h"
 

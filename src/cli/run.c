@@ -19,14 +19,14 @@
 #include "engine/sys/timeline.h"
 #include "lang/ast.h"
 #include "lang/compile.h"
-#include "lang/diag.h"
 #include "lang/ir.h"
 #include "lang/script.h"
-#include "lang/source.h"
 #include "mpi/job.h"
 #include "report/repeat.h"
 #include "report/report.h"
+#include "util/diag.h"
 #include "util/msg.h"
+#include "util/source.h"
 #include "util/util.h"
 
 #define MAX_ERRORS 20

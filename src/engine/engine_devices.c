@@ -13,8 +13,8 @@
 
 #include "engine/io/blockdev.h"
 #include "engine/sys/peers.h"
-#include "lang/diag.h"
 #include "lang/flowop.h"
+#include "util/diag.h"
 #include "util/msg.h"
 
 #define MAX_ERRORS 20

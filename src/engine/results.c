@@ -8,15 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/run/diskstats.h"
 #include "engine/fileset/fileset.h"
+#include "engine/run/diskstats.h"
 #include "engine/run/monitor.h"
 #include "engine/worker/worker.h"
 #include "lang/datapat.h"
 #include "lang/flowop.h"
 #include "lang/ir.h"
-#include "lang/source.h"
 #include "util/sha256.h"
+#include "util/source.h"
 #include "util/util.h"
 
 static char *data_name(struct datapat p)

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "lang/source.h"
+#include "util/source.h"
 
 enum ast_value_kind {
 	AV_INT, /* 128k */

@@ -11,8 +11,8 @@
 #define FBRUN_COMPILE_H
 
 #include "lang/ast.h"
-#include "lang/diag.h"
 #include "lang/ir.h"
+#include "util/diag.h"
 
 /*
  * The longest time a script or -t may ask for (100 years): so many

@@ -15,7 +15,7 @@
 #include "lang/datapat.h"
 #include "lang/flowop.h"
 #include "lang/rand.h"
-#include "lang/source.h"
+#include "util/source.h"
 
 enum ir_vkind {
 	IRV_NONE, /* not given */

@@ -8,8 +8,8 @@
 #define FBRUN_PARSE_H
 
 #include "lang/ast.h"
-#include "lang/diag.h"
-#include "lang/source.h"
+#include "util/diag.h"
+#include "util/source.h"
 
 /*
  * Parse the whole of src.  On success returns 0 and stores the statement

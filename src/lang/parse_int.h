@@ -7,8 +7,8 @@
 #include <stddef.h>
 
 #include "lang/ast.h"
-#include "lang/diag.h"
-#include "lang/source.h"
+#include "util/diag.h"
+#include "util/source.h"
 
 typedef void *yyscan_t;
 

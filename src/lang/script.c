@@ -11,8 +11,8 @@
 #include "lang/ir.h"
 #include "lang/parse.h"
 #include "lang/script.h"
-#include "lang/source.h"
 #include "util/msg.h"
+#include "util/source.h"
 #include "util/util.h"
 
 struct script {

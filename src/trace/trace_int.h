@@ -8,9 +8,9 @@
 #ifndef FBRUN_TRACE_INT_H
 #define FBRUN_TRACE_INT_H
 
-#include "lang/diag.h"
-#include "lang/source.h"
 #include "trace/trace.h"
+#include "util/diag.h"
+#include "util/source.h"
 #include "util/util.h"
 
 struct trace_stream {

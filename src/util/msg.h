@@ -3,7 +3,7 @@
 /*
  * Runtime messages, all alike: "fbrun: error: " then the object and the
  * reason, lowercase, names quoted, no full stop (git's rules).  Errors in
- * a script, which have a location, go through lang/diag instead.  And the
+ * a script, which have a location, go through util/diag instead.  And the
  * one list of exit codes.
  */
 #ifndef FBRUN_MSG_H

@@ -4,7 +4,7 @@
  * A script's text and its line starts: byte offset -> line and column
  * (source.h).
  */
-#include "lang/source.h"
+#include "util/source.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "lang/source.h"
+#include "util/source.h"
 
 struct diag;
 

@@ -4,7 +4,7 @@
  * Script errors and warnings as file:line:col, the line and a caret
  * (diag.h).
  */
-#include "lang/diag.h"
+#include "util/diag.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
