@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
+# fbrun replay of dbench's client.txt by 4 clients, one pass each (the
+# other half of issue 27's count proof; tests/replay.sh does 1 and 2).
+# Facts: each row's ops are the loadfile's lines of that operation,
+# counted here from the loadfile itself, times 4, and the reads' and
+# writes' bytes are its ReadX and WriteX sizes times 4; 4 passes; no
+# error in any row; no operation that failed in the recording succeeds;
+# each client's tree ends as the loadfile leaves it (the last Deltree
+# empties clients/client1, so the directory "clients" alone).
+. "${srcdir:-.}/tests/lib.sh"
+
+client=/usr/share/dbench/client.txt
+if [ ! -r "$client" ]; then
+	skip "dbench's client.txt is not installed (Debian's dbench package)"
+	done_testing
+	exit
+fi
+n=4
+
+# "ROW OPS READ WRITE" per row from the loadfile: dbench's operation
+# names to the rows of doc/trace-format.md's types
+awk -v n="$n" '
+BEGIN {
+	t["NTCreateX"] = "open"; t["Close"] = "close"; t["ReadX"] = "read"
+	t["WriteX"] = "write"; t["Flush"] = "fsync"
+	t["QUERY_PATH_INFORMATION"] = "stat"
+	t["QUERY_FILE_INFORMATION"] = "fstat"
+	t["QUERY_FS_INFORMATION"] = "statfs"
+	t["SET_FILE_INFORMATION"] = "setattr"; t["FIND_FIRST"] = "readdir"
+	t["Unlink"] = "unlink"; t["Rename"] = "rename"; t["Mkdir"] = "mkdir"
+	t["Rmdir"] = "rmdir"; t["Deltree"] = "deltree"; t["LockX"] = "lock"
+	t["UnlockX"] = "unlock"
+}
+$1 in t {
+	r = "replay." t[$1]
+	ops[r]++
+	if ($1 == "ReadX") rd[r] += $4
+	if ($1 == "WriteX") wr[r] += $4
+	next
+}
+NF { print "unknown operation in the loadfile:", $1 }
+END {
+	for (r in ops)
+		printf "%s %.0f %.0f %.0f\n", r, ops[r] * n, rd[r] * n, wr[r] * n
+}' "$client" | sort >"$TMP/want"
+
+run_fbrun replay -q --keep --format csv -D clients=$n -D passes=1 \
+	-D dir="$TMP/fs" "$client"
+check "client.txt, $n clients: runs and exits 0" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+
+awk -F, 'NR > 1 && $1 ~ /^replay\./ { print $1, $4, $10, $11 }' "$TMP/out" |
+	sort >"$TMP/got"
+if [ -s "$TMP/got" ] && cmp -s "$TMP/want" "$TMP/got"; then
+	pass "client.txt, $n clients: each row's ops and bytes are the loadfile's times $n"
+else
+	fail "client.txt, $n clients: each row's ops and bytes"
+	diff "$TMP/want" "$TMP/got" | diag
+fi
+check "client.txt, $n clients: $n passes" \
+	awk -F, -v n="$n" '$1 == "replay" && $4 == n { f = 1 } END { exit !f }' \
+	"$TMP/out"
+awk -F, 'NR > 1 && $12 != 0 { print $1, $12 }' "$TMP/out" >"$TMP/errors"
+if [ -s "$TMP/errors" ]; then
+	fail "client.txt, $n clients: no row has an error"
+	diag <"$TMP/errors"
+else
+	pass "client.txt, $n clients: no row has an error"
+fi
+if grep -q 'succeeded' "$TMP/err"; then
+	fail "client.txt, $n clients: no op that failed in the recording succeeds"
+	diag <"$TMP/err"
+else
+	pass "client.txt, $n clients: no op that failed in the recording succeeds"
+fi
+
+i=0
+while [ "$i" -lt "$n" ]; do
+	t=$TMP/fs/replay/replay-0-$i
+	(cd "$t" 2>/dev/null && find . -mindepth 1 | sort) >"$TMP/tree"
+	printf './clients\n' | cmp -s - "$TMP/tree" &&
+		pass "client.txt: client $i's tree is what the loadfile leaves" ||
+		{ fail "client.txt: client $i's tree"; diag <"$TMP/tree"; }
+	i=$((i + 1))
+done
+done_testing
