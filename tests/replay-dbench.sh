@@ -9,7 +9,9 @@
 # writes' bytes are its ReadX and WriteX sizes times 4; 4 passes; no
 # error in any row; no operation that failed in the recording succeeds;
 # each client's tree ends as the loadfile leaves it (the last Deltree
-# empties clients/client1, so the directory "clients" alone).
+# empties clients/client1, so the directory "clients" alone).  With
+# --warmup, a pass that outlasts the warm-up has its later ops measured:
+# each op is counted once, in the warm-up or in the results.
 . "${srcdir:-.}/tests/lib.sh"
 
 client=/usr/share/dbench/client.txt
@@ -86,4 +88,28 @@ while [ "$i" -lt "$n" ]; do
 		{ fail "client.txt: client $i's tree"; diag <"$TMP/tree"; }
 	i=$((i + 1))
 done
+
+# --warmup 1: the warm-up ends during the passes (each takes longer than
+# the warm-up here); the ops after its end are counted, not lost with it
+if ! command -v python3 >/dev/null 2>&1; then
+	skip "--warmup during a pass: python3 is not installed"
+	done_testing
+	exit
+fi
+total=$(awk '/^$/ { next } { n++ } END { print n * '"$n"' }' "$client")
+run_fbrun replay -q --warmup 1 -o "$TMP/w.json" -D clients=$n -D passes=1 \
+	-D dir="$TMP/fs2" "$client"
+check "--warmup 1, $n clients: runs and exits 0" [ "$rc" -eq 0 ]
+set -- $(python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+print(r["warmup"]["completed"], r["warmup"]["ops"], r["summary"]["ops"])' \
+	"$TMP/w.json" 2>/dev/null) x x x
+check "--warmup 1: each op counted once, in the warm-up or measured ($2 + $3 = $total)" \
+	[ "$(($2 + $3))" -eq "$total" ]
+if [ "$1" = True ]; then
+	check "--warmup 1: the ops after the warm-up's end are measured (got $3)" \
+		[ "$3" -gt 0 ]
+else
+	skip "--warmup 1: the passes ended before the warm-up did"
+fi
 done_testing

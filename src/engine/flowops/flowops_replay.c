@@ -441,6 +441,14 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 		if (k % REPLAY_STOP_EVERY == 0 && k &&
 		    (stopped = timeline_flag_set(wk->stop)))
 			break;
+		/*
+		 * a pass can outlast the warm-up: its ops after the warm-up's
+		 * end are measured, as any flowop's next op would be
+		 */
+		if (__builtin_expect(wk->warming, 0) &&
+		    atomic_load_explicit(&wk->run->warm_gen,
+					 memory_order_relaxed))
+			worker_warm_end(wk);
 		row = wk->w->flowops[f->replay_rows[op->type]];
 		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
 			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
