@@ -191,16 +191,18 @@ void trace_ignored(const struct trace *t, size_t i, const char **name,
 	*count = t->ign[i].count;
 }
 
-void trace_ignore(struct trace *t, const char *name)
+void trace_ignore(struct trace *t, const char *name, uint64_t n)
 {
 	void *v = strmap_get(t->ignmap, name);
 
 	if (v) {
-		t->ign[(uintptr_t)v - 1].count++;
+		uint64_t *count = &t->ign[(uintptr_t)v - 1].count;
+
+		*count = n > UINT64_MAX - *count ? UINT64_MAX : *count + n;
 		return;
 	}
 	t->ign = grow_array(t->ign, &t->cap_ign, t->nign + 1, sizeof(*t->ign));
-	t->ign[t->nign] = (struct trace_ignored){ xstrdup(name), 1 };
+	t->ign[t->nign] = (struct trace_ignored){xstrdup(name), n};
 	strmap_add(t->ignmap, t->ign[t->nign].name,
 		   (void *)(uintptr_t)(t->nign + 1));
 	t->nign++;
@@ -317,9 +319,9 @@ static int binary(struct trace_reader *r)
 		unsigned char c = (unsigned char)r->buf[i];
 
 		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			return rd_error(r, r->buf + i, 1,
-					"binary data (byte 0x%02x): not a trace",
-					c);
+			return trace_rd_error(
+				r, r->buf + i, 1,
+				"binary data (byte 0x%02x): not a trace", c);
 	}
 	return 0;
 }
@@ -352,11 +354,11 @@ static struct trace *parse_source(const struct source *src,
 	if (opts && opts->root)
 		r.root = path_lexical(opts->root);
 	source_position(src, (int)source_len(src), &r.nlines, &col);
-	rd_line(&r, 1);
+	trace_rd_line(&r, 1);
 	if (f == TRACE_AUTO)
 		f = detect(src, r.nlines);
 	if (f == TRACE_AUTO)
-		rc = rd_error(&r, r.buf, 0, "empty trace");
+		rc = trace_rd_error(&r, r.buf, 0, "empty trace");
 	else
 		rc = binary(&r) < 0 ? -1 : read_with(&r, f);
 	r.t->format = f;

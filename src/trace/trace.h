@@ -162,7 +162,7 @@ void trace_add_op(struct trace *t, size_t s, const struct trace_op *op);
 size_t trace_nignored(const struct trace *t);
 void trace_ignored(const struct trace *t, size_t i, const char **name,
 		   uint64_t *count);
-void trace_ignore(struct trace *t, const char *name);
+void trace_ignore(struct trace *t, const char *name, uint64_t n);
 
 /*
  * The files and directories the trace expects before its first op (it
