@@ -372,6 +372,7 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 	}
 	if (err == 0) {
 		op_done(wk, row, t0, bytes);
+		wk->stats[row->id].mismatches++;
 		if (!rp->mismatches++) {
 			what = describe(rp, op);
 			rp->mismatch = xasprintf("%s, recorded as failing with %s",
