@@ -226,6 +226,11 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 		  "and aiowrite's op is its submission, as filebench's)" },
 	[FA_TRACE] = { .name = "trace", .type = AT_REF, .off = FO(trace),
 	  .help = "replay: the trace (define trace) it replays" },
+	[FA_PACE] = { .name = "pace", .type = AT_REAL, .off = FO(pace),
+	  .max = 1000000,
+	  .help = "replay: each op starts no earlier than its recorded time "
+		  "divided by this (bare or 1: the recorded pace, 2: twice as "
+		  "fast); not given: as fast as the calls go" },
 };
 const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 

@@ -116,6 +116,7 @@ struct ir_flowop {
 	 * with replay_row set and replay_op its type; rows never run.
 	 */
 	struct ir_ref trace;
+	double pace; /* pace=: 0 if not given (as fast as the calls go) */
 	int *replay_rows;
 	bool replay_row;
 	int replay_op;

@@ -8,7 +8,9 @@
  * pass after the first empties it and makes that state again, untimed.
  * The streams' ops run in the order they were recorded in (by their
  * times, each stream's own order kept), or stream after stream when the
- * trace has no times.  Each op is timed and counted in its type's row
+ * trace has no times; with pace=, each no earlier than its time divided
+ * by the pace after the pass began, waited for outside its timed window.
+ * Each op is timed and counted in its type's row
  * (<name>.open, <name>.read, ...); the flowop's own row counts passes.
  * An op that failed in the recording with errno E and fails with E here
  * is counted as done; one that succeeds is counted too, and said as a
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/flowops/flowops_int.h"
@@ -37,8 +40,10 @@
  */
 #define REPLAY_CPU_FIRST 8
 #define REPLAY_CPU_EVERY 64
-/* The stop flag is looked at every this many ops. */
+/* The stop flag is looked at every this many ops, and while pacing. */
 #define REPLAY_STOP_EVERY 256
+/* pace=: the longest nap before the stop flag is looked at again (ns) */
+#define REPLAY_NAP_NS 100000000u
 
 /* op_replay_rmtree, the tries-th time at name */
 static int rmtree(struct replay *rp, int dfd, const char *name, int tries)
@@ -396,6 +401,32 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 	return r;
 }
 
+/*
+ * pace=: until op's time divided by the pace after start (ns, the
+ * monotonic clock), in naps short enough for a stop to end it soon
+ * after; false if the run is stopping.
+ */
+static bool pace_wait(struct worker *wk, const struct replay *rp,
+		      const struct trace_op *op, uint64_t start)
+{
+	uint64_t at = start + (uint64_t)((double)op->time_ns / rp->f->pace);
+
+	for (;;) {
+		uint64_t now = now_ns(), until;
+		struct timespec ts;
+
+		if (now >= at)
+			return true;
+		if (timeline_flag_set(wk->stop))
+			return false;
+		until = at - now > REPLAY_NAP_NS ? now + REPLAY_NAP_NS : at;
+		ts.tv_sec = (time_t)(until / 1000000000u);
+		ts.tv_nsec = (long)(until % 1000000000u);
+		/* EINTR or not, the loop looks at the time and the flag */
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
 /* Back to the start: the tree emptied and the initial state made again. */
 static enum fo_result reset(struct worker *wk, struct replay *rp)
 {
@@ -441,6 +472,9 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 
 		if (k % REPLAY_STOP_EVERY == 0 && k &&
 		    (stopped = timeline_flag_set(wk->stop)))
+			break;
+		if (f->pace > 0 && op->time_ns > 0 &&
+		    (stopped = !pace_wait(wk, rp, op, tp)))
 			break;
 		row = wk->w->flowops[f->replay_rows[op->type]];
 		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||

@@ -1,0 +1,179 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
+# flowop replay's options and the trees it leaves.  pace= and fbrun
+# replay --pace: the pass takes at least the trace's span divided by the
+# speed (a lower bound only), strace shows the naps between the ops, a
+# trace without times and a pace of 0 or less are script errors, SIGINT
+# stops a paced replay.  Facts only: counts, exit codes, messages, JSON.
+. "${srcdir:-.}/tests/lib.sh"
+
+T=$srcdir/tests/trace
+have_python=false
+command -v python3 >/dev/null 2>&1 && have_python=true
+# json FILE EXPR: EXPR of the results r, f the flowops by name
+json() {
+	python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+f = {x["name"]: x for x in r["flowops"]}
+print(eval(sys.argv[2]))' "$1" "$2"
+}
+
+# wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
+wait_for() {
+	i=0
+	while [ "$i" -lt 600 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# script TRACE ATTRS [ROOT]: $TMP/r.f replays TRACE once, ATTRS added
+script() {
+	cat >"$TMP/r.f" <<EOF
+set mode quit alldone
+define fileset name=f,path=${3:-$TMP/fs},entries=0,dirwidth=1
+define trace name=t,path=$1
+define process name=p {
+  thread name=th {
+    flowop replay name=R,trace=t,filesetname=f,value=1$2
+  }
+}
+run 3600
+EOF
+}
+
+# a trace of two streams whose ops span 0.6 s
+cat >"$TMP/span.trace" <<'EOF'
+fbrun-trace 1
+stream "a"
+0.000000000 - mkdir path="d" mode=0755 = 0
+0.300000000 - stat path="d" flags=directory = 0
+0.600000000 - rmdir path="d" = 0
+stream "b"
+0.150000000 - statfs = 0
+EOF
+
+# --- pace= in the language -------------------------------------------------------
+mkdir "$TMP/fs"
+for how in "pace=1:0.6" "pace=2:0.3" "pace=0.5:1.2" "pace:0.6"; do
+	attr=${how%%:*}
+	span=${how#*:}
+	script "$TMP/span.trace" ",$attr"
+	run_fbrun -q -o "$TMP/p.json" "$TMP/r.f"
+	check "$attr: exit 0 (exit $rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	if $have_python; then
+		check "$attr: every op once, the pass took at least ${span} s" test \
+			"$(json "$TMP/p.json" "(f['R']['ops'], f['R.mkdir']['ops'], f['R.stat']['ops'], f['R.rmdir']['ops'], f['R.statfs']['ops'], f['R']['latency_ns']['sum'] >= $span * 1e9)")" = \
+			"(1, 1, 1, 1, 1, True)"
+	else
+		skip "$attr: the pass's time: python3 is not installed"
+	fi
+done
+rm -rf "$TMP/fs"
+
+# strace: a nap (clock_nanosleep) between the first op and the last, none
+# without pace
+if command -v strace >/dev/null 2>&1; then
+	mkdir "$TMP/fs"
+	for attr in ",pace=1" ""; do
+		script "$TMP/span.trace" "$attr"
+		rc=0
+		strace -f -ttt -e trace=mkdirat,unlinkat,clock_nanosleep \
+			-o "$TMP/strace" "$FBRUN" -q "$TMP/r.f" >/dev/null 2>&1 || rc=$?
+		# the naps after the replay's mkdir of d and before its rmdir
+		awk '/mkdirat\(.*"d", / { on = 1 } on && /clock_nanosleep/ { n++ }
+		     /unlinkat\(.*"d", AT_REMOVEDIR/ { on = 0 } END { print n + 0 }' \
+			"$TMP/strace" >"$TMP/naps"
+		if [ -n "$attr" ]; then
+			check "strace, pace=1: naps between the ops ($(cat "$TMP/naps"); exit $rc)" \
+				test "$rc" -eq 0 -a "$(cat "$TMP/naps")" -gt 0
+		else
+			check "strace, no pace: no nap between the ops (exit $rc)" \
+				test "$rc" -eq 0 -a "$(cat "$TMP/naps")" -eq 0
+		fi
+	done
+	rm -rf "$TMP/fs"
+else
+	skip "pace's naps under strace: strace is not installed"
+fi
+
+# --- fbrun replay --pace ------------------------------------------------------------
+run_fbrun replay -q --pace=2 -o "$TMP/p.json" -D dir="$TMP/cmd" "$TMP/span.trace"
+check "fbrun replay --pace=2: exit 0 (exit $rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if $have_python; then
+	check "... the pass took at least 0.3 s, each op once" test \
+		"$(json "$TMP/p.json" "(f['replay.stat']['ops'], f['replay']['latency_ns']['sum'] >= 0.3e9)")" = "(1, True)"
+fi
+run_fbrun replay -q --pace -o "$TMP/p.json" -D dir="$TMP/cmd" "$TMP/span.trace"
+check "fbrun replay --pace: exit 0 (exit $rc)" test "$rc" -eq 0
+if $have_python; then
+	check "... the recorded pace: the pass took at least 0.6 s" test \
+		"$(json "$TMP/p.json" "f['replay']['latency_ns']['sum'] >= 0.6e9")" = True
+fi
+for bad in 0 -1 abc 2x ""; do
+	run_fbrun replay --pace="$bad" -D dir="$TMP/cmd" "$TMP/span.trace"
+	check "fbrun replay --pace='$bad': exit 2, nothing made (exit $rc)" \
+		test "$rc" -eq 2 -a ! -e "$TMP/cmd"
+	grepq "... said" "^fbrun: error: --pace expects a speed from 0\.000001 to 1000000 .*got '$bad'\$" "$TMP/err"
+done
+check "fbrun replay --help lists --pace" eval '"$FBRUN" replay --help | grep -q -- "--pace\[=SPEED\]"'
+
+# --- script errors ----------------------------------------------------------------------
+for bad in "pace=0:got 0" "pace=-1:got -1" "pace=0.0:got 0" \
+	"pace=fast:expects a number, got 'fast'"; do
+	script "$TMP/span.trace" ",${bad%%:*}" "$TMP/bad"
+	run_fbrun -q "$TMP/r.f"
+	check "${bad%%:*}: exit 2, nothing made (exit $rc)" test "$rc" -eq 2 -a ! -e "$TMP/bad"
+	grepq "... said at the attribute" "r\.f:6:[0-9]+: error: flowop attribute 'pace' .*${bad#*:}" "$TMP/err"
+done
+# small.loadfile's first lines have no time
+script "$T/small.loadfile" ",pace=1" "$TMP/bad"
+run_fbrun -q "$TMP/r.f"
+check "pace with a trace without times: exit 2, nothing made (exit $rc)" \
+	test "$rc" -eq 2 -a ! -e "$TMP/bad"
+grepq "... said at the attribute" \
+	"r\.f:6:[0-9]+: error: flowop replay attribute 'pace' needs the times of the trace's operations: trace 't' has none for 4 of them" \
+	"$TMP/err"
+run_fbrun replay --pace -D dir="$TMP/bad" "$T/small.loadfile"
+check "fbrun replay --pace, a trace without times: exit 2 (exit $rc)" \
+	test "$rc" -eq 2 -a ! -e "$TMP/bad"
+grepq "... said" "needs the times of the trace's operations" "$TMP/err"
+# pace on another flowop: the warning every unused attribute gets
+cat >"$TMP/other.f" <<EOF
+define fileset name=f,path=$TMP/other,entries=1,size=1k,prealloc
+define process name=p { thread name=th {
+  flowop statfile name=s,filesetname=f,pace=2
+  flowop finishoncount name=fin,target=s,value=1 } }
+run 60
+EOF
+run_fbrun -q "$TMP/other.f"
+grepq "pace on another flowop: 'has no effect', at the attribute" \
+	"other\.f:3:[0-9]+: warning: attribute 'pace' has no effect on flowop 'statfile'" "$TMP/err"
+
+# --- SIGINT stops a paced replay whose next op is far away -----------------------------
+printf '%s\n' 'fbrun-trace 1' 'stream "s"' '0.000000000 - statfs = 0' \
+	'100000.000000000 - statfs = 0' >"$TMP/far.trace"
+mkdir "$TMP/fs"
+script "$TMP/far.trace" ",pace=1"
+rm -f "$TMP/out" "$TMP/err"
+# a guard against a hang, not a time the test expects
+timeout -s KILL 300 "$FBRUN" -o "$TMP/far.json" "$TMP/r.f" >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+wait_for "$TMP/out" 'Running for'
+kill -INT "$(ps -o pid= --ppid "$pid" | tr -d ' ')" 2>/dev/null || :
+rc=0
+wait "$pid" || rc=$?
+check "SIGINT during a pace's nap: fbrun ends, exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... ended by the signal" '"ended_by": "signal"' "$TMP/far.json"
+if $have_python; then
+	check "... the first op done, the second not, the pass not counted" test \
+		"$(json "$TMP/far.json" "(f['R.statfs']['ops'], f['R']['ops'])")" = "(1, 0)"
+fi
+check "... its tree removed" test -z "$(ls -A "$TMP/fs")"
+rm -rf "$TMP/fs"
+
+done_testing
