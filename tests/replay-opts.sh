@@ -176,4 +176,47 @@ fi
 check "... its tree removed" test -z "$(ls -A "$TMP/fs")"
 rm -rf "$TMP/fs"
 
+# --- free space for the replays' trees ------------------------------------------------
+# on a tmpfs of 1 MiB and 40 inodes: the trees' bytes and files are
+# counted before anything is made (instances x the trace's initial state)
+why=""
+if ! $is_root; then
+	why="needs root to mount a tmpfs"
+else
+	mkdir "$TMP/small"
+	if mount -t tmpfs -o size=1m,nr_inodes=40 fbrun-test "$TMP/small" 2>"$TMP/mount.err"; then
+		mounts="$TMP/small $mounts"
+	else
+		why="cannot mount a tmpfs: $(head -1 "$TMP/mount.err")"
+	fi
+fi
+if [ -n "$why" ]; then
+	skip "free space for the replays' trees: $why"
+else
+	# a file of 600 KiB the trace stats; 30 empty files
+	printf '%s\n' 'fbrun-trace 1' 'stream "s"' \
+		'0.000000000 - stat path="big" = 614400' >"$TMP/big.trace"
+	{
+		printf '%s\n' 'fbrun-trace 1' 'stream "s"'
+		for i in $(seq 1 30); do
+			echo "0.000000000 - stat path=\"f$i\" = 0"
+		done
+	} >"$TMP/many.trace"
+	for t in big many; do
+		run_fbrun replay -q -D dir="$TMP/small/r" -D clients=1 "$TMP/$t.trace"
+		check "$t, 1 client: it fits, exit 0 (exit $rc)" test "$rc" -eq 0
+		[ "$rc" -eq 0 ] || diag <"$TMP/err"
+		run_fbrun replay -q -D dir="$TMP/small/r" -D clients=2 "$TMP/$t.trace"
+		check "$t, 2 clients: refused, exit 1 (exit $rc)" test "$rc" -eq 1
+		check "... nothing made" test -z "$(ls -A "$TMP/small")"
+		cp "$TMP/err" "$TMP/err.$t"
+	done
+	grepq "big, 2 clients: bytes needed and free, said" \
+		"^fbrun: error: not enough free space: fileset 'replay', with the trees of replay replay \\(2 copies of its trace's initial state\\), would take 1\\.2 MiB of the file system of '$TMP/small', which has 1\\.0 MiB free; nothing was created \\(--force tries anyway\\)\$" \
+		"$TMP/err.big"
+	grepq "many, 2 clients: files and directories needed and inodes free, said" \
+		"^fbrun: error: not enough free inodes: the trees of replay replay \\(2 copies of its trace's initial state\\) would make 62 files and directories on the file system of '$TMP/small', which has [0-9]+ free; nothing was created" \
+		"$TMP/err.many"
+fi
+
 done_testing

@@ -170,6 +170,16 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen);
  */
 int fileset_check_space(struct fileset *const *fs, size_t n, char *err,
 			size_t errlen);
+/*
+ * What a replay (who, its name) will make in fs's root before the run,
+ * for fileset_check_space: copies of a tree of the n files of sizes
+ * (copied) and ndirs directories (the tree's own included).  Its bytes
+ * count as the preallocation's do, and its files and directories are
+ * checked against the file system's free inodes.
+ */
+void fileset_add_extra(struct fileset *fs, const char *who,
+		       const int64_t *sizes, size_t n, uint64_t ndirs,
+		       uint64_t copies);
 
 /*
  * Remove the tree: only if its root carries our marker naming this

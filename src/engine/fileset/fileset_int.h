@@ -197,6 +197,14 @@ struct fileset {
 	bool adopted; /* as the marker says: kept when it is rewritten */
 	bool createnext; /* createnext's names are fbrun's in this tree */
 	bool replay; /* replay's trees (replay-N-M) are fbrun's too */
+	/* what replays will make in the root (fileset_add_extra) */
+	struct fs_extra {
+		char *who;
+		int64_t *sizes;
+		size_t n;
+		uint64_t ndirs, copies;
+	} *extra;
+	size_t nextra;
 	bool links; /* linkfile gives files more names (fileset_set_uses) */
 	bool symlinks; /* symlinkfile makes symlinks in the tree */
 	bool blocking; /* entries' fds lose O_NONBLOCK once checked (aio) */
