@@ -176,6 +176,45 @@ fi
 check "... its tree removed" test -z "$(ls -A "$TMP/fs")"
 rm -rf "$TMP/fs"
 
+# --- a killed replay's trees, met by a run without replay ---------------------------
+# the marker lists the replays (their ids) whose trees the root may hold:
+# a later run of a script without replay removes them as fbrun's, and
+# still refuses a name of that form the marker does not list
+cat >"$TMP/kill.f" <<EOF
+define fileset name=f,path=$TMP/kfs,entries=0,dirwidth=1
+define trace name=t,path=$TMP/far.trace
+define process name=p { thread name=th,instances=2 {
+  flowop replay name=R,trace=t,filesetname=f,pace=1 } }
+run 600
+EOF
+cat >"$TMP/plain.f" <<EOF
+define fileset name=f,path=$TMP/kfs,entries=4,dirwidth=2,size=1k,prealloc
+define process name=p { thread name=th {
+  flowop statfile name=s,filesetname=f
+  flowop finishoncount name=fin,target=s,value=3 } }
+run 60
+EOF
+rm -f "$TMP/out"
+# a guard against a hang, not a time the test expects
+timeout -s KILL 300 "$FBRUN" "$TMP/kill.f" >"$TMP/out" 2>"$TMP/err" </dev/null &
+pid=$!
+wait_for "$TMP/out" 'Running for'
+kill -KILL "$(ps -o pid= --ppid "$pid" | tr -d ' ')" 2>/dev/null || :
+wait "$pid" || :
+check "a replay killed: its two trees are left" \
+	test -d "$TMP/kfs/f/replay-0-0" -a -d "$TMP/kfs/f/replay-0-1"
+grepq "... and the marker lists the replay's id" '^replay: 0$' "$TMP/kfs/f/.fbrun-fileset"
+mkdir "$TMP/kfs/f/replay-9-0"
+run_fbrun -q "$TMP/plain.f"
+check "a run without replay, a replay-9-0 the marker does not list: refused, exit 2 (exit $rc)" \
+	test "$rc" -eq 2 -a -d "$TMP/kfs/f/replay-0-0"
+grepq "... naming it" "holds '$TMP/kfs/f/replay-9-0', which fbrun did not make" "$TMP/err"
+rmdir "$TMP/kfs/f/replay-9-0"
+run_fbrun -q "$TMP/plain.f"
+check "a run without replay on the killed replay's fileset: exit 0 (exit $rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+check "... the killed run's trees removed with the rest" test ! -e "$TMP/kfs"
+
 # --- free space for the replays' trees ------------------------------------------------
 # on a tmpfs of 1 MiB and 40 inodes: the trees' bytes and files are
 # counted before anything is made (instances x the trace's initial state)

@@ -289,15 +289,15 @@ static void log_device(struct engine *e, const struct ir_fileset *def,
 			   used);
 }
 
-/* Whether a replay makes its trees in fileset i. */
-static bool uses_replay(const struct workload *w, size_t i)
+/* The replays that make their trees in fileset i: fs's, by their ids. */
+static void add_replay_ids(const struct workload *w, size_t i,
+			   struct fileset *fs)
 {
 	for (size_t f = 0; f < w->nflowops; f++)
 		if (w->flowops[f]->type == FO_REPLAY &&
 		    !w->flowops[f]->replay_row &&
 		    w->flowops[f]->fileset.index == (int)i)
-			return true;
-	return false;
+			fileset_add_replay(fs, (unsigned)w->flowops[f]->id);
 }
 
 /*
@@ -347,7 +347,7 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	int rc;
 
 	fileset_set_createnext(fs, uses_createnext(e->w, i));
-	fileset_set_replay(fs, uses_replay(e->w, i));
+	add_replay_ids(e->w, i, fs);
 	fileset_set_keeps_whole(fs, !engine_deletes_files(e->w, (int)i));
 	if (fileset_device(fs))
 		engine_log(e, "Using block device %s as file %s",

@@ -69,6 +69,7 @@ void fileset_free(struct fileset *fs)
 		free(fs->extra[i].sizes);
 	}
 	free(fs->extra);
+	free(fs->replay);
 	vfy_files_free(fs->vfiles);
 	free(fs->dirs);
 	free(fs->name);

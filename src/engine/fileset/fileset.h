@@ -226,10 +226,12 @@ const char *fileset_refusal(void);
 void fileset_set_keeps_whole(struct fileset *fs, bool on);
 
 /*
- * replay: names of the form replay-N-M in the root are fbrun's, with
- * everything beneath them (flowops_replay.c makes those trees whole).
+ * replay flowop id makes its trees in fs's root: the names replay-ID-M
+ * there are fbrun's, with everything beneath them (flowops_replay.c
+ * makes those trees whole), and the marker lists id so that any later
+ * run knows them too (fileset_replay.c).
  */
-void fileset_set_replay(struct fileset *fs, bool on);
+void fileset_add_replay(struct fileset *fs, unsigned id);
 /*
  * openat of rel beneath dirfd, following no symlink on the way (openat2
  * RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS|RESOLVE_NO_XDEV where the kernel
