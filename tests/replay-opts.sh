@@ -215,6 +215,60 @@ check "a run without replay on the killed replay's fileset: exit 0 (exit $rc)" t
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 check "... the killed run's trees removed with the rest" test ! -e "$TMP/kfs"
 
+# --- streams=parallel -------------------------------------------------------------------
+# 8 streams, each making, looking at and removing its own directories in
+# its own order: every op done once, none failed (an op run before its
+# stream's earlier one would fail: rmdir before mkdir, ENOENT)
+{
+	echo 'fbrun-trace 1'
+	for s in 1 2 3 4 5 6 7 8; do
+		echo "stream \"s$s\""
+		echo "- - mkdir path=\"d$s\" mode=0755 = 0"
+		echo "- - mkdir path=\"d$s/e\" mode=0755 = 0"
+		echo "- - stat path=\"d$s/e\" flags=directory = 0"
+		echo "- - rename path=\"d$s/e\" to=\"d$s/f\" = 0"
+		echo "- - rmdir path=\"d$s/f\" = 0"
+		echo "- - rmdir path=\"d$s\" = 0"
+	done
+} >"$TMP/streams.trace"
+mkdir "$TMP/fs"
+script "$TMP/streams.trace" ",streams=parallel"
+sed -i 's/thread name=th {/thread name=th,instances=2 {/' "$TMP/r.f"
+run_fbrun -q --format csv "$TMP/r.f"
+check "streams=parallel, 8 streams, 2 instances: exit 0 (exit $rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+awk -F, 'NR > 1 && $1 ~ /^R/ { print $1, $4, $12 }' "$TMP/out" >"$TMP/got"
+printf '%s\n' 'R 2 0' 'R.stat 16 0' 'R.rename 16 0' 'R.mkdir 32 0' 'R.rmdir 32 0' >"$TMP/want"
+if cmp -s "$TMP/want" "$TMP/got"; then
+	pass "... every op of every stream once per instance, none failed"
+else
+	fail "... every op of every stream once per instance, none failed"
+	diff "$TMP/want" "$TMP/got" | diag
+fi
+# strace -f: each stream's mkdir from a thread of its own with parallel,
+# all from one thread without
+if command -v strace >/dev/null 2>&1; then
+	for how in parallel sequence; do
+		script "$TMP/streams.trace" ",streams=$how"
+		rc=0
+		strace -f -e trace=mkdirat -o "$TMP/strace" "$FBRUN" -q "$TMP/r.f" \
+			>/dev/null 2>&1 || rc=$?
+		sed -n 's/^\([0-9]*\) *mkdirat(.*"d[1-8]", .*/\1/p' "$TMP/strace" |
+			sort -u | wc -l | tr -d ' ' >"$TMP/tids"
+		want=1
+		[ "$how" = parallel ] && want=8
+		check "strace, streams=$how: the 8 streams' mkdirs from $want thread(s) (exit $rc)" \
+			test "$rc" -eq 0 -a "$(cat "$TMP/tids")" -eq "$want"
+	done
+else
+	skip "streams under strace: strace is not installed"
+fi
+rm -rf "$TMP/fs"
+script "$TMP/streams.trace" ",streams=both" "$TMP/bad"
+run_fbrun -q "$TMP/r.f"
+check "streams=both: exit 2, nothing made (exit $rc)" test "$rc" -eq 2 -a ! -e "$TMP/bad"
+grepq "... said with the words it takes" "attribute 'streams' .*sequence.*parallel" "$TMP/err"
+
 # --- free space for the replays' trees ------------------------------------------------
 # on a tmpfs of 1 MiB and 40 inodes: the trees' bytes and files are
 # counted before anything is made (instances x the trace's initial state)

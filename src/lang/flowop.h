@@ -42,6 +42,7 @@ enum flowop_attr {
 	FA_STARTRECORD,
 	FA_TRACE,
 	FA_PACE,
+	FA_STREAMS,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

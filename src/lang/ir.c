@@ -264,6 +264,8 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " trace=%s", f->trace.name);
 	if (f->pace > 0)
 		fprintf(out, " pace=%g", f->pace);
+	if (f->streams == IR_STREAMS_PARALLEL)
+		fprintf(out, " streams=parallel");
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	if (f->iodepth > 0)

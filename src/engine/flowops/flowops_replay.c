@@ -346,13 +346,37 @@ void op_replay_free(void *state)
 	free(rp);
 }
 
-/* What the op was, for messages: "open 'a/b' (trace line 12)". */
-static char *describe(const struct replay *rp, const struct trace_op *op)
+char *op_replay_describe(const struct replay *rp, const struct trace_op *op)
 {
 	return xasprintf("%s%s%s%s (trace line %d)", trace_op_name(op->type),
 			 op->path >= 0 ? " '" : "",
 			 op->path >= 0 ? trace_path(rp->t, op->path) : "",
 			 op->path >= 0 ? "'" : "", op->line);
+}
+
+bool op_replay_expected(const struct trace_op *op, int err)
+{
+	/*
+	 * dbench's FIND_FIRST that matched nothing is a readdir of the
+	 * pattern's directory recorded as ENOENT, the pattern not kept: a
+	 * listing of the directory that succeeds is what it did too
+	 */
+	return err == op->err || (!err && op->type == TOP_READDIR &&
+				  op->handle < 0 && op->err == ENOENT);
+}
+
+void op_replay_mismatch(struct replay *rp, const struct trace_op *op)
+{
+	char *what;
+
+	if (rp->mismatches++)
+		return;
+	what = op_replay_describe(rp, op);
+	rp->mismatch = xasprintf("%s, recorded as failing with %s", what,
+				 trace_errno_name(op->err) ?
+					 trace_errno_name(op->err) :
+					 strerror(op->err));
+	free(what);
 }
 
 /* The outcome of one op against the recording's. */
@@ -364,31 +388,17 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 	enum fo_result r;
 	char *what;
 
-	/*
-	 * dbench's FIND_FIRST that matched nothing is a readdir of the
-	 * pattern's directory recorded as ENOENT, the pattern not kept: a
-	 * listing of the directory that succeeds is what it did too
-	 */
-	if (err == op->err ||
-	    (!err && op->type == TOP_READDIR && op->handle < 0 &&
-	     op->err == ENOENT)) {
+	if (op_replay_expected(op, err)) {
 		op_done(wk, row, t0, bytes);
 		return FO_OK;
 	}
 	if (err == 0) {
 		op_done(wk, row, t0, bytes);
 		wk->stats[row->id].mismatches++;
-		if (!rp->mismatches++) {
-			what = describe(rp, op);
-			rp->mismatch = xasprintf("%s, recorded as failing with %s",
-						 what, trace_errno_name(op->err) ?
-							       trace_errno_name(op->err) :
-							       strerror(op->err));
-			free(what);
-		}
+		op_replay_mismatch(rp, op);
 		return FO_OK;
 	}
-	what = describe(rp, op);
+	what = op_replay_describe(rp, op);
 	if (op->err)
 		r = op_fail(wk, row, err, "replay %s: %s failed (recorded: %s)",
 			    rp->f->name, what,
@@ -401,15 +411,10 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 	return r;
 }
 
-/*
- * pace=: until op's time divided by the pace after start (ns, the
- * monotonic clock), in naps short enough for a stop to end it soon
- * after; false if the run is stopping.
- */
-static bool pace_wait(struct worker *wk, const struct replay *rp,
-		      const struct trace_op *op, uint64_t start)
+bool op_replay_pace(const atomic_bool *stop, double pace,
+		    const struct trace_op *op, uint64_t start)
 {
-	uint64_t at = start + (uint64_t)((double)op->time_ns / rp->f->pace);
+	uint64_t at = start + (uint64_t)((double)op->time_ns / pace);
 
 	for (;;) {
 		uint64_t now = now_ns(), until;
@@ -417,7 +422,7 @@ static bool pace_wait(struct worker *wk, const struct replay *rp,
 
 		if (now >= at)
 			return true;
-		if (timeline_flag_set(wk->stop))
+		if (timeline_flag_set(stop))
 			return false;
 		until = at - now > REPLAY_NAP_NS ? now + REPLAY_NAP_NS : at;
 		ts.tv_sec = (time_t)(until / 1000000000u);
@@ -462,7 +467,10 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 	/* the rows' CPU is sampled below, not the pass's */
 	wk->sampling = false;
 	tp = op_start(wk);
-	for (size_t k = 0; k < rp->nsteps; k++) {
+	if (f->streams == IR_STREAMS_PARALLEL)
+		r = op_replay_parallel(wk, rp, tp, &stopped);
+	for (size_t k = 0; f->streams != IR_STREAMS_PARALLEL && k < rp->nsteps;
+	     k++) {
 		const struct replay_step *st = &rp->order[k];
 		const struct trace_op *op =
 			&trace_stream_ops(rp->t, st->stream)[st->op];
@@ -474,7 +482,7 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 		    (stopped = timeline_flag_set(wk->stop)))
 			break;
 		if (f->pace > 0 && op->time_ns > 0 &&
-		    (stopped = !pace_wait(wk, rp, op, tp)))
+		    (stopped = !op_replay_pace(wk->stop, f->pace, op, tp)))
 			break;
 		row = wk->w->flowops[f->replay_rows[op->type]];
 		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
