@@ -20,6 +20,12 @@ f = {x["name"]: x for x in r["flowops"]}
 print(eval(sys.argv[2]))' "$1" "$2"
 }
 
+# strace_fb ARGS...: strace ARGS; an ASan build's leak check cannot run
+# under ptrace (it would fail the run), so it is off there
+strace_fb() {
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace "$@"
+}
+
 # wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
 wait_for() {
 	i=0
@@ -81,7 +87,7 @@ if command -v strace >/dev/null 2>&1; then
 	for attr in ",pace=1" ""; do
 		script "$TMP/span.trace" "$attr"
 		rc=0
-		strace -f -ttt -e trace=mkdirat,unlinkat,clock_nanosleep \
+		strace_fb -f -ttt -e trace=mkdirat,unlinkat,clock_nanosleep \
 			-o "$TMP/strace" "$FBRUN" -q "$TMP/r.f" >/dev/null 2>&1 || rc=$?
 		# the naps after the replay's mkdir of d and before its rmdir
 		awk '/mkdirat\(.*"d", / { on = 1 } on && /clock_nanosleep/ { n++ }
@@ -251,7 +257,7 @@ if command -v strace >/dev/null 2>&1; then
 	for how in parallel sequence; do
 		script "$TMP/streams.trace" ",streams=$how"
 		rc=0
-		strace -f -e trace=mkdirat -o "$TMP/strace" "$FBRUN" -q "$TMP/r.f" \
+		strace_fb -f -e trace=mkdirat -o "$TMP/strace" "$FBRUN" -q "$TMP/r.f" \
 			>/dev/null 2>&1 || rc=$?
 		sed -n 's/^\([0-9]*\) *mkdirat(.*"d[1-8]", .*/\1/p' "$TMP/strace" |
 			sort -u | wc -l | tr -d ' ' >"$TMP/tids"
