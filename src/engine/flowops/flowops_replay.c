@@ -445,13 +445,47 @@ static enum fo_result reset(struct worker *wk, struct replay *rp)
 	return make_initial(wk, rp);
 }
 
+/* One pass in one sequence, started at tp; *stopped if a stop cut it. */
+static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
+				   uint64_t tp, bool *stopped)
+{
+	const struct ir_flowop *f = rp->f;
+	bool go_on = wk->run->opts->continue_on_error;
+	enum fo_result r = FO_OK;
+
+	for (size_t k = 0; k < rp->nsteps; k++) {
+		const struct replay_step *st = &rp->order[k];
+		const struct trace_op *op =
+			&trace_stream_ops(rp->t, st->stream)[st->op];
+		const struct ir_flowop *row;
+		uint64_t bytes, t0;
+		int err;
+
+		if (k % REPLAY_STOP_EVERY == 0 && k &&
+		    (*stopped = timeline_flag_set(wk->stop)))
+			break;
+		if (f->pace > 0 && op->time_ns > 0 &&
+		    (*stopped = !op_replay_pace(wk->stop, f->pace, op, tp)))
+			break;
+		row = wk->w->flowops[f->replay_rows[op->type]];
+		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
+			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
+		t0 = op_start(wk);
+		err = op_replay_call(rp, st->stream, op, &bytes);
+		r = judge(wk, rp, row, op, err, t0, bytes);
+		if (r != FO_OK && !go_on)
+			break;
+	}
+	return r;
+}
+
 enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 {
 	struct replay *rp = wk->fostate[f->id];
 	bool go_on = wk->run->opts->continue_on_error;
 	enum fo_result r = FO_OK;
 	bool stopped = false;
-	uint64_t t0, tp;
+	uint64_t tp;
 
 	if (f->value.kind != IRV_NONE) {
 		int64_t most = op_int(wk, &f->value);
@@ -469,30 +503,8 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 	tp = op_start(wk);
 	if (f->streams == IR_STREAMS_PARALLEL)
 		r = op_replay_parallel(wk, rp, tp, &stopped);
-	for (size_t k = 0; f->streams != IR_STREAMS_PARALLEL && k < rp->nsteps;
-	     k++) {
-		const struct replay_step *st = &rp->order[k];
-		const struct trace_op *op =
-			&trace_stream_ops(rp->t, st->stream)[st->op];
-		const struct ir_flowop *row;
-		uint64_t bytes;
-		int err;
-
-		if (k % REPLAY_STOP_EVERY == 0 && k &&
-		    (stopped = timeline_flag_set(wk->stop)))
-			break;
-		if (f->pace > 0 && op->time_ns > 0 &&
-		    (stopped = !op_replay_pace(wk->stop, f->pace, op, tp)))
-			break;
-		row = wk->w->flowops[f->replay_rows[op->type]];
-		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
-			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
-		t0 = op_start(wk);
-		err = op_replay_call(rp, st->stream, op, &bytes);
-		r = judge(wk, rp, row, op, err, t0, bytes);
-		if (r != FO_OK && !go_on)
-			break;
-	}
+	else
+		r = run_sequence(wk, rp, tp, &stopped);
 	wk->sampling = false; /* a failed op leaves it set */
 	rp->passes++;
 	/* a pass the end of the run cut short is not one */
