@@ -268,6 +268,24 @@ for how in "" --continue-on-error; do
 	valid "verify errors ${how:-(stops)}" "$TMP/verify$how.json"
 done
 
+# a replay whose ops failed in the recording and succeed: its rows'
+# mismatches
+printf '%s\n' 'fbrun-trace 1' 'stream "s"' \
+	'0.000000000 - stat path="b" = EPERM' '0.000100000 - stat path="b" = 0' \
+	>"$TMP/mm.trace"
+cat >"$TMP/mm.f" <<F
+define fileset name=f,path=$TMP/mm,entries=0,dirwidth=1
+define trace name=t,path=$TMP/mm.trace
+define process name=p { thread name=t {
+  flowop replay name=R,trace=t,filesetname=f
+  flowop finishoncount name=fin,target=R,value=1 } }
+run 600
+F
+fb -q -o "$TMP/replay.json" "$TMP/mm.f"
+check "a replay: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... mismatches in the JSON" '"mismatches": 1,' "$TMP/replay.json"
+valid "a replay with mismatches" "$TMP/replay.json"
+
 # --- a block device -------------------------------------------------------------
 why=""
 if ! $is_root; then

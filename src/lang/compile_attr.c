@@ -350,6 +350,33 @@ static int store_data(struct compiler *c, const struct attr_spec *s,
 	return -1;
 }
 
+/* A number greater than 0 up to s->max (a bare attribute: 1). */
+static int store_real(struct compiler *c, const struct attr_spec *s,
+		      double *field, const struct ir_value *v,
+		      const struct origin *org, const char *what)
+{
+	double d;
+
+	if (v->kind == IRV_INT || v->kind == IRV_BOOL)
+		d = (double)v->i;
+	else if (v->kind == IRV_DOUBLE)
+		d = v->d;
+	else
+		return type_error(c, s, what, v, org,
+				  v->kind == IRV_RAND ? "a constant number" :
+							"a number");
+	if (d > 0 && d <= (double)s->max) {
+		*field = d;
+		return 0;
+	}
+	diag_error(c->d, c->src, v->loc,
+		   "%s attribute '%s' must be greater than 0 and at most "
+		   "%" PRId64 ", got %g",
+		   what, s->name, s->max, d);
+	compile_note_origin(c, org);
+	return -1;
+}
+
 /* Store a resolved value v (owned; consumed) into obj as spec s says. */
 static int store(struct compiler *c, const struct attr_spec *s, void *obj,
 		 struct ir_value *v, const struct origin *org, const char *what)
@@ -437,6 +464,9 @@ static int store(struct compiler *c, const struct attr_spec *s, void *obj,
 	case AT_DATA:
 		rc = store_data(c, s, (struct datapat *)field, v, org, what);
 		break;
+	case AT_REAL:
+		rc = store_real(c, s, (double *)field, v, org, what);
+		break;
 	case AT_LIST:
 	case AT_OBSOLETE:
 		break;
@@ -475,6 +505,9 @@ static void set_default(const struct attr_spec *s, void *obj)
 		break;
 	case AT_DATA:
 		memset(field, 0, sizeof(struct datapat));
+		break;
+	case AT_REAL:
+		*(double *)field = 0;
 		break;
 	case AT_LIST:
 	case AT_OBSOLETE:
@@ -552,7 +585,8 @@ uint64_t compile_apply_attrs(struct compiler *c, const struct attr_table *t,
 		if (s->type == AT_LIST)
 			continue; /* the caller reads the list itself */
 		if (!a->value) {
-			if (s->type == AT_BOOL || s->type == AT_PCT) {
+			if (s->type == AT_BOOL || s->type == AT_PCT ||
+			    s->type == AT_REAL) {
 				v = (struct ir_value){ .kind = IRV_BOOL, .i = 1,
 						       .loc = a->loc };
 				org.via = NULL;

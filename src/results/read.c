@@ -85,6 +85,7 @@ static void read_counters(struct fstats *s, const json_t *fo)
 	s->cpu_ns = u64(fo, "cpu_ns");
 	s->errors = u64(fo, "errors");
 	s->verify_errors = u64(fo, "verify_errors");
+	s->mismatches = u64(fo, "mismatches");
 	s->err_other = u64(fo, "errors_other");
 	s->waits = u64(fo, "waits");
 	s->wait_ns = u64(fo, "wait_ns");

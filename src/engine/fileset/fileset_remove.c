@@ -40,7 +40,6 @@ struct rm {
 	dev_t dev; /* the root's file system */
 	bool dry; /* only look for what is not ours; remove nothing */
 	bool createnext; /* createnext's names are ours too */
-	bool replay; /* replay's trees in the root are ours */
 	bool in_replay; /* walking one of those: everything in it is ours */
 	char *err;
 	size_t errlen;
@@ -86,26 +85,10 @@ static bool createnext_file(const char *s)
 	       (all_of(s, n - 10, ALNUM) && all_of(s + n - 10, 10, HEX));
 }
 
-/* A replay's tree in the root: "replay-N-M" (flowops_replay.c). */
-static bool replay_name(const char *s)
-{
-	size_t n;
-
-	if (strncmp(s, "replay-", 7) != 0)
-		return false;
-	s += 7;
-	n = strspn(s, "0123456789");
-	if (n == 0 || s[n] != '-')
-		return false;
-	s += n + 1;
-	n = strspn(s, "0123456789");
-	return n > 0 && s[n] == '\0';
-}
-
 /* Whether fbrun makes name in the root (top) or below it. */
 static bool ours(const struct rm *r, const char *name, bool top)
 {
-	if (r->in_replay || (top && r->replay && replay_name(name)))
+	if (r->in_replay || (top && fs_replay_tree(r->fs, name)))
 		return true;
 	if (serial_name(name, 8, false))
 		return true;
@@ -262,7 +245,7 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 		bool was = r->in_replay;
 
 		/* a replay's tree holds the trace's names: all of them ours */
-		if (top && r->replay && replay_name(name))
+		if (top && fs_replay_tree(r->fs, name))
 			r->in_replay = true;
 		rm_dir(r, dfd, dpath, name);
 		r->in_replay = was;
@@ -323,8 +306,8 @@ static void rm_contents(struct rm *r, int fd, const char *dpath, bool top)
 static void rm_init(struct rm *r, struct fileset *fs, bool createnext,
 		    char *err, size_t errlen)
 {
-	*r = (struct rm){ .fs = fs, .createnext = createnext,
-			  .replay = fs->replay, .err = err, .errlen = errlen };
+	*r = (struct rm){ .fs = fs, .createnext = createnext, .err = err,
+			  .errlen = errlen };
 }
 
 /*
@@ -504,6 +487,7 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 		return -1;
 	}
 	lseek(fd, 0, SEEK_SET); /* the run's descriptor: from the start */
+	fs_replay_inherit(fs, &m);
 	rc = remove_marked(fs, fd, m.adopted, fs->createnext || m.createnext,
 			   err, errlen);
 	fs_marker_free(&m);

@@ -8,7 +8,9 @@
  * pass after the first empties it and makes that state again, untimed.
  * The streams' ops run in the order they were recorded in (by their
  * times, each stream's own order kept), or stream after stream when the
- * trace has no times.  Each op is timed and counted in its type's row
+ * trace has no times; with pace=, each no earlier than its time divided
+ * by the pace after the pass began, waited for outside its timed window.
+ * Each op is timed and counted in its type's row
  * (<name>.open, <name>.read, ...); the flowop's own row counts passes.
  * An op that failed in the recording with errno E and fails with E here
  * is counted as done; one that succeeds is counted too, and said as a
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/flowops/flowops_int.h"
@@ -37,8 +40,10 @@
  */
 #define REPLAY_CPU_FIRST 8
 #define REPLAY_CPU_EVERY 64
-/* The stop flag is looked at every this many ops. */
+/* The stop flag is looked at every this many ops, and while pacing. */
 #define REPLAY_STOP_EVERY 256
+/* pace=: the longest nap before the stop flag is looked at again (ns) */
+#define REPLAY_NAP_NS 100000000u
 
 /* op_replay_rmtree, the tries-th time at name */
 static int rmtree(struct replay *rp, int dfd, const char *name, int tries)
@@ -341,13 +346,37 @@ void op_replay_free(void *state)
 	free(rp);
 }
 
-/* What the op was, for messages: "open 'a/b' (trace line 12)". */
-static char *describe(const struct replay *rp, const struct trace_op *op)
+char *op_replay_describe(const struct replay *rp, const struct trace_op *op)
 {
 	return xasprintf("%s%s%s%s (trace line %d)", trace_op_name(op->type),
 			 op->path >= 0 ? " '" : "",
 			 op->path >= 0 ? trace_path(rp->t, op->path) : "",
 			 op->path >= 0 ? "'" : "", op->line);
+}
+
+bool op_replay_expected(const struct trace_op *op, int err)
+{
+	/*
+	 * dbench's FIND_FIRST that matched nothing is a readdir of the
+	 * pattern's directory recorded as ENOENT, the pattern not kept: a
+	 * listing of the directory that succeeds is what it did too
+	 */
+	return err == op->err || (!err && op->type == TOP_READDIR &&
+				  op->handle < 0 && op->err == ENOENT);
+}
+
+void op_replay_mismatch(struct replay *rp, const struct trace_op *op)
+{
+	char *what;
+
+	if (rp->mismatches++)
+		return;
+	what = op_replay_describe(rp, op);
+	rp->mismatch = xasprintf("%s, recorded as failing with %s", what,
+				 trace_errno_name(op->err) ?
+					 trace_errno_name(op->err) :
+					 strerror(op->err));
+	free(what);
 }
 
 /* The outcome of one op against the recording's. */
@@ -359,30 +388,17 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 	enum fo_result r;
 	char *what;
 
-	/*
-	 * dbench's FIND_FIRST that matched nothing is a readdir of the
-	 * pattern's directory recorded as ENOENT, the pattern not kept: a
-	 * listing of the directory that succeeds is what it did too
-	 */
-	if (err == op->err ||
-	    (!err && op->type == TOP_READDIR && op->handle < 0 &&
-	     op->err == ENOENT)) {
+	if (op_replay_expected(op, err)) {
 		op_done(wk, row, t0, bytes);
 		return FO_OK;
 	}
 	if (err == 0) {
 		op_done(wk, row, t0, bytes);
-		if (!rp->mismatches++) {
-			what = describe(rp, op);
-			rp->mismatch = xasprintf("%s, recorded as failing with %s",
-						 what, trace_errno_name(op->err) ?
-							       trace_errno_name(op->err) :
-							       strerror(op->err));
-			free(what);
-		}
+		wk->stats[row->id].mismatches++;
+		op_replay_mismatch(rp, op);
 		return FO_OK;
 	}
-	what = describe(rp, op);
+	what = op_replay_describe(rp, op);
 	if (op->err)
 		r = op_fail(wk, row, err, "replay %s: %s failed (recorded: %s)",
 			    rp->f->name, what,
@@ -393,6 +409,27 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 			    what);
 	free(what);
 	return r;
+}
+
+bool op_replay_pace(const atomic_bool *stop, double pace,
+		    const struct trace_op *op, uint64_t start)
+{
+	uint64_t at = start + (uint64_t)((double)op->time_ns / pace);
+
+	for (;;) {
+		uint64_t now = now_ns(), until;
+		struct timespec ts;
+
+		if (now >= at)
+			return true;
+		if (timeline_flag_set(stop))
+			return false;
+		until = at - now > REPLAY_NAP_NS ? now + REPLAY_NAP_NS : at;
+		ts.tv_sec = (time_t)(until / 1000000000u);
+		ts.tv_nsec = (long)(until % 1000000000u);
+		/* EINTR or not, the loop looks at the time and the flag */
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
 }
 
 /* Back to the start: the tree emptied and the initial state made again. */
@@ -408,13 +445,47 @@ static enum fo_result reset(struct worker *wk, struct replay *rp)
 	return make_initial(wk, rp);
 }
 
+/* One pass in one sequence, started at tp; *stopped if a stop cut it. */
+static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
+				   uint64_t tp, bool *stopped)
+{
+	const struct ir_flowop *f = rp->f;
+	bool go_on = wk->run->opts->continue_on_error;
+	enum fo_result r = FO_OK;
+
+	for (size_t k = 0; k < rp->nsteps; k++) {
+		const struct replay_step *st = &rp->order[k];
+		const struct trace_op *op =
+			&trace_stream_ops(rp->t, st->stream)[st->op];
+		const struct ir_flowop *row;
+		uint64_t bytes, t0;
+		int err;
+
+		if (k % REPLAY_STOP_EVERY == 0 && k &&
+		    (*stopped = timeline_flag_set(wk->stop)))
+			break;
+		if (f->pace > 0 && op->time_ns > 0 &&
+		    (*stopped = !op_replay_pace(wk->stop, f->pace, op, tp)))
+			break;
+		row = wk->w->flowops[f->replay_rows[op->type]];
+		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
+			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
+		t0 = op_start(wk);
+		err = op_replay_call(rp, st->stream, op, &bytes);
+		r = judge(wk, rp, row, op, err, t0, bytes);
+		if (r != FO_OK && !go_on)
+			break;
+	}
+	return r;
+}
+
 enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 {
 	struct replay *rp = wk->fostate[f->id];
 	bool go_on = wk->run->opts->continue_on_error;
 	enum fo_result r = FO_OK;
 	bool stopped = false;
-	uint64_t t0, tp;
+	uint64_t tp;
 
 	if (f->value.kind != IRV_NONE) {
 		int64_t most = op_int(wk, &f->value);
@@ -430,26 +501,10 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 	/* the rows' CPU is sampled below, not the pass's */
 	wk->sampling = false;
 	tp = op_start(wk);
-	for (size_t k = 0; k < rp->nsteps; k++) {
-		const struct replay_step *st = &rp->order[k];
-		const struct trace_op *op =
-			&trace_stream_ops(rp->t, st->stream)[st->op];
-		const struct ir_flowop *row;
-		uint64_t bytes;
-		int err;
-
-		if (k % REPLAY_STOP_EVERY == 0 && k &&
-		    (stopped = timeline_flag_set(wk->stop)))
-			break;
-		row = wk->w->flowops[f->replay_rows[op->type]];
-		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
-			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
-		t0 = op_start(wk);
-		err = op_replay_call(rp, st->stream, op, &bytes);
-		r = judge(wk, rp, row, op, err, t0, bytes);
-		if (r != FO_OK && !go_on)
-			break;
-	}
+	if (f->streams == IR_STREAMS_PARALLEL)
+		r = op_replay_parallel(wk, rp, tp, &stopped);
+	else
+		r = run_sequence(wk, rp, tp, &stopped);
 	wk->sampling = false; /* a failed op leaves it set */
 	rp->passes++;
 	/* a pass the end of the run cut short is not one */

@@ -50,7 +50,11 @@ static int parent_of(struct replay *rp, const char *path, const char **last,
 	dir = strndup(path, (size_t)(slash - path));
 	if (!dir)
 		return errno = ENOMEM, -1;
-	if (!other && rp->pdir && strcmp(rp->pdir, dir) == 0) {
+	/* kept, unless another stream moved or removed something since */
+	if (!other && rp->pdir && strcmp(rp->pdir, dir) == 0 &&
+	    (!rp->moves || atomic_load_explicit(rp->moves,
+						memory_order_relaxed) ==
+				   rp->pgen)) {
 		free(dir);
 		return rp->pfd;
 	}
@@ -66,6 +70,8 @@ static int parent_of(struct replay *rp, const char *path, const char **last,
 	op_replay_forget(rp);
 	rp->pdir = dir;
 	rp->pfd = fd;
+	if (rp->moves)
+		rp->pgen = atomic_load_explicit(rp->moves, memory_order_relaxed);
 	return fd;
 }
 
