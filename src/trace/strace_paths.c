@@ -230,6 +230,16 @@ static const struct {
 	{ "fchdir", c_chdir },
 };
 
+size_t trace_strace_ncalls(void)
+{
+	return ARRAY_SIZE(calls);
+}
+
+const char *trace_strace_call(size_t i)
+{
+	return i < ARRAY_SIZE(calls) ? calls[i].name : NULL;
+}
+
 int st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,
 	    const struct st_call *c, struct trace_op *op)
 {

@@ -165,6 +165,14 @@ void trace_ignored(const struct trace *t, size_t i, const char **name,
 void trace_ignore(struct trace *t, const char *name);
 
 /*
+ * The system calls the strace reader models or follows (open, read,
+ * dup, chdir ...), by name, so that a recording can ask strace for them
+ * and no more (fbrun record): i from 0 to trace_strace_ncalls() - 1.
+ */
+size_t trace_strace_ncalls(void);
+const char *trace_strace_call(size_t i);
+
+/*
  * The files and directories the trace expects before its first op (it
  * reads, stats, opens or removes them before making them), sorted by
  * path, parents before children.  Computed on first call.
