@@ -87,6 +87,9 @@ static const struct {
 	{ "utimensat", TOP_SETATTR, 0, 1, -1 },
 	{ "utime", TOP_SETATTR, -1, 0, -1 },
 	{ "utimes", TOP_SETATTR, -1, 0, -1 },
+	/* the link made; where it points is not kept (never followed) */
+	{ "symlink", TOP_SYMLINK, -1, 1, -1 },
+	{ "symlinkat", TOP_SYMLINK, 1, 2, -1 },
 };
 
 static int c_pathop(struct trace_reader *r, struct st_pid *p,
@@ -114,7 +117,7 @@ static int c_pathop(struct trace_reader *r, struct st_pid *p,
 	    rd_count(r, c->arg[x], "length", &op->length) < 0)
 		return -1;
 	/* utimensat(fd, NULL, ...), fchownat(fd, "", ..., AT_EMPTY_PATH) */
-	if (path_calls[i].dir >= 0 &&
+	if (path_calls[i].dir == 0 &&
 	    (st_field_is(c->arg[1], "NULL") || st_field_is(c->arg[1], "\"\"")))
 		return st_handle_arg(r, p, c, 0, &op->handle);
 	return st_path_arg(r, p, c, path_calls[i].dir, path_calls[i].path,
@@ -222,6 +225,7 @@ static const struct {
 	{ "chown", c_pathop },	      { "lchown", c_pathop },
 	{ "fchownat", c_pathop },     { "utimensat", c_pathop },
 	{ "utime", c_pathop },	      { "utimes", c_pathop },
+	{ "symlink", c_pathop },      { "symlinkat", c_pathop },
 	{ "rename", c_rename },	      { "renameat", c_rename },
 	{ "renameat2", c_rename },    { "link", c_rename },
 	{ "linkat", c_rename },	      { "dup", c_dup },

@@ -40,7 +40,7 @@ enum trace_format {
 	X(SEEK, "seek") X(FSYNC, "fsync") X(FDATASYNC, "fdatasync")           \
 	X(STAT, "stat") X(LSTAT, "lstat") X(FSTAT, "fstat")                   \
 	X(UNLINK, "unlink") X(RENAME, "rename") X(LINK, "link")               \
-	X(MKDIR, "mkdir")                                                      \
+	X(SYMLINK, "symlink") X(MKDIR, "mkdir")                                \
 	X(RMDIR, "rmdir") X(READDIR, "readdir") X(TRUNCATE, "truncate")       \
 	X(FTRUNCATE, "ftruncate") X(SETATTR, "setattr") X(STATFS, "statfs")  \
 	X(LOCK, "lock") X(UNLOCK, "unlock") X(DELTREE, "deltree")             \
@@ -78,7 +78,7 @@ enum {
 struct trace_op {
 	enum trace_op_type type;
 	int handle; /* the stream's handle, -1 for none */
-	int path, path2; /* trace_path() index, -1 for none; path2: the new name of rename and link */
+	int path, path2; /* trace_path() index, -1 for none; path2: the new name of rename and link; symlink: path is the link made */
 	unsigned flags; /* open: TRACE_O_*; truncate etc.: 0 */
 	unsigned mode; /* open with create, mkdir: permission bits */
 	int64_t offset; /* read, write, lock, trim; -1: the handle's offset; seek: where to */
