@@ -273,6 +273,16 @@ int st_c_close(struct trace_reader *r, struct st_pid *p,
 		free(ann);
 	}
 	op->type = TOP_CLOSE;
+	/*
+	 * A descriptor dup made of the same file (a shell's redirection:
+	 * open, dup2 to 1, close the first): the file stays open through
+	 * the other, so the close is one of no handle, closing nothing.
+	 */
+	for (size_t i = 0; rc == 0 && i < p->nfds; i++)
+		if (p->fds[i] == op->handle) {
+			op->handle = -1;
+			break;
+		}
 	return rc;
 }
 
