@@ -113,6 +113,22 @@ check "a command killed by a signal: exit 1 ($rc)" test "$rc" -eq 1
 grepq "... the signal said" "was killed by signal 9" "$TMP/out"
 grepq "... the old files replaced" "signal 9" "$TMP/w/st.f"
 rm -f "$TMP/w"/st.*
+# a TERM sent to fbrun goes to the command (strace ignores it)
+(cd "$TMP/w" && exec "$FBRUN" record -o st -- sh -c 'touch started; exec sleep 120') \
+	>"$TMP/out" 2>"$TMP/err" &
+fpid=$!
+i=0
+while [ ! -e "$TMP/w/started" ] && [ $i -lt 1200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM "$fpid"
+rc=0
+wait "$fpid" || rc=$?
+check "TERM to fbrun while the command runs: exit 1 ($rc)" test "$rc" -eq 1
+grepq "... the command got it" "was killed by signal 15" "$TMP/out"
+check "... both files written" test -s "$TMP/w/st.trace" -a -s "$TMP/w/st.f"
+rm -f "$TMP/w"/st.* "$TMP/w/started"
 
 # --- a small program recorded and replayed -------------------------------------
 # it writes to its standard output (a file: a handle open before the

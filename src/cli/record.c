@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -38,8 +39,8 @@ extern char **environ;
 
 #define DEFAULT_NAME "fbrun-record"
 
-/* strace's pid while it runs, for the signals passed on to it */
-static volatile sig_atomic_t strace_pid;
+/* a TERM or HUP fbrun got while the command ran, to pass on to it */
+static volatile sig_atomic_t got_signal;
 
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse(int argc, char **argv, struct record *r)
@@ -164,17 +165,67 @@ static char *trace_calls(void)
 	return s;
 }
 
-static void pass_on(int sig)
+static void on_signal(int sig)
 {
-	if (strace_pid > 0)
-		kill((pid_t)strace_pid, sig);
+	got_signal = sig;
+}
+
+/*
+ * sig to the command: strace's children (strace itself ignores TERM and
+ * HUP while its command runs, so that the command gets them).  Whether
+ * there was one to send it to (not yet, before strace has started it).
+ */
+static bool pass_on(pid_t strace, int sig)
+{
+	bool sent = false;
+	char path[64], buf[256];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)strace,
+		 (int)strace);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return false;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	for (char *p = buf, *end; *p; p = end) {
+		long child = strtol(p, &end, 10);
+
+		if (end == p)
+			break;
+		if (child > 0 && kill((pid_t)child, sig) == 0)
+			sent = true;
+	}
+	return sent;
+}
+
+/* strace's end, its status; a signal fbrun got meanwhile passed on */
+static void wait_for(pid_t pid, int *status)
+{
+	unsigned nap = 1; /* ms, doubling to 50 */
+
+	/* polled: a signal just before a blocking wait would not be seen */
+	for (;;) {
+		pid_t got = waitpid(pid, status, WNOHANG);
+		struct timespec ts;
+
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
+		if (got_signal && pass_on(pid, got_signal))
+			got_signal = 0;
+		ts = (struct timespec){ 0, (long)nap * 1000000 };
+		nanosleep(&ts, NULL);
+		if (nap < 50)
+			nap *= 2;
+	}
 }
 
 /*
  * strace and the command, to their end.  The terminal's ^C and ^\ reach
  * the command themselves (fbrun ignores them meanwhile, as system()
- * does); a TERM or HUP sent to fbrun is passed on to strace.  0 with
- * r->status, or -1.
+ * does); a TERM or HUP sent to fbrun is passed on to the command.  0
+ * with r->status, or -1.
  */
 static int run(struct record *r)
 {
@@ -183,7 +234,8 @@ static int run(struct record *r)
 	size_t nf = ARRAY_SIZE(fixed), n = 0;
 	char **args = xcalloc(nf + 4 + (size_t)r->argc + 1, sizeof(*args));
 	char *calls = trace_calls();
-	struct sigaction ign = { .sa_handler = SIG_IGN }, fwd = { .sa_handler = pass_on };
+	struct sigaction ign = { .sa_handler = SIG_IGN },
+			 fwd = { .sa_handler = on_signal };
 	struct sigaction old[4];
 	static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
 	posix_spawnattr_t at;
@@ -209,18 +261,15 @@ static int run(struct record *r)
 	posix_spawnattr_setsigmask(&at, &none);
 	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF |
 					      POSIX_SPAWN_SETSIGMASK);
+	got_signal = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], i < 2 ? &ign : &fwd, &old[i]);
 	fflush(stdout);
 	fflush(stderr);
 	rc = posix_spawn(&pid, r->strace, NULL, &at, args, environ);
 	posix_spawnattr_destroy(&at);
-	if (rc == 0) {
-		strace_pid = pid;
-		while (waitpid(pid, &r->status, 0) < 0 && errno == EINTR)
-			;
-		strace_pid = 0;
-	}
+	if (rc == 0)
+		wait_for(pid, &r->status);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &old[i], NULL);
 	free(calls);
