@@ -22,7 +22,10 @@ the calls' lines, by the rules of doc/trace-format.md, with code of its
 own (not fbrun's reader).  The bytes are the results of the reads and
 writes that count.  Some types are summed: stat, lstat and fstat are one
 (newfstatat and statx are any of them), unlink and rmdir are one
-(unlinkat is either), truncate and ftruncate are one.
+(unlinkat is either), truncate and ftruncate are one, and lock and
+unlock are one: the fcntl calls that set or clear a record lock from the
+file's start (F_SETLK, F_SETLKW and their OFD forms, SEEK_SET); any
+other fcntl is left out.
 """
 import json
 import re
@@ -49,15 +52,18 @@ TYPES = [
     (('setattr',), ('chmod', 'fchmod', 'fchmodat', 'chown', 'lchown',
                     'fchown', 'fchownat', 'utimensat', 'utime', 'utimes')),
     (('statfs',), ('statfs', 'fstatfs')),
+    (('lock', 'unlock'), ('fcntl',)),
 ]
 CALLS = {c for _, calls in TYPES for c in calls}
 READS = set(TYPES[2][1])
 WRITES = set(TYPES[3][1])
 # calls whose first argument is a descriptor, not a directory for a path
 FD_CALLS = READS | WRITES | {
-    'close', 'lseek', 'fsync', 'fdatasync', 'fstat', 'fstatfs', 'getdents',
+    'fcntl', 'close', 'lseek', 'fsync', 'fdatasync', 'fstat', 'fstatfs', 'getdents',
     'getdents64', 'ftruncate', 'fchmod', 'fchown'}
 PSEUDO = ('/proc', '/sys', '/dev')
+# the fcntl commands that set or clear a record lock
+SETLK = ('F_SETLK', 'F_SETLKW', 'F_OFD_SETLK', 'F_OFD_SETLKW')
 
 LINE = re.compile(r'^(\d+)\s+(.*)$')
 CALL = re.compile(r'^([a-z_0-9]+)\((.*)$')
@@ -111,6 +117,11 @@ def not_replayed(name, rest, result):
     if result.startswith('?'):
         return True
     arg0 = first_arg(rest)
+    if name == 'fcntl':
+        after = rest[rest.index(arg0) + len(arg0):].lstrip(', ')
+        if after.split(',')[0].strip() not in SETLK or \
+                'l_whence=SEEK_SET' not in after:
+            return True
     path = quoted_path(rest)
     if name in FD_CALLS or (path == '' and 'AT_EMPTY_PATH' in rest) or \
             (name in ('utimensat',) and re.match(r'^[^,]*, NULL', rest)):

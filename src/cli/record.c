@@ -86,18 +86,23 @@ static int check_outputs(const struct record *r)
 	return 0;
 }
 
+static bool runnable(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, X_OK) == 0;
+}
+
 /* The program as execvp would find it: its path, malloc'd, or NULL. */
 static char *find_program(const char *prog)
 {
 	const char *path = getenv("PATH"), *p, *colon;
-	struct stat st;
 
 	if (strchr(prog, '/'))
-		return stat(prog, &st) == 0 && S_ISREG(st.st_mode) &&
-				       access(prog, X_OK) == 0
-			       ? xstrdup(prog)
-			       : NULL;
-	for (p = path ? path : "/usr/bin:/bin"; p; p = colon ? colon + 1 : NULL) {
+		return runnable(prog) ? xstrdup(prog) : NULL;
+	p = path ? path : "/usr/bin:/bin";
+	for (; p; p = colon ? colon + 1 : NULL) {
 		char *cand;
 		size_t n;
 
@@ -105,8 +110,7 @@ static char *find_program(const char *prog)
 		n = colon ? (size_t)(colon - p) : strlen(p);
 		cand = n ? xasprintf("%.*s/%s", (int)n, p, prog)
 			 : xasprintf("./%s", prog);
-		if (stat(cand, &st) == 0 && S_ISREG(st.st_mode) &&
-		    access(cand, X_OK) == 0)
+		if (runnable(cand))
 			return cand;
 		free(cand);
 	}

@@ -161,6 +161,57 @@ static int c_dup(struct trace_reader *r, struct st_pid *p,
 	return 1;
 }
 
+/* The number after key= in a struct strace printed ("l_start=10"). */
+static bool struct_number(struct field f, const char *key, int64_t *v)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = 0; i + k < f.n; i++) {
+		size_t j = i + k;
+
+		if (memcmp(f.s + i, key, k) != 0 ||
+		    (i > 0 && f.s[i - 1] != ' ' && f.s[i - 1] != '{'))
+			continue;
+		*v = 0;
+		if (j == f.n || f.s[j] < '0' || f.s[j] > '9')
+			return false;
+		for (; j < f.n && f.s[j] >= '0' && f.s[j] <= '9'; j++) {
+			if (*v > TRACE_MAX_OFFSET)
+				return false;
+			*v = *v * 10 + (f.s[j] - '0');
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
+ * fcntl: F_DUPFD moves a descriptor (c_dup); a record lock set or
+ * cleared from the file's start (F_SETLK, F_SETLKW and their OFD forms,
+ * l_whence=SEEK_SET) is a lock or an unlock of its range; any other
+ * command is ignored.
+ */
+static int c_fcntl(struct trace_reader *r, struct st_pid *p,
+		   const struct st_call *c, struct trace_op *op)
+{
+	static const char *const setlk[] = { "F_SETLK", "F_SETLKW",
+					     "F_OFD_SETLK", "F_OFD_SETLKW" };
+	bool lock = false;
+
+	if (c->nargs >= 2 && st_field_has(c->arg[1], "F_DUPFD"))
+		return c_dup(r, p, c, op);
+	for (size_t i = 0; c->nargs >= 3 && i < ARRAY_SIZE(setlk); i++)
+		lock |= st_field_is(c->arg[1], setlk[i]);
+	if (!lock || !st_field_has(c->arg[2], "l_whence=SEEK_SET") ||
+	    !struct_number(c->arg[2], "l_start=", &op->offset) ||
+	    !struct_number(c->arg[2], "l_len=", &op->length) ||
+	    op->offset + op->length > TRACE_MAX_OFFSET)
+		return 1;
+	op->type = st_field_has(c->arg[2], "l_type=F_UNLCK") ? TOP_UNLOCK
+							    : TOP_LOCK;
+	return st_handle_arg(r, p, c, 0, &op->handle);
+}
+
 /* chdir, fchdir: where relative paths start, when no annotation says */
 static int c_chdir(struct trace_reader *r, struct st_pid *p,
 		   const struct st_call *c, struct trace_op *op)
@@ -230,7 +281,7 @@ static const struct {
 	{ "renameat2", c_rename },    { "link", c_rename },
 	{ "linkat", c_rename },	      { "dup", c_dup },
 	{ "dup2", c_dup },	      { "dup3", c_dup },
-	{ "fcntl", c_dup },	      { "chdir", c_chdir },
+	{ "fcntl", c_fcntl },	      { "chdir", c_chdir },
 	{ "fchdir", c_chdir },
 };
 
