@@ -94,8 +94,8 @@ tree() {
 }
 
 touch "$TMP/outside"
-for f in small.loadfile tar.strace threads.strace seqwrite.iolog2 \
-	randrw.iolog3; do
+for f in small.loadfile tar.strace threads.strace shell.strace \
+	seqwrite.iolog2 randrw.iolog3; do
 	for n in 1 2; do
 		replay "$T/$f" "$n" "$f"
 	done
@@ -116,6 +116,14 @@ tree "$TMP/fs/f/replay-0-0" >"$TMP/got"
 cmp -s "$TMP/want" "$TMP/got" &&
 	pass "threads.strace: the tree is what the trace leaves (old removed, log renamed)" ||
 	{ fail "threads.strace: the tree"; diag <"$TMP/got"; }
+# a shell's redirections (open, dup2 to 1, close; a child writing to
+# what its parent opened for it), its stdout written, a symbolic link
+replay "$T/shell.strace" 1 shell.strace
+printf '? d/l\nd d\nf d/a 6\nf d/b 6\nf in.txt 6\nf out.log 5\n' >"$TMP/want"
+tree "$TMP/fs/f/replay-0-0" >"$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" &&
+	pass "shell.strace: the tree is what the trace leaves (the link not followed)" ||
+	{ fail "shell.strace: the tree"; diag <"$TMP/got"; }
 replay "$T/tar.strace" 1 tar.strace
 tree "$TMP/fs/f/replay-0-0" | grep -c '^f src/' >"$TMP/n" || :
 [ "$(cat "$TMP/n")" -gt 0 ] &&

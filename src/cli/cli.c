@@ -14,6 +14,7 @@
 #include "bonnie/bonnie.h"
 #include "cli/cli.h"
 #include "cli/options.h"
+#include "cli/record.h"
 #include "cli/replay.h"
 #include "cli/run.h"
 #include "compare/compare.h"
@@ -44,6 +45,12 @@ static int cmd_bonnie(int argc, char **argv, struct job *peers)
 static int cmd_replay(int argc, char **argv, struct job *peers)
 {
 	return cli_replay_main(argc, argv, peers);
+}
+
+/* "fbrun record COMMAND ...": a command run under strace, in one process */
+static int cmd_record(int argc, char **argv, struct job *peers)
+{
+	return cli_record_main(argc, argv);
 }
 
 static const struct {

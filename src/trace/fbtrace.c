@@ -294,12 +294,13 @@ static int fb_time(struct trace_reader *r, struct field f, int64_t *ns)
 /*
  * What each type works on: a handle (h=), a path (path=, and to= for
  * rename and link), or either; statfs may have neither (dbench's: the
- * tree's).  The replay finds what it needs there.
+ * tree's), nor a close of a descriptor another one still holds.  The
+ * replay finds what it needs there.
  */
 enum { ON_H = 1, ON_PATH = 2, ON_TO = 4, ON_NONE = 8 };
 static const unsigned char fb_on[TOP_COUNT] = {
 	[TOP_OPEN] = ON_PATH,
-	[TOP_CLOSE] = ON_H,
+	[TOP_CLOSE] = ON_H | ON_NONE, /* of no handle: another fd holds it */
 	[TOP_READ] = ON_H,
 	[TOP_WRITE] = ON_H,
 	[TOP_SEEK] = ON_H,
@@ -309,6 +310,7 @@ static const unsigned char fb_on[TOP_COUNT] = {
 	[TOP_LSTAT] = ON_PATH,
 	[TOP_FSTAT] = ON_H,
 	[TOP_UNLINK] = ON_PATH,
+	[TOP_SYMLINK] = ON_PATH,
 	[TOP_RENAME] = ON_PATH | ON_TO,
 	[TOP_LINK] = ON_PATH | ON_TO,
 	[TOP_MKDIR] = ON_PATH,

@@ -211,6 +211,9 @@ static void on_path(struct walk *w, const struct trace_op *op)
 		need(w, op->path, false);
 		made(w, op->path2, false);
 		break;
+	case TOP_SYMLINK:
+		made(w, op->path, false);
+		break;
 	case TOP_DELTREE:
 		absent(w, op->path);
 		gone(w, op->path, true);

@@ -372,6 +372,7 @@ int trace_read_strace(struct trace_reader *r)
 			trace_ignore(r->t, "unfinished", 1);
 		free(p->fdkey);
 		free(p->fdval);
+		free(p->refs);
 		free(p->cwd);
 		free(p->pending);
 		free(p);

@@ -127,7 +127,20 @@ void trace_st_set_fd(struct st_pid *p, int fd, int h)
 	i = fd_slot(p->fdkey, p->fdcap, fd);
 	if (p->fdkey[i] == -1) {
 		p->fdkey[i] = fd;
+		p->fdval[i] = -1;
 		p->nfd++;
+	}
+	if (p->fdval[i] >= 0)
+		p->refs[p->fdval[i]]--;
+	if (h >= 0) {
+		if ((size_t)h >= p->nrefs) {
+			size_t n = p->nrefs;
+
+			p->nrefs = (size_t)h + 16;
+			p->refs = xrealloc(p->refs, p->nrefs * sizeof(*p->refs));
+			memset(p->refs + n, 0, (p->nrefs - n) * sizeof(*p->refs));
+		}
+		p->refs[h]++;
 	}
 	p->fdval[i] = h;
 }
@@ -317,6 +330,14 @@ int trace_st_c_close(struct trace_reader *r, struct st_pid *p,
 		free(ann);
 	}
 	op->type = TOP_CLOSE;
+	/*
+	 * A descriptor dup made of the same file (a shell's redirection:
+	 * open, dup2 to 1, close the first): the file stays open through
+	 * the other, so the close is one of no handle, closing nothing.
+	 */
+	if (rc == 0 && op->handle >= 0 && (size_t)op->handle < p->nrefs &&
+	    p->refs[op->handle] > 0)
+		op->handle = -1;
 	return rc;
 }
 

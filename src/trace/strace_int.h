@@ -21,6 +21,9 @@ struct st_pid {
 	 */
 	int *fdkey, *fdval;
 	size_t fdcap, nfd;
+	/* handle -> how many descriptors name it (a close of one of two) */
+	unsigned *refs;
+	size_t nrefs;
 	char *cwd; /* absolute, from AT_FDCWD's annotation; NULL: the root */
 	char *pending; /* an unfinished call's text */
 	size_t npending;

@@ -89,6 +89,9 @@ static const struct {
 	{ "utimensat", TOP_SETATTR, 0, 1, -1 },
 	{ "utime", TOP_SETATTR, -1, 0, -1 },
 	{ "utimes", TOP_SETATTR, -1, 0, -1 },
+	/* the link made; where it points is not kept (never followed) */
+	{ "symlink", TOP_SYMLINK, -1, 1, -1 },
+	{ "symlinkat", TOP_SYMLINK, 1, 2, -1 },
 };
 
 static int c_pathop(struct trace_reader *r, struct st_pid *p,
@@ -116,7 +119,7 @@ static int c_pathop(struct trace_reader *r, struct st_pid *p,
 	    trace_rd_count(r, c->arg[x], "length", &op->length) < 0)
 		return -1;
 	/* utimensat(fd, NULL, ...), fchownat(fd, "", ..., AT_EMPTY_PATH) */
-	if (path_calls[i].dir >= 0 && (trace_st_field_is(c->arg[1], "NULL") ||
+	if (path_calls[i].dir == 0 && (trace_st_field_is(c->arg[1], "NULL") ||
 				       trace_st_field_is(c->arg[1], "\"\"")))
 		return trace_st_handle_arg(r, p, c, 0, &op->handle);
 	return trace_st_path_arg(r, p, c, path_calls[i].dir, path_calls[i].path,
@@ -161,6 +164,57 @@ static int c_dup(struct trace_reader *r, struct st_pid *p,
 	return 1;
 }
 
+/* The number after key= in a struct strace printed ("l_start=10"). */
+static bool struct_number(struct field f, const char *key, int64_t *v)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = 0; i + k < f.n; i++) {
+		size_t j = i + k;
+
+		if (memcmp(f.s + i, key, k) != 0 ||
+		    (i > 0 && f.s[i - 1] != ' ' && f.s[i - 1] != '{'))
+			continue;
+		*v = 0;
+		if (j == f.n || f.s[j] < '0' || f.s[j] > '9')
+			return false;
+		for (; j < f.n && f.s[j] >= '0' && f.s[j] <= '9'; j++) {
+			if (*v > TRACE_MAX_OFFSET)
+				return false;
+			*v = *v * 10 + (f.s[j] - '0');
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
+ * fcntl: F_DUPFD moves a descriptor (c_dup); a record lock set or
+ * cleared from the file's start (F_SETLK, F_SETLKW and their OFD forms,
+ * l_whence=SEEK_SET) is a lock or an unlock of its range; any other
+ * command is ignored.
+ */
+static int c_fcntl(struct trace_reader *r, struct st_pid *p,
+		   const struct trace_st_call *c, struct trace_op *op)
+{
+	static const char *const setlk[] = { "F_SETLK", "F_SETLKW",
+					     "F_OFD_SETLK", "F_OFD_SETLKW" };
+	bool lock = false;
+
+	if (c->nargs >= 2 && trace_st_field_has(c->arg[1], "F_DUPFD"))
+		return c_dup(r, p, c, op);
+	for (size_t i = 0; c->nargs >= 3 && i < ARRAY_SIZE(setlk); i++)
+		lock |= trace_st_field_is(c->arg[1], setlk[i]);
+	if (!lock || !trace_st_field_has(c->arg[2], "l_whence=SEEK_SET") ||
+	    !struct_number(c->arg[2], "l_start=", &op->offset) ||
+	    !struct_number(c->arg[2], "l_len=", &op->length) ||
+	    op->offset + op->length > TRACE_MAX_OFFSET)
+		return 1;
+	op->type = trace_st_field_has(c->arg[2], "l_type=F_UNLCK") ? TOP_UNLOCK
+							    : TOP_LOCK;
+	return trace_st_handle_arg(r, p, c, 0, &op->handle);
+}
+
 /* chdir, fchdir: where relative paths start, when no annotation says */
 static int c_chdir(struct trace_reader *r, struct st_pid *p,
 		   const struct trace_st_call *c, struct trace_op *op)
@@ -203,62 +257,46 @@ static const struct {
 	const char *name;
 	call_fn fn;
 } calls[] = {
-	{"open", trace_st_c_open},
-	{"openat", trace_st_c_open},
-	{"creat", trace_st_c_open},
-	{"close", trace_st_c_close},
-	{"read", trace_st_c_rw},
-	{"write", trace_st_c_rw},
-	{"pread64", trace_st_c_rw},
-	{"pwrite64", trace_st_c_rw},
-	{"readv", trace_st_c_rw},
-	{"writev", trace_st_c_rw},
-	{"preadv", trace_st_c_rw},
-	{"pwritev", trace_st_c_rw},
-	{"preadv2", trace_st_c_rw},
-	{"pwritev2", trace_st_c_rw},
-	{"lseek", trace_st_c_lseek},
-	{"fsync", trace_st_c_fd},
-	{"fdatasync", trace_st_c_fd},
-	{"fstat", trace_st_c_fd},
-	{"fstatfs", trace_st_c_fd},
-	{"getdents", trace_st_c_fd},
-	{"getdents64", trace_st_c_fd},
-	{"ftruncate", trace_st_c_fd},
-	{"fchmod", trace_st_c_fd},
-	{"fchown", trace_st_c_fd},
-	{"stat", c_stat},
-	{"lstat", c_stat},
-	{"newfstatat", c_stat},
-	{"fstatat64", c_stat},
-	{"statx", c_stat},
-	{"statfs", c_pathop},
-	{"unlink", c_pathop},
-	{"unlinkat", c_pathop},
-	{"rmdir", c_pathop},
-	{"mkdir", c_pathop},
-	{"mkdirat", c_pathop},
-	{"truncate", c_pathop},
-	{"chmod", c_pathop},
-	{"fchmodat", c_pathop},
-	{"chown", c_pathop},
-	{"lchown", c_pathop},
-	{"fchownat", c_pathop},
-	{"utimensat", c_pathop},
-	{"utime", c_pathop},
-	{"utimes", c_pathop},
-	{"rename", c_rename},
-	{"renameat", c_rename},
-	{"renameat2", c_rename},
-	{"link", c_rename},
-	{"linkat", c_rename},
-	{"dup", c_dup},
-	{"dup2", c_dup},
-	{"dup3", c_dup},
-	{"fcntl", c_dup},
-	{"chdir", c_chdir},
-	{"fchdir", c_chdir},
+	{ "open", trace_st_c_open },      { "openat", trace_st_c_open },
+	{ "creat", trace_st_c_open },     { "close", trace_st_c_close },
+	{ "read", trace_st_c_rw },        { "write", trace_st_c_rw },
+	{ "pread64", trace_st_c_rw },     { "pwrite64", trace_st_c_rw },
+	{ "readv", trace_st_c_rw },       { "writev", trace_st_c_rw },
+	{ "preadv", trace_st_c_rw },      { "pwritev", trace_st_c_rw },
+	{ "preadv2", trace_st_c_rw },     { "pwritev2", trace_st_c_rw },
+	{ "lseek", trace_st_c_lseek },    { "fsync", trace_st_c_fd },
+	{ "fdatasync", trace_st_c_fd },   { "fstat", trace_st_c_fd },
+	{ "fstatfs", trace_st_c_fd },     { "getdents", trace_st_c_fd },
+	{ "getdents64", trace_st_c_fd },  { "ftruncate", trace_st_c_fd },
+	{ "fchmod", trace_st_c_fd },      { "fchown", trace_st_c_fd },
+	{ "stat", c_stat },               { "lstat", c_stat },
+	{ "newfstatat", c_stat },         { "fstatat64", c_stat },
+	{ "statx", c_stat },              { "statfs", c_pathop },
+	{ "unlink", c_pathop },           { "unlinkat", c_pathop },
+	{ "rmdir", c_pathop },            { "mkdir", c_pathop },
+	{ "mkdirat", c_pathop },          { "truncate", c_pathop },
+	{ "chmod", c_pathop },            { "fchmodat", c_pathop },
+	{ "chown", c_pathop },            { "lchown", c_pathop },
+	{ "fchownat", c_pathop },         { "utimensat", c_pathop },
+	{ "utime", c_pathop },            { "utimes", c_pathop },
+	{ "symlink", c_pathop },          { "symlinkat", c_pathop },
+	{ "rename", c_rename },           { "renameat", c_rename },
+	{ "renameat2", c_rename },        { "link", c_rename },
+	{ "linkat", c_rename },           { "dup", c_dup },
+	{ "dup2", c_dup },                { "dup3", c_dup },
+	{ "fcntl", c_fcntl },             { "chdir", c_chdir },
+	{ "fchdir", c_chdir },
 };
+
+size_t trace_strace_ncalls(void)
+{
+	return ARRAY_SIZE(calls);
+}
+
+const char *trace_strace_call(size_t i)
+{
+	return i < ARRAY_SIZE(calls) ? calls[i].name : NULL;
+}
 
 int trace_st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,
 		  const struct trace_st_call *c, struct trace_op *op)

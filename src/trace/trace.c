@@ -166,6 +166,21 @@ void trace_add_op(struct trace *t, size_t s, const struct trace_op *op)
 {
 	struct trace_stream *st = &t->streams[s];
 
+	/*
+	 * A handle open before the stream began (strace's inherited stdout)
+	 * is opened for what the stream does with it: written to, it is
+	 * opened for writing.
+	 */
+	if (op->handle >= 0 && (size_t)op->handle < st->nhandles &&
+	    st->handles[op->handle].inherited) {
+		struct trace_handle *h = &st->handles[op->handle];
+
+		if (op->type == TOP_READ)
+			h->flags |= TRACE_O_READ;
+		else if (op->type == TOP_WRITE || op->type == TOP_FTRUNCATE ||
+			 op->type == TOP_TRIM)
+			h->flags |= TRACE_O_WRITE;
+	}
 	st->ops = grow_array(st->ops, &st->cap_ops, st->nops + 1,
 			     sizeof(*st->ops));
 	st->ops[st->nops++] = *op;

@@ -351,6 +351,11 @@ char *op_replay_describe(const struct replay *rp, const struct trace_op *op);
 bool op_replay_pace(const atomic_bool *stop, double pace,
 		    const struct trace_op *op, uint64_t start);
 /*
+ * Stream s's handles that were open before it began, opened (at its
+ * first op); 0, or the errno with *path the one that failed.
+ */
+int op_replay_inherit(struct replay *rp, size_t s, const char **path);
+/*
  * streams=parallel: one pass, each stream in a thread of its own
  * (flowops_replay_par.c), started at tp; *stopped if a stop cut it.
  */

@@ -236,27 +236,42 @@ static void close_all(struct replay *rp)
 			}
 }
 
-/* The handles open before each stream began, opened as they were. */
-static enum fo_result open_inherited(struct worker *wk, struct replay *rp)
+/*
+ * The handles open before stream s began, opened as they were, when its
+ * first op comes: a child's are often what its parent opened for it in
+ * the same pass (a shell's redirection), not there when the pass starts.
+ * 0, or the errno with *path the one that failed.
+ */
+int op_replay_inherit(struct replay *rp, size_t s, const char **path)
 {
-	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
-		for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
-			const struct trace_handle *th =
-				trace_stream_handle(rp->t, s, (int)h);
-			const char *p;
+	for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
+		const struct trace_handle *th =
+			trace_stream_handle(rp->t, s, (int)h);
+		unsigned flags = th->flags &
+				 ~(TRACE_O_CREAT | TRACE_O_EXCL | TRACE_O_TRUNC);
 
-			if (!th->inherited)
-				continue;
-			p = trace_path(rp->t, th->path);
-			rp->fds[s][h] = op_replay_open(
-				rp, p, th->flags & ~(TRACE_O_CREAT | TRACE_O_EXCL | TRACE_O_TRUNC), 0);
-			if (rp->fds[s][h] < 0)
-				return op_fail(wk, rp->f, errno,
-					       "replay %s: cannot open '%s', "
-					       "open before the trace began",
-					       rp->f->name, p);
-		}
-	return FO_OK;
+		if (!th->inherited)
+			continue;
+		*path = trace_path(rp->t, th->path);
+		rp->fds[s][h] = op_replay_open(rp, *path, flags, 0);
+		if (rp->fds[s][h] < 0)
+			return errno;
+	}
+	return 0;
+}
+
+static enum fo_result open_inherited(struct worker *wk, struct replay *rp,
+				     size_t s)
+{
+	const char *p = NULL;
+	int err = op_replay_inherit(rp, s, &p);
+
+	if (!err)
+		return FO_OK;
+	return op_fail(wk, rp->f, err,
+		       "replay %s: cannot open '%s', open before the stream "
+		       "began",
+		       rp->f->name, p);
 }
 
 /* The largest read or write of the trace, within REPLAY_BUF_MAX. */
@@ -467,6 +482,10 @@ static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
 		if (f->pace > 0 && op->time_ns > 0 &&
 		    (*stopped = !op_replay_pace(wk->stop, f->pace, op, tp)))
 			break;
+		if (st->op == 0 &&
+		    (r = open_inherited(wk, rp, st->stream)) != FO_OK &&
+		    !go_on)
+			break;
 		row = wk->w->flowops[f->replay_rows[op->type]];
 		wk->sampling = k % REPLAY_CPU_EVERY == 0 ||
 			       wk->stats[row->id].cpu_samples < REPLAY_CPU_FIRST;
@@ -495,8 +514,6 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 					" times", f->name, rp->passes);
 	}
 	if (rp->passes && (r = reset(wk, rp)) != FO_OK)
-		return r;
-	if ((r = open_inherited(wk, rp)) != FO_OK)
 		return r;
 	/* the rows' CPU is sampled below, not the pass's */
 	wk->sampling = false;

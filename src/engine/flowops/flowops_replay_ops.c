@@ -18,6 +18,13 @@
 
 #include "engine/flowops/flowops_int.h"
 
+/*
+ * What a symbolic link the replay makes holds: a relative name in its
+ * own directory, not the recording's target, so that the link leads
+ * nowhere outside the tree whatever later follows it.
+ */
+#define REPLAY_SYMLINK_TARGET ".fbrun-replay-symlink"
+
 /* Forget the parent directory kept: a rename or removal may move it. */
 void op_replay_forget(struct replay *rp)
 {
@@ -235,6 +242,10 @@ static int on_path(struct replay *rp, const struct trace_op *op,
 		break;
 	case TOP_SETATTR:
 		r = utimensat(pfd, last, NULL, AT_SYMLINK_NOFOLLOW);
+		break;
+	case TOP_SYMLINK:
+		/* dangling, beside itself: nothing to follow out of the tree */
+		r = symlinkat(REPLAY_SYMLINK_TARGET, pfd, last);
 		break;
 	case TOP_DELTREE:
 		r = op_replay_rmtree(rp, pfd, last);

@@ -38,6 +38,7 @@ struct strand {
 	/* its first unexpected failure: reported by the worker */
 	int err;
 	const struct trace_op *err_op;
+	const char *inherit; /* or the handle open before it that failed */
 	bool stopped;
 	pthread_t th;
 };
@@ -49,6 +50,15 @@ static void *strand_run(void *arg)
 	const struct trace_op *ops = trace_stream_ops(sd->r.t, sd->stream);
 	size_t n = trace_stream_nops(sd->r.t, sd->stream);
 
+	/* no order with the parent that opened them: they may not be there */
+	if (n && (sd->err = op_replay_inherit(&sd->r, sd->stream,
+					      &sd->inherit)) != 0) {
+		if (!sd->go_on)
+			atomic_store_explicit(sd->halt, true,
+					      memory_order_relaxed);
+		return NULL;
+	}
+	sd->inherit = NULL;
 	for (size_t i = 0; i < n; i++) {
 		const struct trace_op *op = &ops[i];
 		uint64_t t0, bytes;
@@ -125,10 +135,17 @@ static enum fo_result strand_fail(struct worker *wk, struct replay *rp,
 				  const struct strand *sd)
 {
 	const struct trace_op *op = sd->err_op;
-	const struct ir_flowop *row =
-		wk->w->flowops[rp->f->replay_rows[op->type]];
-	char *what = op_replay_describe(rp, op);
+	const struct ir_flowop *row;
+	char *what;
 	enum fo_result r;
+
+	if (sd->inherit)
+		return op_fail(wk, rp->f, sd->err,
+			       "replay %s: cannot open '%s', open before stream "
+			       "%zu began",
+			       rp->f->name, sd->inherit, sd->stream);
+	row = wk->w->flowops[rp->f->replay_rows[op->type]];
+	what = op_replay_describe(rp, op);
 
 	if (op->err)
 		r = op_fail(wk, row, sd->err,
@@ -178,8 +195,11 @@ enum fo_result op_replay_parallel(struct worker *wk, struct replay *rp,
 		if (s < started)
 			strand_add(wk, rp, &sd[s]);
 		*stopped = *stopped || sd[s].stopped;
-		if (s < started && sd[s].err_op && r == FO_OK)
+		if (s < started && (sd[s].err_op || sd[s].inherit) &&
+		    r == FO_OK)
 			r = strand_fail(wk, rp, &sd[s]);
+		else if (s < started && sd[s].inherit)
+			fstats_error(&wk->stats[rp->f->id], sd[s].err);
 		else if (s < started && sd[s].err_op)
 			fstats_error(&wk->stats[rp->f->replay_rows
 							[sd[s].err_op->type]],
