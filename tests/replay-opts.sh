@@ -26,15 +26,6 @@ strace_fb() {
 	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 strace "$@"
 }
 
-# wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
-wait_for() {
-	i=0
-	while [ "$i" -lt 600 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
-
 # script TRACE ATTRS [ROOT]: $TMP/r.f replays TRACE once, ATTRS added
 script() {
 	cat >"$TMP/r.f" <<EOF
@@ -204,7 +195,10 @@ rm -f "$TMP/out"
 # a guard against a hang, not a time the test expects
 timeout -s KILL 300 "$FBRUN" "$TMP/kill.f" >"$TMP/out" 2>"$TMP/err" </dev/null &
 pid=$!
-wait_for "$TMP/out" 'Running for'
+# the trees are made before the clock, by each instance, after the log
+# says it runs: wait for them
+wait_until test -d "$TMP/kfs/f/replay-0-0" -a -d "$TMP/kfs/f/replay-0-1" -a \
+	-f "$TMP/kfs/f/.fbrun-fileset"
 kill -KILL "$(ps -o pid= --ppid "$pid" | tr -d ' ')" 2>/dev/null || :
 wait "$pid" || :
 check "a replay killed: its two trees are left" \

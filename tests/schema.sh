@@ -45,7 +45,6 @@ h = open(header).read()
 version = '%s.%s' % tuple(re.search(r'#define SCHEMA_%s (\d+)' % p, h).group(1)
                           for p in ('MAJOR', 'MINOR'))
 
-
 def close(s, run):
     """Every object of schema s closed to the members it names: an object
     schema, or a use of the run's (which the top level extends with
@@ -63,7 +62,6 @@ def close(s, run):
             close(sub, run)
     for k in ('items', 'then', 'additionalProperties'):
         close(s.get(k), run)
-
 
 jsonschema.Draft202012Validator.check_schema(schema)
 validators = []
@@ -121,15 +119,6 @@ invalid() {
 fb() {
 	rc=0
 	timeout 300 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
-}
-
-# wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
-wait_for() {
-	i=0
-	while [ "$i" -lt 600 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
 }
 
 # child PID: the process `timeout` runs (fbrun itself)
