@@ -13,6 +13,7 @@
 
 #include "bonnie/bonnie.h"
 #include "cli/cli.h"
+#include "cli/model.h"
 #include "cli/options.h"
 #include "cli/replay.h"
 #include "cli/run.h"
@@ -44,6 +45,12 @@ static int cmd_bonnie(int argc, char **argv, struct job *peers)
 static int cmd_replay(int argc, char **argv, struct job *peers)
 {
 	return cli_replay_main(argc, argv, peers);
+}
+
+/* "fbrun model TRACE": a script fitted to a trace */
+static int cmd_model(int argc, char **argv, struct job *peers)
+{
+	return cli_model_main(argc, argv);
 }
 
 static const struct {
