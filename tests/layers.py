@@ -27,7 +27,7 @@ ALLOWED = {
     'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
     'mpi': {'engine', 'util'},
     'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
-            'results', 'util'},
+            'results', 'trace', 'util'},
     'main': {'cli', 'mpi', 'report', 'util'},
 }
 # the engine's sub-folders -> those each may include (besides itself);
