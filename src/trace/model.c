@@ -221,6 +221,11 @@ static bool step(struct walk *w, size_t s, const struct trace_op *op)
 			op->path);
 		set_exists(w, op->path, op->type == TOP_MKDIR);
 		return true;
+	case TOP_READDIR:
+		if (op->handle >= 0)
+			return on_handle(w, s, op);
+		path_op(w, MP_READDIR, op->path); /* dbench's FIND_FIRST */
+		return true;
 	default:
 		return on_handle(w, s, op);
 	}

@@ -54,7 +54,7 @@ struct model_group {
 
 /* what is done by path */
 enum model_pathop { MP_STAT, MP_UNLINK, MP_RENAME, MP_LINK, MP_MKDIR,
-		    MP_RMDIR, MP_N };
+		    MP_RMDIR, MP_READDIR, MP_N };
 
 /* file sizes, for the header: up to 1K, 4K, ... 4M, more */
 #define MODEL_NSIZES 9

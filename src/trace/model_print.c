@@ -114,7 +114,7 @@ static const char *const count_names[MC_N] = { "read", "write", "fstat",
 static const char *const counts_names[MC_N] = { "reads", "writes", "fstats",
 						"fsyncs", "getdents" };
 static const char *const pathop_names[MP_N] = {
-	"stat", "unlink", "rename", "link", "mkdir", "rmdir",
+	"stat", "unlink", "rename", "link", "mkdir", "rmdir", "readdir",
 };
 static const char *const size_names[MODEL_NSIZES] = {
 	"up to 1K", "to 4K", "to 16K", "to 64K", "to 256K",
@@ -143,6 +143,7 @@ static void model_does(const struct model *m, uint64_t *does,
 {
 	static const enum trace_op_type path_types[MP_N] = {
 		TOP_STAT, TOP_UNLINK, TOP_RENAME, TOP_LINK, TOP_MKDIR, TOP_RMDIR,
+		TOP_READDIR,
 	};
 
 	memset(does, 0, TOP_COUNT * sizeof(*does));
@@ -436,7 +437,7 @@ static void thread(const struct model_group *g, size_t j, FILE *out)
 
 static const char *const pathop_flowops[MP_N] = {
 	"statfile", "deletefile", "renamefile", "linkfile", "makedir",
-	"removedir",
+	"removedir", "listdir",
 };
 
 /* A fileset per kind of path op, as its flowop needs it. */
@@ -472,6 +473,15 @@ static void path_filesets(const struct model *m, FILE *out)
 				PRIu64 ",dirwidth=%" PRIu64 ",size=%" PRIu64
 				",prealloc=50\n", pathop_names[i], 2 * n, width,
 				m->path_size[i]);
+			break;
+		case MP_READDIR:
+			/* as wide as the directories of the files opened */
+			width = maxu(1, divr(m->nfiles, m->ndirs));
+			fprintf(out, ": directories of %" PRIu64 " entries\n",
+				width);
+			fprintf(out, "define fileset name=readdir,path=$dir,"
+				"entries=%" PRIu64 ",dirwidth=%" PRIu64
+				",size=0,prealloc\n", files * width, width);
 			break;
 		default:
 			fprintf(out, ": as many leaf directories%s\n",
