@@ -7,7 +7,9 @@
 # again and through -o; the script runs (exit 0) and does the trace's
 # operations per type and its bytes; bad traces give the located error
 # trace/bad/*.err holds, exit 2, and no file; -o never writes through a
-# symlink or into a FIFO.  Then real programs recorded with strace (tar
+# symlink or into a FIFO; the models of the readers' fixtures do their
+# traces' operations and bytes within 1%.  Then real programs recorded
+# with strace (tar
 # -x, git init/add/commit, sqlite3 inserts, make -j2): each model, run
 # once, does within 10% of the recording's operations per type
 # (tests/tools/tracedump's counts of those that succeeded) and of its
@@ -164,20 +166,11 @@ run_fbrun model -o "$TMP/fifo" "$M/tiny.trace"
 [ "$rc" -eq 2 ] && [ -p "$TMP/fifo" ] &&
 	pass "-o a FIFO: refused, exit 2" || fail "-o a FIFO (exit $rc)"
 
-# --- real programs recorded with strace ----------------------------------
-# record NAME COMMAND...: runs COMMAND in $TMP/NAME under strace
-record() {
-	n=$1
-	shift
-	mkdir -p "$TMP/$n"
-	(cd "$TMP/$n" && strace -f -ttt -T -y -o "$TMP/$n.trace" "$@") \
-		>"$TMP/$n.log" 2>&1
-}
-
-# model NAME: the model of $TMP/NAME.trace, run once, against the trace
-model() {
+# --- the readers' fixtures (tests/trace): within 1% ---------------------
+# fit NAME TRACE PCT: the model of TRACE, run once, within PCT
+fit() {
 	rm -rf "$TMP/run"
-	run_fbrun model -o "$TMP/$1.f" "$TMP/$1.trace"
+	run_fbrun model -o "$TMP/$1.f" "$2"
 	if [ "$rc" -ne 0 ]; then
 		fail "$1: fbrun model exits 0 (exit $rc)"
 		diag <"$TMP/err"
@@ -190,16 +183,40 @@ model() {
 		return
 	fi
 	pass "$1: the model runs and exits 0"
-	want "$TMP/$1.trace" >"$TMP/want"
+	want "$2" >"$TMP/want"
 	got "$TMP/$1.json" >"$TMP/got"
-	if within 10; then
-		pass "$1: the model's ops per type and bytes within 10% of the trace's"
+	if within "$3"; then
+		pass "$1: the model's ops per type and bytes within $3% of the trace's"
 	else
-		fail "$1: the model's ops per type and bytes within 10%"
+		fail "$1: the model's ops per type and bytes within $3%"
 	fi
 	printf '%s: %-12s %10s %10s %8s\n' "$1" type trace model diff | diag
 	sed "s/^/$1: /" "$TMP/table" | diag
 	grepq "$1: the model's run has no failed operation" '^errors 0$' "$TMP/got"
+}
+
+if $have_python; then
+	for f in tar.strace threads.strace small.loadfile seqwrite.iolog2 \
+		randrw.iolog3; do
+		fit "$f" "$srcdir/tests/trace/$f" 1
+	done
+else
+	skip "the fixtures' models: python3 is not installed"
+fi
+
+# --- real programs recorded with strace ----------------------------------
+# record NAME COMMAND...: runs COMMAND in $TMP/NAME under strace
+record() {
+	n=$1
+	shift
+	mkdir -p "$TMP/$n"
+	(cd "$TMP/$n" && strace -f -ttt -T -y -o "$TMP/$n.trace" "$@") \
+		>"$TMP/$n.log" 2>&1
+}
+
+# model NAME: the model of $TMP/NAME.trace, run once, within 10%
+model() {
+	fit "$1" "$TMP/$1.trace" 10
 }
 
 if ! command -v strace >/dev/null 2>&1; then
