@@ -125,6 +125,16 @@ fi
 	pass "the model's filesets are removed after the run" ||
 	{ fail "the model's filesets removed"; ls -AR "$TMP/run" | diag; }
 
+# a newline in the trace's name stays inside the header's comment
+nl="$TMP/a
+run 5"
+cp "$M/tiny.trace" "$nl"
+run_fbrun model -o "$TMP/nl.f" "$nl"
+[ "$rc" -eq 0 ] && head -n 1 "$TMP/nl.f" | grep -qx "# A synthetic model of $TMP/a?run 5 (fbrun model)" &&
+	! grep -qx 'run 5' "$TMP/nl.f" &&
+	pass "a newline in the trace's name is written as ? in the header" ||
+	{ fail "a newline in the trace's name (exit $rc)"; head -n 2 "$TMP/nl.f" | diag; }
+
 # --- bad traces: the located error, exit 2, nothing written --------------
 for b in fbrun-truncated.trace strace-garbage.strace dbench-unknown.loadfile \
 	fio-offset.iolog garbage.bin empty.trace; do

@@ -234,7 +234,11 @@ static void header(const struct model *m, const char *name, FILE *out)
 
 	for (int i = 0; i < TOP_COUNT; i++)
 		nops += m->count[i];
-	fprintf(out, "# A synthetic model of %s (fbrun model)\n#\n", name);
+	fprintf(out, "# A synthetic model of ");
+	/* a comment line: a newline in the name would start script text */
+	for (const char *c = name; *c; c++)
+		fputc((unsigned char)*c < 0x20 || *c == 0x7f ? '?' : *c, out);
+	fprintf(out, " (fbrun model)\n#\n");
 	fprintf(out,
 		"# What the recording did to files, as ordinary flowops: a "
 		"fileset and a\n"
