@@ -73,11 +73,10 @@ int cli_main(int argc, char **argv, struct job *peers)
 	for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++) {
 		if (strcmp(argv[1], commands[i].word) != 0)
 			continue;
-		/* those fbrun-mpi does not run read results files */
+		/* those fbrun-mpi does not run read files in one process */
 		if (peers && !commands[i].mpi) {
 			msg_mute(job_rank(peers) != 0);
-			fb_error("%s reads results files in one process: run "
-				 "it with fbrun",
+			fb_error("%s runs in one process: run it with fbrun",
 				 argv[1]);
 			return FB_EXIT_USAGE;
 		}
