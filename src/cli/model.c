@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "trace/model.h"
-#include "trace/trace.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/outfile.h"
@@ -114,12 +113,33 @@ static int parse_args(int argc, char **argv, const char **output,
 	return 0;
 }
 
+int cli_model_file(const char *path, enum trace_format format,
+		   const char *output)
+{
+	struct text text;
+	char *buf = script(path, format, &text.len);
+	int rc = FB_EXIT_OK;
+
+	if (!buf)
+		return FB_EXIT_USAGE;
+	text.buf = buf;
+	if (output) {
+		if (outfile_write(output, fill, &text) < 0)
+			rc = FB_EXIT_RUN;
+	} else if (fwrite(buf, 1, text.len, stdout) != text.len ||
+		   fflush(stdout) != 0) {
+		fb_error("cannot write the script: %s", strerror(errno));
+		rc = FB_EXIT_RUN;
+	}
+	free(buf);
+	return rc;
+}
+
 int cli_model_main(int argc, char **argv)
 {
 	enum trace_format format = TRACE_AUTO;
 	const char *output = NULL;
-	struct text text;
-	char *why, *buf;
+	char *why;
 	int rc = parse_args(argc, argv, &output, &format);
 
 	if (rc != 0)
@@ -129,17 +149,5 @@ int cli_model_main(int argc, char **argv)
 		free(why);
 		return FB_EXIT_USAGE;
 	}
-	buf = script(argv[optind], format, &text.len);
-	if (!buf)
-		return FB_EXIT_USAGE;
-	text.buf = buf;
-	if (output)
-		rc = outfile_write(output, fill, &text) < 0 ? FB_EXIT_RUN :
-							       FB_EXIT_OK;
-	else if (fwrite(buf, 1, text.len, stdout) != text.len ||
-		 fflush(stdout) != 0)
-		rc = fb_error("cannot write the script: %s",
-			      strerror(errno)) < 0 ? FB_EXIT_RUN : FB_EXIT_OK;
-	free(buf);
-	return rc;
+	return cli_model_file(argv[optind], format, output);
 }
