@@ -500,7 +500,8 @@ int model_fit(struct model *m, struct trace *t)
 		m->classed = true;
 		group(m, true);
 	}
-	qsort(m->groups, m->ngroups, sizeof(*m->groups), by_weight);
+	if (m->ngroups) /* none: groups is NULL, which qsort may not take */
+		qsort(m->groups, m->ngroups, sizeof(*m->groups), by_weight);
 	group_files(m);
 	file_sizes(m);
 	for (int p = 0; p < MP_N; p++)
