@@ -304,6 +304,30 @@ void model_count_paths(const struct trace *t, const int *paths, size_t n,
 	free(s);
 }
 
+/* Each path among n once, of a size the trace showed, into h's classes. */
+static void size_classes(struct model *m, const int *paths, size_t n,
+			 struct model_sizes *h)
+{
+	m->mark++;
+	for (size_t i = 0; i < n; i++) {
+		int p = paths[i];
+		uint64_t sz;
+		int b = 0;
+
+		if (p < 0 || m->psize[p] < 0 || m->stamp[p] == m->mark)
+			continue;
+		m->stamp[p] = m->mark;
+		sz = (uint64_t)m->psize[p];
+		while (b + 1 < MODEL_NSIZES && sz > (1024ULL << (2 * b)))
+			b++;
+		if (!h->n[b] || sz < h->min[b])
+			h->min[b] = sz;
+		if (!h->n[b] || sz > h->max[b])
+			h->max[b] = sz;
+		h->n[b]++;
+	}
+}
+
 /* The distinct paths of each path op, and the mean size of those known. */
 static void count_path_ops(struct model *m, struct walk *w)
 {
@@ -321,6 +345,7 @@ static void count_path_ops(struct model *m, struct walk *w)
 			}
 		}
 		m->path_size[p] = known ? (sum + known / 2) / known : 0;
+		size_classes(m, w->ppaths[p], w->npp[p], &m->path_sizes[p]);
 		free(w->ppaths[p]);
 	}
 }
@@ -436,6 +461,7 @@ static void group_files(struct model *m)
 		}
 		model_count_paths(m->t, paths, n, &g->nfiles, &g->ndirs);
 		g->size = known ? (sum + known / 2) / known : 0;
+		size_classes(m, paths, n, &g->sizes);
 	}
 	free(paths);
 }
@@ -444,24 +470,13 @@ static void group_files(struct model *m)
 static void file_sizes(struct model *m)
 {
 	int *paths = xmalloc((m->nopens + 1) * sizeof(*paths));
-	bool *seen = xcalloc(trace_npaths(m->t) + 1, sizeof(*seen));
 	size_t n = 0;
 
-	for (size_t i = 0; i < m->nopens; i++) {
-		int p = m->opens[i].path;
-		uint64_t sz, b = 0;
-
-		if (m->opens[i].kind == MK_LIST || p < 0 || seen[p])
-			continue;
-		seen[p] = true;
-		paths[n++] = p;
-		sz = m->psize[p] > 0 ? (uint64_t)m->psize[p] : 0;
-		while (b + 1 < MODEL_NSIZES && sz > (1024ULL << (2 * b)))
-			b++;
-		m->sizes[b]++;
-	}
+	for (size_t i = 0; i < m->nopens; i++)
+		if (m->opens[i].kind != MK_LIST)
+			paths[n++] = m->opens[i].path;
+	size_classes(m, paths, n, &m->sizes);
 	model_count_paths(m->t, paths, n, &m->nfiles, &m->ndirs);
-	free(seen);
 	free(paths);
 }
 
@@ -475,6 +490,7 @@ int model_fit(struct model *m, struct trace *t)
 	trace_initial(t, &e); /* first: it may add the parents' paths */
 	np = trace_npaths(t);
 	m->psize = xmalloc((np + 1) * sizeof(*m->psize));
+	m->stamp = xcalloc(np + 1, sizeof(*m->stamp));
 	for (size_t i = 0; i < np; i++)
 		m->psize[i] = -1;
 	w.exists = xcalloc(np + 1, sizeof(*w.exists));
@@ -515,5 +531,6 @@ void model_release(struct model *m)
 	free(m->opens);
 	free(m->groups);
 	free(m->psize);
+	free(m->stamp);
 	*m = (struct model){ 0 };
 }

@@ -31,6 +31,13 @@ enum model_kind {
 	MK_NKINDS
 };
 
+/* sizes in classes: up to 1K, 4K, ... 16M, more; each one's count and range */
+#define MODEL_NSIZES 9
+
+struct model_sizes {
+	uint64_t n[MODEL_NSIZES], min[MODEL_NSIZES], max[MODEL_NSIZES];
+};
+
 /* the counts that make a group, per open */
 enum model_count { MC_READ, MC_WRITE, MC_FSTAT, MC_SYNC, MC_DENTS, MC_N };
 
@@ -50,14 +57,13 @@ struct model_group {
 	uint64_t n[MC_N]; /* totals over its opens */
 	uint64_t rbytes, wbytes, rasked;
 	uint64_t size; /* mean size of its files as the trace knew them */
+	struct model_sizes sizes; /* of those files, each once */
 };
 
 /* what is done by path */
 enum model_pathop { MP_STAT, MP_UNLINK, MP_RENAME, MP_LINK, MP_MKDIR,
 		    MP_RMDIR, MP_READDIR, MP_N };
 
-/* file sizes, for the header: up to 1K, 4K, ... 4M, more */
-#define MODEL_NSIZES 9
 
 struct model {
 	struct trace *t;
@@ -71,9 +77,12 @@ struct model {
 	uint64_t rbytes, wbytes;
 	uint64_t path_ops[MP_N], path_files[MP_N], path_dirs[MP_N],
 		 path_size[MP_N];
+	struct model_sizes path_sizes[MP_N];
 	/* the files the opens touched: their sizes, how many directories hold them */
-	uint64_t nfiles, ndirs, sizes[MODEL_NSIZES];
+	uint64_t nfiles, ndirs;
+	struct model_sizes sizes;
 	int64_t *psize; /* per path: the largest size the trace showed, -1 */
+	unsigned *stamp, mark; /* per path: the last mark that counted it */
 };
 
 /* Measure t and group its opens; 0, or -1 for nothing to model. */

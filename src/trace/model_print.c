@@ -262,8 +262,8 @@ static void header(const struct model *m, const char *name, FILE *out)
 		m->nfiles, m->ndirs, m->ndirs == 1 ? "y" : "ies",
 		divr(m->nfiles, m->ndirs));
 	for (int b = 0; b < MODEL_NSIZES; b++)
-		if (m->sizes[b])
-			fprintf(out, " %s: %" PRIu64, size_names[b], m->sizes[b]);
+		if (m->sizes.n[b])
+			fprintf(out, " %s: %" PRIu64, size_names[b], m->sizes.n[b]);
 	fprintf(out, "\n# Opens: %zu, in %zu group%s (%s).\n#\n",
 		m->nopens, m->ngroups, plural(m->ngroups),
 		m->classed ? "by counts in power-of-two classes, each pass "
@@ -273,14 +273,60 @@ static void header(const struct model *m, const char *name, FILE *out)
 
 /* ---------------------------------------------------------------- groups */
 
+/*
+ * "$NAMEsize": a tabular random variable of h's classes (each class's
+ * share of the files, its smallest and largest size), set before the
+ * fileset, when the files fall in more than one class; the shares are
+ * whole percents, the rest of 100 given to the largest class.  Into buf;
+ * false (buf empty) for one class or none.
+ */
+static bool size_var(FILE *out, const char *name,
+		     const struct model_sizes *h, char *buf, size_t len)
+{
+	uint64_t total = 0, pct[MODEL_NSIZES], sum = 0;
+	int big = 0, nrows = 0;
+	const char *sep = "";
+
+	buf[0] = '\0';
+	for (int b = 0; b < MODEL_NSIZES; b++) {
+		total += h->n[b];
+		if (h->n[b] > h->n[big])
+			big = b;
+	}
+	for (int b = 0; b < MODEL_NSIZES; b++) {
+		pct[b] = total ? h->n[b] * 100 / total : 0;
+		sum += pct[b];
+	}
+	pct[big] += 100 - sum;
+	for (int b = 0; b < MODEL_NSIZES; b++)
+		nrows += pct[b] > 0;
+	if (nrows < 2)
+		return false;
+	snprintf(buf, len, "$%ssize", name);
+	fprintf(out, "set %s = randvar(type=tabular, randtable={", buf);
+	for (int b = 0; b < MODEL_NSIZES; b++) {
+		if (!pct[b])
+			continue;
+		fprintf(out, "%s{%" PRIu64 ", %" PRIu64 ", %" PRIu64 "}", sep,
+			pct[b], h->min[b], h->max[b]);
+		sep = ", ";
+	}
+	fprintf(out, "})\n");
+	return true;
+}
+
 static void fileset(FILE *out, const char *name, const struct plan *p,
-		    const char *extra)
+		    const char *size, const char *extra)
 {
 	fprintf(out,
 		"define fileset name=%s,path=$dir,entries=%" PRIu64
-		",dirwidth=%" PRIu64 ",size=%" PRIu64 "%s%s\n",
-		name, p->entries, p->width, p->size,
-		p->prealloc ? ",prealloc" : "", extra);
+		",dirwidth=%" PRIu64 ",size=",
+		name, p->entries, p->width);
+	if (size[0])
+		fputs(size, out);
+	else
+		fprintf(out, "%" PRIu64, p->size);
+	fprintf(out, "%s%s\n", p->prealloc ? ",prealloc" : "", extra);
 }
 
 static void group_comment(FILE *out, const char *name,
@@ -324,7 +370,7 @@ static void filesets(const struct model *m, FILE *out)
 		const struct model_group *g = &m->groups[j];
 		const char *extra = "";
 		struct plan p;
-		char name[32];
+		char name[32], size[48] = "";
 
 		plan_of(g, &p);
 		snprintf(name, sizeof(name), "%s%zu", p.what, j + 1);
@@ -333,7 +379,10 @@ static void filesets(const struct model *m, FILE *out)
 			extra = ",readonly";
 		else if (g->kind == MK_OPEN && !g->rd)
 			extra = ",writeonly";
-		fileset(out, name, &p, extra);
+		/* sizes a pass reads by need the one size the reads fit */
+		if (g->kind == MK_OPEN && !p.n[MC_READ])
+			size_var(out, name, &g->sizes, size, sizeof(size));
+		fileset(out, name, &p, size, extra);
 	}
 }
 
@@ -444,6 +493,18 @@ static const char *const pathop_flowops[MP_N] = {
 	"removedir", "listdir",
 };
 
+/* The files a path op works on: entries of the paths' sizes. */
+static void path_files(const struct model *m, FILE *out, int i,
+		       uint64_t entries, uint64_t width, const char *extra)
+{
+	struct plan p = { .entries = entries, .width = width,
+			  .size = m->path_size[i], .prealloc = !extra[0] };
+	char size[48];
+
+	size_var(out, pathop_names[i], &m->path_sizes[i], size, sizeof(size));
+	fileset(out, pathop_names[i], &p, size, extra);
+}
+
 /* A fileset per kind of path op, as its flowop needs it. */
 static void path_filesets(const struct model *m, FILE *out)
 {
@@ -458,25 +519,18 @@ static void path_filesets(const struct model *m, FILE *out)
 			m->path_files[i], plural(m->path_files[i]));
 		switch (i) {
 		case MP_STAT:
-			fprintf(out, ", files of their mean size\n");
-			fprintf(out, "define fileset name=stat,path=$dir,entries=%"
-				PRIu64 ",dirwidth=%" PRIu64 ",size=%" PRIu64
-				",prealloc\n", files, width, m->path_size[i]);
+			fprintf(out, ", files of their sizes\n");
+			path_files(m, out, i, files, width, "");
 			break;
 		case MP_UNLINK:
 			fprintf(out, ": as many files to delete\n");
-			fprintf(out, "define fileset name=unlink,path=$dir,entries=%"
-				PRIu64 ",dirwidth=%" PRIu64 ",size=%" PRIu64
-				",prealloc\n", n, width, m->path_size[i]);
+			path_files(m, out, i, n, width, "");
 			break;
 		case MP_RENAME:
 		case MP_LINK:
 			/* half made: a free name for each */
 			fprintf(out, ": as many files and free names\n");
-			fprintf(out, "define fileset name=%s,path=$dir,entries=%"
-				PRIu64 ",dirwidth=%" PRIu64 ",size=%" PRIu64
-				",prealloc=50\n", pathop_names[i], 2 * n, width,
-				m->path_size[i]);
+			path_files(m, out, i, 2 * n, width, ",prealloc=50");
 			break;
 		case MP_READDIR:
 			/* as wide as the directories of the files opened */

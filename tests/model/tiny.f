@@ -6,14 +6,14 @@
 # the run ends when all have, so one run does the recording's work once.
 # Edit it freely: give more loops (finishoncount's value), threads or files.
 #
-# Measured: 21 operations in 2 streams (a trace of format fbrun).
+# Measured: 22 operations in 2 streams (a trace of format fbrun).
 #   operation           trace     failed      model
 #   open                    3          0          3
 #   close                   3          0          3
 #   read                    2          0          2
 #   write                   3          0          3
 #   fsync                   2          0          2
-#   stat                    1          1          1
+#   stat                    2          1          2
 #   fstat                   1          0          1
 #   unlink                  1          0          1
 #   rename                  1          0          1
@@ -38,8 +38,9 @@ define fileset name=append2,path=$dir,entries=1,dirwidth=1,size=200
 # read3: 1 open that opened an existing file (1 path in 1 directory);
 #   the pass: 2 reads of 4096 bytes, 1 fstat
 define fileset name=read3,path=$dir,entries=1,dirwidth=1,size=3000,prealloc,readonly
-# stat: 1 stat of 1 path, files of their mean size
-define fileset name=stat,path=$dir,entries=1,dirwidth=1,size=3000,prealloc
+# stat: 2 stats of 2 paths, files of their sizes
+set $statsize = randvar(type=tabular, randtable={{50, 3000, 3000}, {50, 100000, 100000}})
+define fileset name=stat,path=$dir,entries=2,dirwidth=1,size=$statsize,prealloc
 # unlink: 1 unlink of 1 path: as many files to delete
 define fileset name=unlink,path=$dir,entries=1,dirwidth=1,size=8192,prealloc
 # rename: 1 rename of 1 path: as many files and free names
@@ -70,7 +71,7 @@ define process name=model {
   }
   # what was done by path, each in one go
   thread name=paths {
-    flowop statfile name=paths.stat,filesetname=stat
+    flowop statfile name=paths.stat,filesetname=stat,iters=2
     flowop deletefile name=paths.unlink,filesetname=unlink
     flowop renamefile name=paths.rename,filesetname=rename
     flowop makedir name=paths.mkdir,filesetname=mkdir
