@@ -67,7 +67,7 @@ struct walk {
 	bool *exists;
 	long **open; /* per stream, per handle: index in m->opens, or -1 */
 	int *ppaths[MP_N]; /* the paths of each kind of path op */
-	size_t npp[MP_N];
+	size_t npp[MP_N], cap[MP_N];
 };
 
 static void grow(int64_t *size, int path, int64_t v)
@@ -139,8 +139,8 @@ static void set_exists(struct walk *w, int path, bool there)
 static void path_op(struct walk *w, enum model_pathop p, int path)
 {
 	w->m->path_ops[p]++;
-	w->ppaths[p] = xrealloc(w->ppaths[p],
-				(w->npp[p] + 1) * sizeof(*w->ppaths[p]));
+	w->ppaths[p] = grow_array(w->ppaths[p], &w->cap[p], w->npp[p] + 1,
+				  sizeof(*w->ppaths[p]));
 	w->ppaths[p][w->npp[p]++] = path;
 }
 

@@ -379,7 +379,10 @@ static void filesets(const struct model *m, FILE *out)
 			extra = ",readonly";
 		else if (g->kind == MK_OPEN && !g->rd)
 			extra = ",writeonly";
-		/* sizes a pass reads by need the one size the reads fit */
+		/*
+		 * a group that reads needs the one size its reads were
+		 * fitted to; one that reads nothing has the files' own
+		 */
 		if (g->kind == MK_OPEN && !p.n[MC_READ])
 			size_var(out, name, &g->sizes, size, sizeof(size));
 		fileset(out, name, &p, size, extra);
