@@ -249,10 +249,11 @@ static void header(const struct model *m, const char *name, FILE *out)
 		"# the run ends when all have, so one run does the "
 		"recording's work once.\n"
 		"# Edit it freely: more passes are a larger finishoncount "
-		"value (and as many\n"
-		"# more entries where a group makes files); copies of a thread "
-		"(instances=)\n"
-		"# stop once their passes together reach the value.\n#\n");
+		"value (and more\n"
+		"# entries where a thread makes, removes or links files); "
+		"copies of a thread\n"
+		"# (instances=) stop once their passes together reach the "
+		"value.\n#\n");
 	fprintf(out,
 		"# Measured: %" PRIu64 " operations in %zu stream%s (a trace "
 		"of format %s).\n",

@@ -4,9 +4,9 @@
 # thread per group of opens that did alike, and a thread for what was done
 # by path.  Each thread runs its loop once per open of its group and ends;
 # the run ends when all have, so one run does the recording's work once.
-# Edit it freely: more passes are a larger finishoncount value (and as many
-# more entries where a group makes files); copies of a thread (instances=)
-# stop once their passes together reach the value.
+# Edit it freely: more passes are a larger finishoncount value (and more
+# entries where a thread makes, removes or links files); copies of a thread
+# (instances=) stop once their passes together reach the value.
 #
 # Measured: 22 operations in 2 streams (a trace of format fbrun).
 #   operation           trace     failed      model
