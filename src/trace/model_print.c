@@ -270,8 +270,8 @@ static void header(const struct model *m, const char *name, FILE *out)
 			fprintf(out, " %s: %" PRIu64, size_names[b], m->sizes.n[b]);
 	fprintf(out, "\n# Opens: %zu, in %zu group%s (%s).\n#\n",
 		m->nopens, m->ngroups, plural(m->ngroups),
-		m->classed ? "by counts in power-of-two classes, each pass "
-			     "doing the class's mean" :
+		m->classed ? "by counts in power-of-two classes,\n"
+			     "# each pass doing the class's mean" :
 			     "by their exact counts");
 }
 
