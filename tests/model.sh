@@ -164,6 +164,22 @@ run_fbrun model "$TMP/none.trace"
 run_fbrun model
 [ "$rc" -eq 2 ] && pass "no trace: exit 2" || fail "no trace (exit $rc)"
 
+# fbrun-mpi runs no model: it says so, exit 2
+MPI_FBRUN=$(dirname "$FBRUN")/fbrun-mpi
+if command -v mpirun >/dev/null 2>&1 && [ -x "$MPI_FBRUN" ]; then
+	rc=0
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 \
+		timeout 300 mpirun -n 1 "$MPI_FBRUN" model "$M/tiny.trace" \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	[ "$rc" -ne 0 ] && [ ! -s "$TMP/out" ] &&
+		grep -q '^fbrun-mpi: error: model runs in one process: run it with fbrun$' "$TMP/err" &&
+		pass "fbrun-mpi model: runs in one process, run it with fbrun" ||
+		{ fail "fbrun-mpi model refused (exit $rc)"; diag <"$TMP/err"; }
+else
+	skip "fbrun-mpi model: no mpirun or no fbrun-mpi"
+fi
+
 # --- -o: a regular file or none, never through a link or into a FIFO -----
 echo keep >"$TMP/target"
 ln -s "$TMP/target" "$TMP/link"
