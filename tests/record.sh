@@ -157,6 +157,27 @@ done
 check "... the replay's trees removed after it" \
 	test -z "$(ls -A "$TMP/small-rp" 2>/dev/null)"
 
+# --- --model: NAME.f fitted to the trace, not a replay ------------------------
+mkdir "$TMP/modl"
+rc=0
+(cd "$TMP/modl" && "$FBRUN" record --model -o "$TMP/modl-rec" -- sh -c \
+	'mkdir d && for i in 1 2 3; do echo hello >d/f$i; cat d/f$i; done && rm d/f1') \
+	>"$TMP/modl.out" 2>"$TMP/err" </dev/null || rc=$?
+check "record --model: exit 0 ($rc)" test "$rc" -eq 0
+grepq "... the summary says NAME.f is a model" \
+	"and $TMP/modl-rec\.f \(a synthetic script fitted to it\)" "$TMP/modl.out"
+grepq "... NAME.f is fbrun model's script of the trace" \
+	"^# A synthetic model of $TMP/modl-rec\.trace \(fbrun model\)" "$TMP/modl-rec.f"
+check "... with no replay in it" eval '! grep -q "flowop replay" "$TMP/modl-rec.f"'
+"$FBRUN" model "$TMP/modl-rec.trace" >"$TMP/modl-same.f" 2>"$TMP/err" || :
+check "... the same bytes fbrun model writes of the trace" \
+	cmp -s "$TMP/modl-rec.f" "$TMP/modl-same.f"
+rc=0
+"$FBRUN" -q --format csv -D dir="$TMP/modl-rp" "$TMP/modl-rec.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... and runs: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "... its paths thread removed the file rm did" '^paths\.unlink,[^,]*,[^,]*,1,' "$TMP/out"
+
 # --- real programs: counts against an independent run ---------------------------
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "programs replayed against strace -c: python3 is not installed"

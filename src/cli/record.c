@@ -52,6 +52,8 @@ static int parse(int argc, char **argv, struct record *r)
 	while ((ch = optable_next(&cli_recordopts, argc, argv)) >= 0)
 		if (ch == RECORD_OPT_OUTPUT)
 			name = optarg;
+		else if (ch == RECORD_OPT_MODEL)
+			r->model = true;
 	if (ch != OPTABLE_END)
 		return ch == OPTABLE_HELP ? 1 : -1;
 	if (optind >= argc) {
@@ -355,7 +357,7 @@ static int record(struct record *r)
 			 r->trace_name, r->script_name);
 		return FB_EXIT_USAGE;
 	}
-	if (record_write_script(r) < 0)
+	if ((r->model ? record_write_model(r) : record_write_script(r)) < 0)
 		return FB_EXIT_RUN;
 	record_summary(r, stdout);
 	return WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0

@@ -7,6 +7,7 @@
 #ifndef FBRUN_CLI_RECORD_INT_H
 #define FBRUN_CLI_RECORD_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <time.h>
@@ -26,6 +27,7 @@ struct record {
 	char *text; /* what strace wrote */
 	size_t len;
 	struct trace *trace; /* text, read */
+	bool model; /* --model: NAME.f fitted to the trace (trace/model) */
 };
 
 /* "exited with status 0", "was killed by signal 9 (Killed)" */
@@ -33,6 +35,9 @@ const char *record_status_text(int status);
 
 /* NAME.f written (util/outfile); 0 or -1 after saying why. */
 int record_write_script(const struct record *r);
+
+/* NAME.f fitted to the trace (--model); 0 or -1 after saying why. */
+int record_write_model(const struct record *r);
 
 /* What was recorded and what the trace holds, for the user. */
 void record_summary(const struct record *r, FILE *out);

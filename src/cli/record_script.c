@@ -7,16 +7,20 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "cli/record_int.h"
+#include "trace/model.h"
 #include "trace/trace.h"
+#include "util/msg.h"
 #include "util/outfile.h"
 #include "util/paths.h"
 #include "util/util.h"
@@ -164,6 +168,39 @@ int record_write_script(const struct record *r)
 	return rc;
 }
 
+/* The model's text, made in memory first: nothing to model writes nothing. */
+struct model_text {
+	char *buf;
+	size_t len;
+};
+
+static void fill_model(FILE *out, const void *arg)
+{
+	const struct model_text *m = arg;
+
+	fwrite(m->buf, 1, m->len, out);
+}
+
+int record_write_model(const struct record *r)
+{
+	struct model_text m = { NULL, 0 };
+	FILE *mem = open_memstream(&m.buf, &m.len);
+	int rc;
+
+	if (!mem)
+		return fb_error("cannot fit the model: %s", strerror(errno));
+	rc = model_write(r->trace, r->trace_name, mem);
+	if (fclose(mem) != 0 || rc < 0) {
+		free(m.buf);
+		return rc < 0 ? -1
+			      : fb_error("cannot fit the model: %s",
+					 strerror(errno));
+	}
+	rc = outfile_write(r->script_name, fill_model, &m);
+	free(m.buf);
+	return rc;
+}
+
 /* The recording's operations per type: how many, failed, bytes. */
 struct tally {
 	uint64_t n[TOP_COUNT], failed[TOP_COUNT], bytes[TOP_COUNT], all;
@@ -200,8 +237,10 @@ void record_summary(const struct record *r, FILE *out)
 		comment_word(out, r->argv[i]);
 	}
 	fprintf(out, " (%s)\n", record_status_text(r->status));
-	fprintf(out, "wrote %s (strace's output) and %s\n", r->trace_name,
-		r->script_name);
+	fprintf(out, "wrote %s (strace's output) and %s (%s)\n",
+		r->trace_name, r->script_name,
+		r->model ? "a synthetic script fitted to it"
+			 : "a workload that replays it");
 	fprintf(out, "%zu process(es), %" PRIu64 " operations to replay:\n",
 		trace_nstreams(r->trace), c.all);
 	for (int k = 0; k < TOP_COUNT; k++) {
@@ -226,7 +265,7 @@ void record_summary(const struct record *r, FILE *out)
 	}
 	if (ignored)
 		fputc('\n', out);
-	fprintf(out, "replay it: fbrun ");
+	fprintf(out, "%s: fbrun ", r->model ? "run the model" : "replay it");
 	comment_word(out, r->script_name);
 	fputc('\n', out);
 }

@@ -13,6 +13,9 @@ static const struct optable_row record_rows[] = {
 	[RECORD_OPT_OUTPUT] = { "output", 'o', required_argument, "NAME", 0,
 				"write NAME.trace and NAME.f (default:\n"
 				"fbrun-record)" },
+	[RECORD_OPT_MODEL] = { "model", 0, no_argument, NULL, 0,
+			       "NAME.f: a synthetic script fitted to the\n"
+			       "trace (fbrun model), not a replay of it" },
 	[RECORD_OPT_HELP] = { "help", 'h', no_argument, NULL, 0,
 			      "show this help" },
 };
@@ -25,12 +28,13 @@ const struct optable cli_recordopts = {
 	.column = 23,
 	.wrap = 24,
 	.in_order = true,
-	.head = "usage: fbrun record [-o NAME] [--] COMMAND [ARGS...]\n"
+	.head = "usage: fbrun record [-o NAME] [--model] [--] COMMAND "
+		"[ARGS...]\n"
 		"Run COMMAND under strace in this directory and write "
 		"what it did to files:\n"
 		"NAME.trace (strace's output) and NAME.f, a workload that "
 		"replays it\n"
-		"(fbrun NAME.f).\n\n",
+		"(fbrun NAME.f), or with --model one fitted to it.\n\n",
 	.tail = "\nBoth files are made new beside their names and renamed "
 		"over them: only a\n"
 		"regular file (or none) is replaced.  The summary says what "

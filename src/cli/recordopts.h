@@ -13,6 +13,7 @@ struct optable;
 /* the rows' indexes, as optable_next returns them */
 enum {
 	RECORD_OPT_OUTPUT,
+	RECORD_OPT_MODEL,
 	RECORD_OPT_HELP,
 };
 
