@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/msg.h"
 #include "util/util.h"
 
 /* more kinds of opens than this: classes of counts instead */
@@ -533,4 +534,21 @@ void model_release(struct model *m)
 	free(m->psize);
 	free(m->stamp);
 	*m = (struct model){ 0 };
+}
+
+int model_write(struct trace *t, const char *trace_name, FILE *out)
+{
+	struct model m;
+	int rc;
+
+	if (model_fit(&m, t) < 0) {
+		model_release(&m);
+		fb_error("%s: nothing to model: no operation on a file "
+			 "succeeded",
+			 trace_name);
+		return -1;
+	}
+	rc = model_print(&m, trace_name, out);
+	model_release(&m);
+	return rc;
 }

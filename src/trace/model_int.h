@@ -86,6 +86,22 @@ struct model {
 };
 
 /* Measure t and group its opens; 0, or -1 for nothing to model. */
+/* a / b rounded to the nearest, 0 for b == 0 */
+static inline uint64_t model_divr(uint64_t a, uint64_t b)
+{
+	return b ? (a + b / 2) / b : 0;
+}
+
+static inline uint64_t model_maxu(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+static inline const char *model_plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
 int model_fit(struct model *m, struct trace *t);
 void model_release(struct model *m);
 /* The script; 0, or -1 with errno when writing failed. */

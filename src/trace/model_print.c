@@ -15,7 +15,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "util/msg.h"
 #include "util/util.h"
 
 /* What a group's thread does, per pass of its loop. */
@@ -28,21 +27,6 @@ struct plan {
 	bool prealloc;
 };
 
-static uint64_t divr(uint64_t a, uint64_t b)
-{
-	return b ? (a + b / 2) / b : 0;
-}
-
-static const char *plural(uint64_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
-static uint64_t maxu(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
 /*
  * The reads' size: what the recording's reads asked for, where reads of
  * that size over a file of the pass's size take the bytes it read (to
@@ -52,7 +36,7 @@ static uint64_t maxu(uint64_t a, uint64_t b)
 static uint64_t read_size(const struct model_group *g, const struct plan *p,
 			  uint64_t rper)
 {
-	uint64_t q = p->n[MC_READ], x = divr(g->rasked, g->n[MC_READ]), got;
+	uint64_t q = p->n[MC_READ], x = model_divr(g->rasked, g->n[MC_READ]), got;
 
 	if (!q)
 		return 0;
@@ -62,7 +46,7 @@ static uint64_t read_size(const struct model_group *g, const struct plan *p,
 		if (got <= rper + rper / 20 && got + rper / 20 >= rper)
 			return x;
 	}
-	return maxu(1, (rper + q - 1) / q);
+	return model_maxu(1, (rper + q - 1) / q);
 }
 
 static void plan_of(const struct model_group *g, struct plan *p)
@@ -73,19 +57,19 @@ static void plan_of(const struct model_group *g, struct plan *p)
 	if (g->kind == MK_INHERITED)
 		p->loops = 1; /* the handles are open already: the ops alone */
 	for (int c = 0; c < MC_N; c++)
-		p->n[c] = divr(g->n[c], p->loops);
-	rper = divr(g->rbytes, p->loops);
+		p->n[c] = model_divr(g->n[c], p->loops);
+	rper = model_divr(g->rbytes, p->loops);
 	if (p->n[MC_WRITE])
-		p->wsize = maxu(1, divr(g->wbytes, p->loops * p->n[MC_WRITE]));
-	p->width = maxu(1, divr(g->nfiles, g->ndirs));
-	p->size = maxu(rper, g->size);
-	p->entries = maxu(1, g->nfiles);
+		p->wsize = model_maxu(1, model_divr(g->wbytes, p->loops * p->n[MC_WRITE]));
+	p->width = model_maxu(1, model_divr(g->nfiles, g->ndirs));
+	p->size = model_maxu(rper, g->size);
+	p->entries = model_maxu(1, g->nfiles);
 	p->prealloc = true;
 	switch (g->kind) {
 	case MK_CREATE:
 		p->what = g->append ? "append" : "create";
 		p->entries = g->nopens; /* each makes a file anew */
-		p->size = divr(g->wbytes, g->nopens);
+		p->size = model_divr(g->wbytes, g->nopens);
 		p->prealloc = false;
 		break;
 	case MK_OPEN:
@@ -97,8 +81,8 @@ static void plan_of(const struct model_group *g, struct plan *p)
 		p->what = "list";
 		p->size = 0;
 		/* about 32 bytes a directory entry as getdents64 gives them */
-		p->width = maxu(1, g->rbytes / 32 / maxu(1, g->n[MC_DENTS]));
-		p->entries = p->width * maxu(1, g->nfiles);
+		p->width = model_maxu(1, g->rbytes / 32 / model_maxu(1, g->n[MC_DENTS]));
+		p->entries = p->width * model_maxu(1, g->nfiles);
 		break;
 	default:
 		p->what = "inherited";
@@ -257,19 +241,19 @@ static void header(const struct model *m, const char *name, FILE *out)
 	fprintf(out,
 		"# Measured: %" PRIu64 " operations in %zu stream%s (a trace "
 		"of format %s).\n",
-		nops, trace_nstreams(m->t), plural(trace_nstreams(m->t)),
+		nops, trace_nstreams(m->t), model_plural(trace_nstreams(m->t)),
 		trace_format_name(trace_format(m->t)));
 	header_counts(m, out);
 	fprintf(out,
 		"# Files opened: %" PRIu64 " in %" PRIu64
 		" director%s (%" PRIu64 " a directory); their sizes in bytes:\n#  ",
 		m->nfiles, m->ndirs, m->ndirs == 1 ? "y" : "ies",
-		divr(m->nfiles, m->ndirs));
+		model_divr(m->nfiles, m->ndirs));
 	for (int b = 0; b < MODEL_NSIZES; b++)
 		if (m->sizes.n[b])
 			fprintf(out, " %s: %" PRIu64, size_names[b], m->sizes.n[b]);
 	fprintf(out, "\n# Opens: %zu, in %zu group%s (%s).\n#\n",
-		m->nopens, m->ngroups, plural(m->ngroups),
+		m->nopens, m->ngroups, model_plural(m->ngroups),
 		m->classed ? "by counts in power-of-two classes,\n"
 			     "# each pass doing the class's mean" :
 			     "by their exact counts");
@@ -345,8 +329,8 @@ static void group_comment(FILE *out, const char *name,
 	fprintf(out,
 		"# %s: %" PRIu64 " open%s that %s (%" PRIu64 " path%s in %" PRIu64
 		" director%s)",
-		name, g->nopens, plural(g->nopens), kinds[g->kind], g->nfiles,
-		plural(g->nfiles), g->ndirs, g->ndirs == 1 ? "y" : "ies");
+		name, g->nopens, model_plural(g->nopens), kinds[g->kind], g->nfiles,
+		model_plural(g->nfiles), g->ndirs, g->ndirs == 1 ? "y" : "ies");
 	if (g->kind == MK_INHERITED)
 		fprintf(out, "; done once");
 	fprintf(out, ";\n#   %s", p->loops > 1 || g->kind == MK_INHERITED ?
@@ -516,14 +500,16 @@ static void path_files(const struct model *m, FILE *out, int i,
 static void path_filesets(const struct model *m, FILE *out)
 {
 	for (int i = 0; i < MP_N; i++) {
-		uint64_t n = m->path_ops[i], files = maxu(1, m->path_files[i]);
-		uint64_t width = maxu(1, divr(files, maxu(1, m->path_dirs[i])));
+		uint64_t n = m->path_ops[i];
+		uint64_t files = model_maxu(1, m->path_files[i]);
+		uint64_t dirs = model_maxu(1, m->path_dirs[i]);
+		uint64_t width = model_maxu(1, model_divr(files, dirs));
 
 		if (!n)
 			continue;
 		fprintf(out, "# %s: %" PRIu64 " %s%s of %" PRIu64 " path%s",
-			pathop_names[i], n, pathop_names[i], plural(n),
-			m->path_files[i], plural(m->path_files[i]));
+			pathop_names[i], n, pathop_names[i], model_plural(n),
+			m->path_files[i], model_plural(m->path_files[i]));
 		switch (i) {
 		case MP_STAT:
 			fprintf(out, ", files of their sizes\n");
@@ -541,7 +527,7 @@ static void path_filesets(const struct model *m, FILE *out)
 			break;
 		case MP_READDIR:
 			/* as wide as the directories of the files opened */
-			width = maxu(1, divr(m->nfiles, m->ndirs));
+			width = model_maxu(1, model_divr(m->nfiles, m->ndirs));
 			fprintf(out, ": directories of %" PRIu64 " entries\n",
 				width);
 			fprintf(out, "define fileset name=readdir,path=$dir,"
@@ -603,21 +589,4 @@ int model_print(const struct model *m, const char *name, FILE *out)
 		return -1;
 	}
 	return 0;
-}
-
-int model_write(struct trace *t, const char *trace_name, FILE *out)
-{
-	struct model m;
-	int rc;
-
-	if (model_fit(&m, t) < 0) {
-		model_release(&m);
-		fb_error("%s: nothing to model: no operation on a file "
-			 "succeeded",
-			 trace_name);
-		return -1;
-	}
-	rc = model_print(&m, trace_name, out);
-	model_release(&m);
-	return rc;
 }

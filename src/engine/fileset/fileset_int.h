@@ -405,8 +405,14 @@ int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
  * ENOSYS where the kernel or the build has none.
  */
 int fs_open_strict(int dirfd, const char *rel, int flags);
-/* fileset_remove.c: whether name is one the layout gives (eight digits). */
+/* fileset_names.c: whether name is one the layout gives (eight digits). */
 bool fs_layout_name(const char *name);
+/*
+ * Whether fbrun makes name in the root (top) or below it: a layout serial,
+ * createnext's names with createnext, a replay tree the marker lists.
+ */
+bool fs_name_ours(const struct fileset *fs, const char *name, bool top,
+		  bool createnext);
 /*
  * fileset_sweep.c: before the walk that removes the tree under rootfd,
  * the files the run knows exist unlinked by a thread per CPU (nothing

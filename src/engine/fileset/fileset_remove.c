@@ -2,11 +2,8 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * Removing a fileset's tree.  Only a root whose marker names this
- * fileset is removed, and in it only the names fbrun makes: the layout's
- * serials (directories, files and leaf directories, "%08u", from 1), and
- * where createnext works on the fileset, its directories ("%05u", from 0,
- * in the root) and files (ten hex digits with up to twelve letters or
- * digits before or after).  Anything else is left where it is, with the
+ * fileset is removed, and in it only the names fbrun makes
+ * (fileset_names.c).  Anything else is left where it is, with the
  * directories holding it, and named in the error.  Nothing is followed:
  * a symlink is unlinked itself, a mount point is refused.
  */
@@ -48,53 +45,10 @@ struct rm {
 	char *foreign; /* the first one's path */
 };
 
-/* ------------------------------------------------------------ names */
-
-static bool all_of(const char *s, size_t n, const char *set)
-{
-	return strspn(s, set) >= n;
-}
-
-#define DIGITS "0123456789"
-#define HEX DIGITS "abcdef"
-#define ALNUM DIGITS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-/* A number as "%0*u" writes it with this width; from 1 unless zero_ok. */
-static bool serial_name(const char *s, size_t width, bool zero_ok)
-{
-	size_t n = strlen(s);
-
-	if (n < width || !all_of(s, n, DIGITS) || (n > width && s[0] == '0'))
-		return false;
-	return zero_ok || strspn(s, "0") < n;
-}
-
-bool fs_layout_name(const char *name)
-{
-	return serial_name(name, 8, false);
-}
-
-/* A createnext file: bonnie++'s names (flowops_namewise.c, make_name). */
-static bool createnext_file(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n < 10 || n > 22)
-		return false;
-	return (all_of(s, 10, HEX) && all_of(s + 10, n - 10, ALNUM)) ||
-	       (all_of(s, n - 10, ALNUM) && all_of(s + n - 10, 10, HEX));
-}
-
 /* Whether fbrun makes name in the root (top) or below it. */
 static bool ours(const struct rm *r, const char *name, bool top)
 {
-	if (r->in_replay || (top && fs_replay_tree(r->fs, name)))
-		return true;
-	if (serial_name(name, 8, false))
-		return true;
-	if (!r->createnext)
-		return false;
-	return createnext_file(name) || (top && serial_name(name, 5, true));
+	return r->in_replay || fs_name_ours(r->fs, name, top, r->createnext);
 }
 
 /* ------------------------------------------------------------ walking */
