@@ -20,48 +20,6 @@
 /* more kinds of opens than this: classes of counts instead */
 #define MAX_GROUPS 16
 
-struct ref {
-	size_t s, i;
-	int64_t time;
-};
-
-static int by_time(const void *a, const void *b)
-{
-	const struct ref *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	if (x->s != y->s)
-		return x->s < y->s ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
-}
-
-/* Every op of t, in the order the recording made them. */
-static struct ref *order(const struct trace *t, size_t *n)
-{
-	struct ref *refs;
-	size_t k = 0;
-
-	*n = 0;
-	for (size_t s = 0; s < trace_nstreams(t); s++)
-		*n += trace_stream_nops(t, s);
-	refs = xmalloc((*n + 1) * sizeof(*refs));
-	for (size_t s = 0; s < trace_nstreams(t); s++) {
-		const struct trace_op *ops = trace_stream_ops(t, s);
-		int64_t last = INT64_MIN;
-
-		for (size_t i = 0; i < trace_stream_nops(t, s); i++) {
-			/* an op without a time goes with the one before it */
-			if (ops[i].time_ns != TRACE_NO_TIME &&
-			    ops[i].time_ns > last)
-				last = ops[i].time_ns;
-			refs[k++] = (struct ref){ s, i, last };
-		}
-	}
-	qsort(refs, *n, sizeof(*refs), by_time);
-	return refs;
-}
-
 /* The walk's state: which paths exist now, each handle's open. */
 struct walk {
 	struct model *m;
@@ -236,22 +194,22 @@ static void walk(struct model *m, struct walk *w)
 {
 	const struct trace_entry *e;
 	size_t n = trace_initial(m->t, &e), nrefs;
-	struct ref *refs;
+	struct trace_step *refs;
 
 	for (size_t i = 0; i < n; i++) {
 		w->exists[e[i].path] = true;
 		grow(m->psize, e[i].path, e[i].dir ? -1 : e[i].size);
 	}
-	refs = order(m->t, &nrefs);
+	refs = trace_order(m->t, &nrefs);
 	for (size_t k = 0; k < nrefs; k++) {
 		const struct trace_op *op =
-			&trace_stream_ops(m->t, refs[k].s)[refs[k].i];
+			&trace_stream_ops(m->t, refs[k].stream)[refs[k].op];
 
 		m->count[op->type]++;
 		if (op->err)
 			m->failed[op->type]++;
 		else
-			step(w, refs[k].s, op);
+			step(w, refs[k].stream, op);
 		if (!op->err && op->type == TOP_READ)
 			m->rbytes += (uint64_t)op->result;
 		if (!op->err && op->type == TOP_WRITE)

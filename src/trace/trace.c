@@ -440,3 +440,49 @@ struct trace *trace_load(const char *path, const struct trace_opts *opts)
 	free(text);
 	return t;
 }
+
+struct keyed {
+	int64_t when;
+	struct trace_step step;
+};
+
+static int by_when(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->when != y->when)
+		return x->when < y->when ? -1 : 1;
+	if (x->step.stream != y->step.stream)
+		return x->step.stream < y->step.stream ? -1 : 1;
+	return x->step.op < y->step.op ? -1 : x->step.op > y->step.op;
+}
+
+struct trace_step *trace_order(const struct trace *t, size_t *n)
+{
+	struct trace_step *order;
+	struct keyed *key;
+	size_t k = 0;
+
+	*n = 0;
+	for (size_t s = 0; s < t->nstreams; s++)
+		*n += t->streams[s].nops;
+	key = xcalloc(*n ? *n : 1, sizeof(*key));
+	for (size_t s = 0; s < t->nstreams; s++) {
+		int64_t last = INT64_MIN;
+
+		for (size_t i = 0; i < t->streams[s].nops; i++, k++) {
+			int64_t tm = t->streams[s].ops[i].time_ns;
+
+			if (tm != TRACE_NO_TIME && tm > last)
+				last = tm;
+			key[k] = (struct keyed){ last,
+						 { (uint32_t)s, (uint32_t)i } };
+		}
+	}
+	qsort(key, *n, sizeof(*key), by_when);
+	order = xcalloc(*n ? *n : 1, sizeof(*order));
+	for (k = 0; k < *n; k++)
+		order[k] = key[k].step;
+	free(key);
+	return order;
+}

@@ -158,6 +158,20 @@ size_t trace_stream_nhandles(const struct trace *t, size_t s);
 const struct trace_handle *trace_stream_handle(const struct trace *t,
 					       size_t s, int h);
 
+/* An op's place: its stream and its index in the stream's ops. */
+struct trace_step {
+	uint32_t stream, op;
+};
+
+/*
+ * Every op of t in the order the recording made them: by time across
+ * streams, each stream's own order kept (its times taken as never going
+ * back, an op without a time with the one before it), ties in stream
+ * order, so stream after stream when there are no times.  The replay,
+ * the initial state and the model all walk this order.  *n set; free().
+ */
+struct trace_step *trace_order(const struct trace *t, size_t *n);
+
 /* Building a trace (the readers, and tests). */
 size_t trace_add_stream(struct trace *t, const char *name);
 int trace_add_handle(struct trace *t, size_t s, int path, unsigned flags,

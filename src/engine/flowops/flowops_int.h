@@ -308,7 +308,7 @@ struct replay {
 	size_t buflen;
 	char *pdir; /* the parent kept, relative to the tree, and its fd */
 	int pfd;
-	struct replay_step *order; /* every stream's ops, in replay order */
+	struct trace_step *order; /* every stream's ops, in replay order */
 	size_t nsteps;
 	uint64_t passes;
 	/* ops that failed in the recording and succeeded here */
@@ -321,10 +321,6 @@ struct replay {
 	 */
 	_Atomic uint64_t *moves;
 	uint64_t pgen;
-};
-
-struct replay_step {
-	uint32_t stream, op;
 };
 
 /* Replay op of stream s: 0, or the errno its call failed with; bytes done. */

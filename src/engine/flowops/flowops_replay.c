@@ -172,57 +172,10 @@ static enum fo_result make_initial(struct worker *wk, struct replay *rp)
 }
 
 /* A step with the time it is replayed at, for the sort. */
-struct keyed {
-	int64_t when;
-	struct replay_step step;
-};
-
-static int cmp_keyed(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-
-	if (x->when != y->when)
-		return x->when < y->when ? -1 : 1;
-	if (x->step.stream != y->step.stream)
-		return x->step.stream < y->step.stream ? -1 : 1;
-	return x->step.op < y->step.op ? -1 : x->step.op > y->step.op;
-}
-
-/*
- * The replay order: by the ops' times (a stream's own order kept: its
- * times taken as never going back), ties in stream order; stream after
- * stream when any op has no time.
- */
+/* The replay order: the trace's (trace_order), for every pass. */
 static void make_order(struct replay *rp)
 {
-	const struct trace *t = rp->t;
-	size_t n = 0, k = 0;
-	bool timed = true;
-	struct keyed *key;
-
-	for (size_t s = 0; s < trace_nstreams(t); s++)
-		n += trace_stream_nops(t, s);
-	key = xcalloc(n ? n : 1, sizeof(*key));
-	for (size_t s = 0; s < trace_nstreams(t); s++) {
-		const struct trace_op *ops = trace_stream_ops(t, s);
-		int64_t last = INT64_MIN;
-
-		for (size_t i = 0; i < trace_stream_nops(t, s); i++, k++) {
-			if (ops[i].time_ns == TRACE_NO_TIME)
-				timed = false;
-			else if (ops[i].time_ns > last)
-				last = ops[i].time_ns;
-			key[k] = (struct keyed){
-				last, { (uint32_t)s, (uint32_t)i } };
-		}
-	}
-	if (timed)
-		qsort(key, n, sizeof(*key), cmp_keyed);
-	rp->order = xcalloc(n ? n : 1, sizeof(*rp->order));
-	for (k = 0; k < n; k++)
-		rp->order[k] = key[k].step;
-	rp->nsteps = n;
-	free(key);
+	rp->order = trace_order(rp->t, &rp->nsteps);
 }
 
 /* Close what the streams hold open. */
@@ -469,7 +422,7 @@ static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
 	enum fo_result r = FO_OK;
 
 	for (size_t k = 0; k < rp->nsteps; k++) {
-		const struct replay_step *st = &rp->order[k];
+		const struct trace_step *st = &rp->order[k];
 		const struct trace_op *op =
 			&trace_stream_ops(rp->t, st->stream)[st->op];
 		const struct ir_flowop *row;
