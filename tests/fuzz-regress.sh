@@ -5,7 +5,8 @@
 # Inputs the fuzzers once broke fbrun with, and their seeds: each script
 # in tests/fuzz/corpus must now be checked cleanly, and each file in
 # tests/fuzz/corpus-compare read by fbrun compare (against itself) and by
-# fbrun report: exit 0 or 2, never a crash or a hang.
+# fbrun report, and each trace of tests/fuzz/corpus-trace read by fbrun
+# replay --parse-only: exit 0 or 2, never a crash or a hang.
 . "${srcdir:-.}/tests/lib.sh"
 
 # fbrun_on KIND FILE: a script checked, a results file compared with
@@ -17,6 +18,13 @@ fbrun_on() {
 		# the results model's reader (results/read.c), and the printers
 		timeout 10 "$FBRUN" report --format csv "$2" &&
 			timeout 10 "$FBRUN" report "$2"
+	elif [ "$1" = trace ]; then
+		# the first byte picks the format, as in fuzz-trace.c
+		n=$(od -An -tu1 -N1 "$2" | tr -d ' ')
+		tail -c +2 "$2" >"$TMP/trace"
+		set -- auto strace dbench fio fbrun
+		shift $((${n:-0} % 5))
+		timeout 10 "$FBRUN" replay --parse-only -D format="$1" "$TMP/trace"
 	else
 		timeout 10 "$FBRUN" compare "$2" "$2"
 	fi
@@ -43,4 +51,5 @@ replay() {
 replay "$srcdir/tests/fuzz/corpus" script
 replay "$srcdir/tests/fuzz/corpus-compare" results
 replay "$srcdir/tests/fuzz/corpus-compare" report
+replay "$srcdir/tests/fuzz/corpus-trace" trace
 done_testing

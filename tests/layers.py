@@ -27,7 +27,7 @@ ALLOWED = {
     'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
     'mpi': {'engine', 'util'},
     'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
-            'results', 'util'},
+            'results', 'trace', 'util'},
     'main': {'cli', 'mpi', 'report', 'util'},
 }
 # the engine's sub-folders -> those each may include (besides itself);
@@ -131,6 +131,27 @@ ok(not bad_sub, 'each engine sub-folder includes only the sub-folders '
 cycles = find_cycles(deps)
 ok(not cycles, 'no two modules depend on each other (%d modules)' % len(deps),
    cycles)
+
+# sizes that keep a file readable in one sitting (doc/architecture.md):
+# no source over 600 lines, no function over 100 (a body from a "{" in
+# the first column to its "}")
+MAX_LINES, MAX_BODY = 600, 100
+long_files, long_fns = [], []
+for f in files:
+    lines = open(os.path.join(top, f), encoding='utf-8').read().split('\n')
+    if len(lines) - 1 > MAX_LINES:
+        long_files.append('%s: %d lines' % (f, len(lines) - 1))
+    start = None
+    for i, line in enumerate(lines):
+        if line == '{':
+            start = i
+        elif line == '}' and start is not None:
+            if i - start + 1 > MAX_BODY:
+                long_fns.append('%s:%d: %s (%d lines)' % (
+                    f, start, lines[start - 1].strip(), i - start + 1))
+            start = None
+ok(not long_files, 'no source is over %d lines' % MAX_LINES, long_files)
+ok(not long_fns, 'no function is over %d lines' % MAX_BODY, long_fns)
 
 # the layers themselves: two folders never use each other
 cycles = find_cycles({k: v for k, v in ALLOWED.items()})

@@ -44,6 +44,19 @@ kb() {
 }
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
 
+# wait_until COMMAND...: until the command succeeds, looked at every 0.1 s;
+# 300 s at most, a guard against a hang and not a time any test expects
+# (the caller checks the condition itself afterwards)
+wait_until() {
+	wu_i=0
+	while [ "$wu_i" -lt 3000 ] && ! "$@" 2>/dev/null; do
+		sleep 0.1
+		wu_i=$((wu_i + 1))
+	done
+}
+# wait_for FILE PATTERN: until the pattern is in the file
+wait_for() { wait_until grep -q -- "$2" "$1"; }
+
 # as_nobody: for a test that runs fbrun as an unprivileged user (root
 # bypasses permissions and limits).  Sets $as_user to a command prefix
 # that runs as uid and gid 65534 and $UFBRUN to an fbrun that user can

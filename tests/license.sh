@@ -10,7 +10,8 @@
 # scripts and expected outputs (tests/parse, tests/errors, tests/warnings:
 # their line numbers are in the expected messages), the traces the trace
 # readers are tested on (tests/trace: recorded, or bad on purpose, with
-# their expected messages), the fuzz corpora,
+# their expected messages), the trace and the script fbrun model must make
+# of it (tests/model), the fuzz corpora,
 # JSON, the documents (README, *.md) and git's own files; an exempt file
 # that has one of the two lines has both.  In a git checkout every file,
 # committed or not yet, falls under one rule or the other; in a tarball
@@ -44,7 +45,7 @@ rule() {
 	case $1 in
 	tests/parse/* | tests/errors/* | tests/warnings/* | tests/fuzz/corpus*/*)
 		echo exempt ;;
-	tests/trace/*) echo exempt ;;
+	tests/trace/* | tests/model/*) echo exempt ;;
 	*.md | README | LICENSE | *.json | .gitignore | .gitattributes)
 		echo exempt ;;
 	debian/rules) echo header ;;

@@ -108,6 +108,30 @@ for np in 1 2 4; do
 	check "$np ranks: every rank's tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
 done
 
+# A replay on each rank, one pass per instance: its op that failed in the
+# recording and succeeds (an EPERM stat, as root) summed over the ranks
+printf '%s\n' 'fbrun-trace 1' 'stream "s"' \
+	'0.000000000 - stat path="b" = EPERM' '0.000100000 - stat path="b" = 0' \
+	>"$TMP/mm.trace"
+cat >"$TMP/mm.f" <<F
+set mode quit alldone
+define fileset name=f,path=$TMP/mm,entries=0,dirwidth=1
+define trace name=t,path=$TMP/mm.trace
+define process name=p { thread name=t,instances=2 {
+  flowop replay name=R,trace=t,filesetname=f,value=1 } }
+run 600
+F
+rm -f "$TMP/r.json"
+mpi 2 -- -q -o "$TMP/r.json" "$TMP/mm.f"
+check "a replay, 2 ranks: exit 0" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+if [ -f "$TMP/r.json" ]; then
+	check "a replay, 2 ranks x 2 instances: R.stat's mismatches summed (4)" \
+		test "$(json "$TMP/r.json" "[f for f in r['flowops'] if f['name']=='R.stat'][0]['mismatches']")" -eq 4
+else
+	fail "a replay, 2 ranks: -o written"
+fi
+
 # Over TCP, as between machines
 rm -f "$TMP/r.json"
 mpi 2 --mca btl tcp,self -- -o "$TMP/r.json" "$TMP/count.f"

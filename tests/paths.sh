@@ -16,15 +16,6 @@ fb() {
 	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
 }
 
-# wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
-wait_for() {
-	i=0
-	while [ "$i" -lt 600 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
-
 # child PID: the process `timeout` runs (fbrun itself)
 child() { ps -o pid= --ppid "$1" | tr -d ' '; }
 

@@ -94,8 +94,8 @@ tree() {
 }
 
 touch "$TMP/outside"
-for f in small.loadfile tar.strace threads.strace seqwrite.iolog2 \
-	randrw.iolog3; do
+for f in small.loadfile tar.strace threads.strace shell.strace \
+	seqwrite.iolog2 randrw.iolog3; do
 	for n in 1 2; do
 		replay "$T/$f" "$n" "$f"
 	done
@@ -116,6 +116,14 @@ tree "$TMP/fs/f/replay-0-0" >"$TMP/got"
 cmp -s "$TMP/want" "$TMP/got" &&
 	pass "threads.strace: the tree is what the trace leaves (old removed, log renamed)" ||
 	{ fail "threads.strace: the tree"; diag <"$TMP/got"; }
+# a shell's redirections (open, dup2 to 1, close; a child writing to
+# what its parent opened for it), its stdout written, a symbolic link
+replay "$T/shell.strace" 1 shell.strace
+printf '? d/l\nd d\nf d/a 6\nf d/b 6\nf in.txt 6\nf out.log 5\n' >"$TMP/want"
+tree "$TMP/fs/f/replay-0-0" >"$TMP/got"
+cmp -s "$TMP/want" "$TMP/got" &&
+	pass "shell.strace: the tree is what the trace leaves (the link not followed)" ||
+	{ fail "shell.strace: the tree"; diag <"$TMP/got"; }
 replay "$T/tar.strace" 1 tar.strace
 tree "$TMP/fs/f/replay-0-0" | grep -c '^f src/' >"$TMP/n" || :
 [ "$(cat "$TMP/n")" -gt 0 ] &&
@@ -209,6 +217,33 @@ grepq "a bad trace: its located error" \
 	"$TMP/err"
 grepq "a bad trace: the script's define named" \
 	"r.f:3:[0-9]+: error: trace 't' cannot be replayed" "$TMP/err"
+
+# ops that failed in the recording and succeed here (as root: an EACCES,
+# an EPERM): counted per row in the text and the JSON, the run still 0
+cat >"$TMP/mismatch.trace" <<'EOF'
+fbrun-trace 1
+stream "s"
+0.000000000 - open path="a" flags=write|creat mode=0644 = EACCES
+0.000100000 - stat path="b" = EPERM
+0.000200000 - stat path="b" = 0
+EOF
+rm -rf "$TMP/fs"
+mkdir "$TMP/fs"
+script "$TMP/mismatch.trace" 2
+run_fbrun -o "$TMP/mm.json" "$TMP/r.f"
+check "mismatches: the run exits 0 (exit $rc)" test "$rc" -eq 0
+grepq "mismatches: the text counts R.open's (2 instances, one each)" \
+	'^R\.open +2 mismatches$' "$TMP/out"
+grepq "... and R.stat's" '^R\.stat +2 mismatches$' "$TMP/out"
+if command -v python3 >/dev/null 2>&1; then
+	check "mismatches: the JSON's rows R, R.open, R.stat: 0 2 2, none for done" test \
+		"$(python3 -c 'import json, sys
+f = {x["name"]: x for x in json.load(open(sys.argv[1]))["flowops"]}
+print(f["R"]["mismatches"], f["R.open"]["mismatches"], f["R.stat"]["mismatches"], "mismatches" in f["done"])' "$TMP/mm.json")" = "0 2 2 False"
+else
+	skip "mismatches in the JSON: python3 is not installed"
+fi
+rm -f "$TMP/mismatch.trace" "$TMP/mm.json"
 
 client=/usr/share/dbench/client.txt
 if [ -r "$client" ]; then

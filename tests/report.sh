@@ -109,6 +109,19 @@ run_fbrun report --format json "$TMP/notres.json"
 check "report --format json of a file that is not results: exit 2, nothing printed" \
 	test "$rc" -eq 2 -a ! -s "$TMP/out"
 
+# a series of more counts than the file holds: 20,000 flowops and 20,000
+# empty intervals in 0.4 MB would be 400 M counts, 3.2 GB kept
+awk 'BEGIN { printf "{\"flowops\": ["; for (i = 0; i < 20000; i++)
+	printf "%s{\"name\":\"f%d\"}", i ? "," : "", i; printf "], \"intervals\": [";
+	for (i = 0; i < 20000; i++) printf "%s{}", i ? "," : ""; print "]}" }' >"$TMP/wide.json"
+for sub in report compare; do
+	if [ $sub = report ]; then run_fbrun report "$TMP/wide.json"
+	else run_fbrun compare "$TMP/wide.json" "$TMP/r.json"; fi
+	check "$sub of a series larger than its file: exit 2" test "$rc" -eq 2
+	grepq "$sub: ... which it says" \
+		"wide.json: 20000 intervals of 20000 flowops each are more counts than the file can hold" "$TMP/err"
+done
+
 # the page
 run_fbrun report --format html "$TMP/r.json"
 check "report --format html: exits 0" test "$rc" -eq 0

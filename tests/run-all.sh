@@ -8,8 +8,9 @@
 #                that read the tree's own files: $DISTCHECK_TESTS)
 #   build-asan/  the whole suite under AddressSanitizer + UBSan
 #   build-tsan/  the engine and monitor tests under ThreadSanitizer
-#   build-fuzz/  the parser fuzzer for $FUZZ_SECONDS (60) and compare's
-#                results reader for half that, under ASan + UBSan
+#   build-fuzz/  the parser fuzzer for $FUZZ_SECONDS (60), compare's
+#                results reader and the trace readers for half that
+#                each, under ASan + UBSan
 #   valgrind     memcheck on a short run
 # Every stage runs and reports, whatever an earlier one did.  Ends with
 # one line "N passed, N failed, N skipped": the tests of the three suites,
@@ -156,6 +157,17 @@ elif build build-fuzz CC=clang --enable-fuzz --enable-asan --enable-ubsan; then
 	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz-compare.log
 	tail -1 build-fuzz/fuzz-compare.log
 	stage "compare fuzzer, $((fuzz_seconds / 2)) s" "$rc"
+	# the trace readers, from their seeds (corpus-trace: a first byte
+	# that picks the format, then the trace); a crash input goes there
+	seeds=$(mktemp -d)
+	(cd build-fuzz && ./tests/fuzz/fuzz-trace \
+		-max_total_time="$((fuzz_seconds / 2))" -timeout=10 \
+		"$seeds" "$top/tests/fuzz/corpus-trace" >fuzz-trace.log 2>&1)
+	rc=$?
+	rm -rf "$seeds"
+	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz-trace.log
+	tail -1 build-fuzz/fuzz-trace.log
+	stage "trace fuzzer, $((fuzz_seconds / 2)) s" "$rc"
 else
 	stage "build-fuzz/" 1
 fi

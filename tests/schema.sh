@@ -45,7 +45,6 @@ h = open(header).read()
 version = '%s.%s' % tuple(re.search(r'#define SCHEMA_%s (\d+)' % p, h).group(1)
                           for p in ('MAJOR', 'MINOR'))
 
-
 def close(s, run):
     """Every object of schema s closed to the members it names: an object
     schema, or a use of the run's (which the top level extends with
@@ -63,7 +62,6 @@ def close(s, run):
             close(sub, run)
     for k in ('items', 'then', 'additionalProperties'):
         close(s.get(k), run)
-
 
 jsonschema.Draft202012Validator.check_schema(schema)
 validators = []
@@ -121,15 +119,6 @@ invalid() {
 fb() {
 	rc=0
 	timeout 300 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
-}
-
-# wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
-wait_for() {
-	i=0
-	while [ "$i" -lt 600 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
 }
 
 # child PID: the process `timeout` runs (fbrun itself)
@@ -267,6 +256,24 @@ for how in "" --continue-on-error; do
 	grepq "... a verify error in the JSON" '"verify_errors": [1-9]' "$TMP/verify$how.json"
 	valid "verify errors ${how:-(stops)}" "$TMP/verify$how.json"
 done
+
+# a replay whose ops failed in the recording and succeed: its rows'
+# mismatches
+printf '%s\n' 'fbrun-trace 1' 'stream "s"' \
+	'0.000000000 - stat path="b" = EPERM' '0.000100000 - stat path="b" = 0' \
+	>"$TMP/mm.trace"
+cat >"$TMP/mm.f" <<F
+define fileset name=f,path=$TMP/mm,entries=0,dirwidth=1
+define trace name=t,path=$TMP/mm.trace
+define process name=p { thread name=t {
+  flowop replay name=R,trace=t,filesetname=f
+  flowop finishoncount name=fin,target=R,value=1 } }
+run 600
+F
+fb -q -o "$TMP/replay.json" "$TMP/mm.f"
+check "a replay: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... mismatches in the JSON" '"mismatches": 1,' "$TMP/replay.json"
+valid "a replay with mismatches" "$TMP/replay.json"
 
 # --- a block device -------------------------------------------------------------
 why=""

@@ -18,15 +18,6 @@ command -v python3 >/dev/null 2>&1 && have_python=true
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 ms() { echo $(($(date +%s%N) / 1000000)); }
 
-# wait_for FILE PATTERN: until the pattern is in the file (60 s at most)
-wait_for() {
-	i=0
-	while [ "$i" -lt 600 ] && ! grep -q -- "$2" "$1" 2>/dev/null; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
-
 # wait_file FILE: until it exists (60 s at most)
 wait_file() {
 	i=0

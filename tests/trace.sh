@@ -158,7 +158,7 @@ printf 'initial dir shared\ninitial file shared/readme 1000\n' | cmp -s - "$TMP/
 	{ fail "small dbench loadfile: the initial state"; diag <"$TMP/init"; }
 round_trip "small dbench loadfile: fbrun's format round trip" "$T/small.loadfile"
 
-for f in tar.strace threads.strace; do
+for f in tar.strace threads.strace shell.strace; do
 	dump "$T/$f"
 	strace_count "$T/$f" >"$TMP/count"
 	same_counts "$f: counts, bytes and failures per type against awk" "$TMP/count" $file_types
@@ -174,6 +174,16 @@ printf 'initial file in.dat 20000\ninitial dir old\ninitial dir out\n' |
 	cmp -s - "$TMP/init" &&
 	pass "threads.strace: the initial state holds the directory it removes" ||
 	{ fail "threads.strace: the initial state"; diag <"$TMP/init"; }
+dump "$T/shell.strace"
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial file in.txt 6\ninitial file out.log 0\n' | cmp -s - "$TMP/init" &&
+	pass "shell.strace: the initial state: what the child inherits is made in the trace, not before it" ||
+	{ fail "shell.strace: the initial state"; diag <"$TMP/init"; }
+grep -E '^op (symlink|lock|unlock) ' "$TMP/dump" >"$TMP/got" || :
+printf 'op symlink count 1 bytes 0 failed 0\nop lock count 1 bytes 0 failed 0\nop unlock count 1 bytes 0 failed 0\n' |
+	cmp -s - "$TMP/got" &&
+	pass "shell.strace: symlinkat, and fcntl's F_SETLK of a lock and of F_UNLCK (not F_GETLK)" ||
+	{ fail "shell.strace: symlink, lock and unlock"; diag <"$TMP/got"; }
 dump "$T/randrw.iolog3"
 grep -qx 'initial file _abs/tmp/fiot/data/f1 65536' "$TMP/dump" &&
 	pass "randrw.iolog3: what it reads past its own writes was in the file" ||

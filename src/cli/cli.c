@@ -13,7 +13,9 @@
 
 #include "bonnie/bonnie.h"
 #include "cli/cli.h"
+#include "cli/model.h"
 #include "cli/options.h"
+#include "cli/record.h"
 #include "cli/replay.h"
 #include "cli/run.h"
 #include "compare/compare.h"
@@ -46,6 +48,18 @@ static int cmd_replay(int argc, char **argv, struct job *peers)
 	return cli_replay_main(argc, argv, peers);
 }
 
+/* "fbrun record COMMAND ...": a command run under strace, in one process */
+static int cmd_record(int argc, char **argv, struct job *peers)
+{
+	return cli_record_main(argc, argv);
+}
+
+/* "fbrun model TRACE": a script fitted to a trace */
+static int cmd_model(int argc, char **argv, struct job *peers)
+{
+	return cli_model_main(argc, argv);
+}
+
 static const struct {
 	const char *word;
 	int (*run)(int argc, char **argv, struct job *peers);
@@ -66,11 +80,10 @@ int cli_main(int argc, char **argv, struct job *peers)
 	for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++) {
 		if (strcmp(argv[1], commands[i].word) != 0)
 			continue;
-		/* those fbrun-mpi does not run read results files */
+		/* those fbrun-mpi does not run read files in one process */
 		if (peers && !commands[i].mpi) {
 			msg_mute(job_rank(peers) != 0);
-			fb_error("%s reads results files in one process: run "
-				 "it with fbrun",
+			fb_error("%s runs in one process: run it with fbrun",
 				 argv[1]);
 			return FB_EXIT_USAGE;
 		}

@@ -21,3 +21,7 @@ COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false,
 	report_command_options)
 COMMAND(replay, "[options] TRACE", "a recorded trace replayed", cmd_replay,
 	true, cli_replayopts)
+COMMAND(record, "[-o NAME] [--model] CMD...", "a command's file I/O recorded",
+	cmd_record, false, cli_recordopts)
+COMMAND(model, "[options] TRACE", "a synthetic script fitted to a trace",
+	cmd_model, false, cli_model_options)

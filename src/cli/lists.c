@@ -33,7 +33,7 @@ static void print_table(const struct attr_table *t, const char *title,
 			[AT_PCT] = "percent", [AT_ENUM] = "word",
 			[AT_REF] = "name", [AT_LIST] = "table",
 			[AT_OBSOLETE] = "obsolete",
-			[AT_DATA] = "word",
+			[AT_DATA] = "word", [AT_REAL] = "number",
 		};
 		char def[32] = "";
 

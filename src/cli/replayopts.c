@@ -10,6 +10,10 @@
 
 static const struct optable_row replay_rows[] = {
 	{ "help", 'h', no_argument, NULL, 0, "show this help" },
+	{ "pace", 0, optional_argument, "SPEED", 0,
+	  "each operation starts no earlier than its recorded time\n"
+	  "divided by SPEED (1, the default: the recorded pace; 2:\n"
+	  "twice as fast); without it, as fast as the calls go" },
 };
 
 const struct optable cli_replayopts = {

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "bonnie/bonnie.h"
+#include "cli/model.h"
+#include "cli/recordopts.h"
 #include "cli/replayopts.h"
 #include "cli/table.h"
 #include "cli/usage.h"

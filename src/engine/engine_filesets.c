@@ -17,6 +17,7 @@
 #include "engine/run/ivlog.h"
 #include "engine/sys/progress.h"
 #include "engine/sys/timeline.h"
+#include "trace/trace.h"
 #include "util/msg.h"
 #include "util/outfile.h"
 #include "util/paths.h"
@@ -288,15 +289,52 @@ static void log_device(struct engine *e, const struct ir_fileset *def,
 			   used);
 }
 
-/* Whether a replay makes its trees in fileset i. */
-static bool uses_replay(const struct workload *w, size_t i)
+/* The replays that make their trees in fileset i: fs's, by their ids. */
+static void add_replay_ids(const struct workload *w, size_t i,
+			   struct fileset *fs)
 {
 	for (size_t f = 0; f < w->nflowops; f++)
 		if (w->flowops[f]->type == FO_REPLAY &&
 		    !w->flowops[f]->replay_row &&
 		    w->flowops[f]->fileset.index == (int)i)
-			return true;
-	return false;
+			fileset_add_replay(fs, (unsigned)w->flowops[f]->id);
+}
+
+/*
+ * What each replay will make in its fileset before the run, for the
+ * check of free space: a tree per thread instance, each the trace's
+ * initial state (its "." is the tree itself).
+ */
+static void add_replays(const struct workload *w, struct fileset **fs)
+{
+	for (size_t k = 0; k < w->nflowops; k++) {
+		const struct ir_flowop *f = w->flowops[k];
+		const struct ir_thread *t = &w->threads[f->thread];
+		const struct trace_entry *ent;
+		uint64_t ndirs = 1, copies;
+		int64_t *sizes;
+		size_t n, nf = 0;
+
+		if (f->type != FO_REPLAY || f->replay_row ||
+		    f->fileset.index < 0 || !fs[f->fileset.index])
+			continue;
+		n = trace_initial(w->traces[f->trace.index].trace, &ent);
+		sizes = xcalloc(n ? n : 1, sizeof(*sizes));
+		for (size_t i = 0; i < n; i++) {
+			if (strcmp(trace_path(w->traces[f->trace.index].trace,
+					      ent[i].path), ".") == 0)
+				continue;
+			if (ent[i].dir)
+				ndirs++;
+			else
+				sizes[nf++] = ent[i].size;
+		}
+		copies = (uint64_t)t->instances *
+			 (uint64_t)w->processes[t->process].instances;
+		fileset_add_extra(fs[f->fileset.index], f->label, sizes, nf,
+				  ndirs, copies);
+		free(sizes);
+	}
 }
 
 /* Create fileset i (laid out) on disk: 0, or the exit status after a message. */
@@ -309,7 +347,7 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	int rc;
 
 	fileset_set_createnext(fs, uses_createnext(e->w, i));
-	fileset_set_replay(fs, uses_replay(e->w, i));
+	add_replay_ids(e->w, i, fs);
 	fileset_set_keeps_whole(fs, !engine_deletes_files(e->w, (int)i));
 	if (fileset_device(fs))
 		engine_log(e, "Using block device %s as file %s",
@@ -439,6 +477,7 @@ int engine_create_filesets(struct engine *e)
 		if (!def->shared || p->rank == 0)
 			writes[i] = laid[i];
 	}
+	add_replays(w, writes);
 	if (!e->o->force &&
 	    fileset_check_space(writes, n, err, sizeof(err)) < 0) {
 		snprintf(e->error, sizeof(e->error), "%s", err);

@@ -136,6 +136,8 @@ const struct attr_table attr_thread = TABLE("thread", thread_specs);
 
 /* ------------------------------------------------------------ flowops */
 #define FO(f) offsetof(struct ir_flowop, f)
+/* replay's streams=, as IR_STREAMS_* */
+static const char *const replay_streams[] = { "sequence", "parallel", NULL };
 static const struct attr_spec flowop_specs[FA_COUNT] = {
 	[FA_NAME] = { .name = "name", .type = AT_STR, .off = FO(name),
 	  .flags = A_REQUIRED, .help = "name shown in the results" },
@@ -226,6 +228,16 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 		  "and aiowrite's op is its submission, as filebench's)" },
 	[FA_TRACE] = { .name = "trace", .type = AT_REF, .off = FO(trace),
 	  .help = "replay: the trace (define trace) it replays" },
+	[FA_STREAMS] = { .name = "streams", .type = AT_ENUM,
+	  .off = FO(streams), .words = replay_streams,
+	  .help = "replay: sequence, every recorded stream (process or "
+		  "thread) in one sequence; parallel, each stream in a thread "
+		  "of its own at once, its own ops in their recorded order" },
+	[FA_PACE] = { .name = "pace", .type = AT_REAL, .off = FO(pace),
+	  .max = 1000000,
+	  .help = "replay: each op starts no earlier than its recorded time "
+		  "divided by this (bare or 1: the recorded pace, 2: twice as "
+		  "fast); not given: as fast as the calls go" },
 };
 const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 

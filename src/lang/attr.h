@@ -26,6 +26,7 @@ enum attr_type {
 	AT_LIST, /* randtable rows; handled by the randvar compiler */
 	AT_OBSOLETE, /* old spelling: compile warns, help says what to write */
 	AT_DATA, /* struct datapat: a pattern word (words set) or compress=N */
+	AT_REAL, /* double, a constant greater than 0 up to max; bare = 1 */
 };
 
 enum {

@@ -4,25 +4,58 @@
 #include "lang/compile.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lang/compile_int.h"
 #include "util/util.h"
 
-static const char *const entities[] = { "fileset", "file", "process",
-					"flowop", "randvar", "trace" };
+/*
+ * What `define` may name, in the order the error lists them.  The
+ * defines met since the last build are built a pass at a time, a
+ * composite flowop before the threads that use it, filesets and files
+ * (one pass, in the script's order, which is their order in the IR)
+ * before the traces and processes that name them.  filebench's lexer
+ * takes the plurals too.
+ */
+static const struct define_kind {
+	const char *word, *plural;
+	bool body;		/* takes a { ... } body */
+	int pass;
+	void (*build)(struct compiler *c, const struct ast_stmt *s);
+} define_kinds[] = {
+	{ "fileset", "filesets", false, 1, compile_build_fileset },
+	{ "file", NULL, false, 1, compile_build_fileset },
+	{ "trace", NULL, false, 2, compile_build_trace },
+	{ "process", "processes", true, 3, compile_build_process },
+	{ "flowop", NULL, true, 0, compile_build_composite },
+};
+#define DEFINE_PASSES 4
 
 /* ------------------------------------------------------------ helpers */
 
-/* What `define WORD` defines: filebench's lexer takes the plurals too. */
-static const char *entity_of(const char *word)
+/* "fileset, file, ... or flowop", the words of the table */
+static const char *define_words(char *buf, size_t size)
 {
-	if (strcmp(word, "filesets") == 0)
-		return "fileset";
-	if (strcmp(word, "processes") == 0)
-		return "process";
-	return word;
+	size_t n = ARRAY_SIZE(define_kinds), len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					i == 0 ? "" : i + 1 < n ? ", " : " or ",
+					define_kinds[i].word);
+	return buf;
+}
+
+static const struct define_kind *define_kind_of(const char *word)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(define_kinds); i++)
+		if (strcmp(word, define_kinds[i].word) == 0 ||
+		    (define_kinds[i].plural &&
+		     strcmp(word, define_kinds[i].plural) == 0))
+			return &define_kinds[i];
+	return NULL;
 }
 
 static int64_t want_int(struct compiler *c, const struct ast_value *v,
@@ -130,19 +163,14 @@ static void build(struct compiler *c, struct loc run_loc)
 	struct workload *w = c->w;
 	struct strmap *all;
 
-	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(entity_of(c->defines[i]->word), "flowop") == 0)
-			compile_build_composite(c, c->defines[i]);
-	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(entity_of(c->defines[i]->word), "fileset") == 0 ||
-		    strcmp(c->defines[i]->word, "file") == 0)
-			compile_build_fileset(c, c->defines[i]);
-	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(c->defines[i]->word, "trace") == 0)
-			compile_build_trace(c, c->defines[i]);
-	for (size_t i = 0; i < c->ndefines; i++)
-		if (strcmp(entity_of(c->defines[i]->word), "process") == 0)
-			compile_build_process(c, c->defines[i]);
+	for (int pass = 0; pass < DEFINE_PASSES; pass++)
+		for (size_t i = 0; i < c->ndefines; i++) {
+			const struct define_kind *k =
+				define_kind_of(c->defines[i]->word);
+
+			if (k->pass == pass)
+				k->build(c, c->defines[i]);
+		}
 	check_nworkers(c);
 	/* the new threads' ranges cover every new flowop, in order */
 	all = strmap_new();
@@ -177,7 +205,9 @@ static void build(struct compiler *c, struct loc run_loc)
 
 static void define(struct compiler *c, const struct ast_stmt *s)
 {
-	const char *hint, *what = entity_of(s->word);
+	const struct define_kind *k = define_kind_of(s->word);
+	const char *hint, *words[ARRAY_SIZE(define_kinds) + 1];
+	char list[128];
 	bool has_body = s->body_loc.start >= 0;
 
 	if (strcmp(s->word, "randvar") == 0) {
@@ -190,24 +220,23 @@ static void define(struct compiler *c, const struct ast_stmt *s)
 			   "{ thread ... }'");
 		return;
 	}
-	if (strcmp(what, "fileset") && strcmp(what, "file") &&
-	    strcmp(what, "process") && strcmp(what, "flowop") &&
-	    strcmp(what, "trace")) {
-		hint = did_you_mean(s->word, entities, ARRAY_SIZE(entities),
-				    sizeof(entities[0]));
+	if (!k) {
+		for (size_t i = 0; i < ARRAY_SIZE(define_kinds); i++)
+			words[i] = define_kinds[i].word;
+		words[ARRAY_SIZE(define_kinds)] = "randvar";
+		hint = did_you_mean(s->word, words, ARRAY_SIZE(words),
+				    sizeof(words[0]));
 		if (hint)
 			diag_error(c->d, c->src, s->word_loc,
 				   "cannot define '%s'; did you mean '%s'?",
 				   s->word, hint);
 		else
 			diag_error(c->d, c->src, s->word_loc,
-				   "cannot define '%s'; expected fileset, "
-				   "file, trace, process or flowop",
-				   s->word);
+				   "cannot define '%s'; expected %s", s->word,
+				   define_words(list, sizeof(list)));
 		return;
 	}
-	if (has_body && (!strcmp(what, "fileset") || !strcmp(what, "file") ||
-			 !strcmp(what, "trace"))) {
+	if (has_body && !k->body) {
 		diag_error(c->d, c->src, s->body_loc,
 			   "define %s takes no { ... } body", s->word);
 		return;

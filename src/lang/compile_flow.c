@@ -381,7 +381,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 		}
 		compile_register_flowop(c, f);
 		if (f->type == FO_REPLAY)
-			compile_replay_rows(c, f);
+			compile_replay_rows(c, f, s);
 		return f;
 	}
 	f->composite = xstrdup(cp->form.composite);

@@ -104,9 +104,11 @@ void compile_build_trace(struct compiler *c, const struct ast_stmt *s);
 int compile_find_trace(const struct compiler *c, const char *name);
 /*
  * A replay flowop f (just registered): trace= resolved and a row
- * registered for each operation type the trace has, "<name>.<type>".
+ * registered for each operation type the trace has, "<name>.<type>";
+ * with pace=, the trace must have every op's time.  s: its statement.
  */
-void compile_replay_rows(struct compiler *c, struct ir_flowop *f);
+void compile_replay_rows(struct compiler *c, struct ir_flowop *f,
+			 const struct ast_stmt *s);
 
 /* compile_flow.c: f appended to the workload's flowops, its id set. */
 void compile_register_flowop(struct compiler *c, struct ir_flowop *f);

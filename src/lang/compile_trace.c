@@ -28,12 +28,14 @@ int compile_find_trace(const struct compiler *c, const char *name)
 	return -1;
 }
 
-/* Where attribute `name` of s was given (its value), or s itself. */
+/* Where attribute `name` of s was given (its value, or its bare name), or s. */
 static struct loc attr_at(const struct ast_stmt *s, const char *name)
 {
 	const struct ast_attr *a = ast_attr_find(s->attrs, name);
 
-	return a && a->value ? a->value->loc : s->loc;
+	if (!a)
+		return s->loc;
+	return a->value ? a->value->loc : a->loc;
 }
 
 /* Read the trace t names; left NULL after reporting why it cannot be. */
@@ -109,8 +111,24 @@ static bool has_ops(const struct trace *t, enum trace_op_type ty)
 	return false;
 }
 
-void compile_replay_rows(struct compiler *c, struct ir_flowop *f)
+/* How many of t's ops have no time (the recording kept none). */
+static size_t untimed(const struct trace *t)
 {
+	size_t n = 0;
+
+	for (size_t s = 0; s < trace_nstreams(t); s++) {
+		const struct trace_op *ops = trace_stream_ops(t, s);
+
+		for (size_t i = 0; i < trace_stream_nops(t, s); i++)
+			n += ops[i].time_ns == TRACE_NO_TIME;
+	}
+	return n;
+}
+
+void compile_replay_rows(struct compiler *c, struct ir_flowop *f,
+			 const struct ast_stmt *s)
+{
+	size_t nott;
 	const struct trace *t;
 
 	if (!f->trace.name) {
@@ -127,6 +145,12 @@ void compile_replay_rows(struct compiler *c, struct ir_flowop *f)
 	t = c->w->traces[f->trace.index].trace;
 	if (!t)
 		return; /* its define was reported */
+	if (f->pace > 0 && (nott = untimed(t)))
+		diag_error(c->d, c->src, attr_at(s, "pace"),
+			   "flowop replay attribute 'pace' needs the times of "
+			   "the trace's operations: trace '%s' has none for "
+			   "%zu of them",
+			   f->trace.name, nott);
 	f->replay_rows = xmalloc(TOP_COUNT * sizeof(*f->replay_rows));
 	for (int ty = 0; ty < TOP_COUNT; ty++) {
 		struct ir_flowop *row;

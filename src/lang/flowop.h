@@ -41,6 +41,8 @@ enum flowop_attr {
 	FA_STRIDE,
 	FA_STARTRECORD,
 	FA_TRACE,
+	FA_PACE,
+	FA_STREAMS,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

@@ -262,6 +262,10 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " target=%s", f->target.name);
 	if (f->trace.name)
 		fprintf(out, " trace=%s", f->trace.name);
+	if (f->pace > 0)
+		fprintf(out, " pace=%g", f->pace);
+	if (f->streams == IR_STREAMS_PARALLEL)
+		fprintf(out, " streams=parallel");
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	if (f->iodepth > 0)

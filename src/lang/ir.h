@@ -93,6 +93,9 @@ struct ir_trace {
 	struct trace *trace;
 };
 
+/* flowop replay's streams= (the words of its attribute, in order) */
+enum { IR_STREAMS_SEQUENCE, IR_STREAMS_PARALLEL };
+
 struct ir_flowop {
 	enum flowop_type type;
 	char *name; /* as written; composite children are "parent.child" */
@@ -116,6 +119,8 @@ struct ir_flowop {
 	 * with replay_row set and replay_op its type; rows never run.
 	 */
 	struct ir_ref trace;
+	double pace; /* pace=: 0 if not given (as fast as the calls go) */
+	int64_t streams; /* streams=: IR_STREAMS_* */
 	int *replay_rows;
 	bool replay_row;
 	int replay_op;

@@ -64,6 +64,9 @@
 #define LAYOUT_VERIFY_HEAD                                                  \
 	"\nVerify errors (reads of data fbrun did not write):\n"
 #define LAYOUT_VERIFY_ROW "%-20s %" PRIu64 " verify errors\n"
+#define LAYOUT_MISMATCH_HEAD                                                \
+	"\nReplay mismatches (ops that failed in the recording, not here):\n"
+#define LAYOUT_MISMATCH_ROW "%-20s %" PRIu64 " mismatches\n"
 #define LAYOUT_CSV_HEAD                                                     \
 	"name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,us_per_op_cpu,"   \
 	"bytes,read_bytes,write_bytes,errors,p50_ms,p90_ms,p99_ms,p99_9_ms,"  \
@@ -123,6 +126,22 @@ static void print_verify(FILE *out, const struct results *r)
 		if (r->fo[i].s.verify_errors)
 			fprintf(out, LAYOUT_VERIFY_ROW, r->fo[i].label,
 				r->fo[i].s.verify_errors);
+}
+
+/* A replay's rows whose ops failed in the recording and not here, if any. */
+static void print_mismatches(FILE *out, const struct results *r)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->nfo; i++) {
+		if (!r->fo[i].s.mismatches)
+			continue;
+		if (!any)
+			fprintf(out, LAYOUT_MISMATCH_HEAD);
+		any = true;
+		fprintf(out, LAYOUT_MISMATCH_ROW, r->fo[i].label,
+			r->fo[i].s.mismatches);
+	}
 }
 
 /* The flowops whose picks blocked for an entry, if any did. */
@@ -210,6 +229,7 @@ void report_text(FILE *out, const struct results *r)
 	print_waits(out, r);
 	print_errors(out, r);
 	print_verify(out, r);
+	print_mismatches(out, r);
 	results_ranks_text(out, r->ranks, r->ranks ? r->nranks : 0,
 			   r->reason == RESULTS_END_DONE ? r->stopped_by : -1);
 	report_disks_text(out, r);

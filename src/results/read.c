@@ -85,6 +85,7 @@ static void read_counters(struct fstats *s, const json_t *fo)
 	s->cpu_ns = u64(fo, "cpu_ns");
 	s->errors = u64(fo, "errors");
 	s->verify_errors = u64(fo, "verify_errors");
+	s->mismatches = u64(fo, "mismatches");
 	s->err_other = u64(fo, "errors_other");
 	s->waits = u64(fo, "waits");
 	s->wait_ns = u64(fo, "wait_ns");
@@ -403,9 +404,32 @@ int results_read_version(const char *name, const json_t *root, char *err,
 	return 0;
 }
 
+/*
+ * The series keeps a count per flowop per interval: a hand-made file of
+ * many flowops and many empty intervals would ask for far more memory
+ * than its size.  Each count fbrun writes takes over 16 bytes of the
+ * file ({"name":"","ops":0}), so *cells, the file's bytes / 16 to begin
+ * with and shared by a --repeat file's runs, is never short for a file
+ * fbrun wrote.
+ */
+static int series_fits(const json_t *ivs, size_t nfo, size_t *cells,
+		       const char *name, char *err, size_t errlen)
+{
+	size_t niv = json_array_size(ivs);
+
+	if (niv && nfo > *cells / niv) {
+		snprintf(err, errlen, "%s: %zu intervals of %zu flowops each "
+			 "are more counts than the file can hold: not a file "
+			 "fbrun wrote", name, niv, nfo);
+		return -1;
+	}
+	*cells -= niv * nfo;
+	return 0;
+}
+
 /* The model from a parsed file; NULL with the reason in err. */
 static struct results *read_root(const json_t *root, const char *name,
-				 char *err, size_t errlen)
+				 size_t *cells, char *err, size_t errlen)
 {
 	const json_t *fos = get(root, "flowops");
 	const json_t *fss = get(root, "filesets");
@@ -426,6 +450,9 @@ static struct results *read_root(const json_t *root, const char *name,
 				 json_array_size(fos));
 			return NULL;
 		}
+	if (series_fits(get(root, "intervals"), json_array_size(fos), cells,
+			name, err, errlen) < 0)
+		return NULL;
 	r = results_new(json_array_size(fos), json_array_size(fss));
 	read_run(r, root);
 	read_filesets(r, fss);
@@ -468,11 +495,12 @@ struct results *results_read(const char *text, size_t len, const char *name,
 			     char *err, size_t errlen)
 {
 	json_t *root = parse(text, len, name, err, errlen);
+	size_t cells = len / 16;
 	struct results *r;
 
 	if (!root)
 		return NULL;
-	r = read_root(root, name, err, errlen);
+	r = read_root(root, name, &cells, err, errlen);
 	json_decref(root);
 	return r;
 }
@@ -484,6 +512,7 @@ int results_read_runs(const char *text, size_t len, const char *name,
 	json_t *root = parse(text, len, name, err, errlen);
 	const json_t *reps = get(root, "repeats");
 	size_t n = json_array_size(reps) ? json_array_size(reps) : 1;
+	size_t cells = len / 16;
 	int rc;
 
 	*runs = NULL;
@@ -497,7 +526,7 @@ int results_read_runs(const char *text, size_t len, const char *name,
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		(*runs)[i] = read_root(json_array_size(reps) ?
 					       json_array_get(reps, i) : root,
-				       name, err, errlen);
+				       name, &cells, err, errlen);
 		if (!(*runs)[i])
 			rc = -1;
 		else

@@ -85,6 +85,7 @@ void fstats_merge(struct fstats *dst, const struct fstats *src)
 	dst->waits += src->waits;
 	dst->wait_ns += src->wait_ns;
 	dst->verify_errors += src->verify_errors;
+	dst->mismatches += src->mismatches;
 
 	for (unsigned g = 0; g < HIST_GROUPS; g++) {
 		const uint64_t *sg = src->hist.group[g];

@@ -48,6 +48,11 @@ struct fstats {
 	uint64_t waits, wait_ns;
 	/* reads whose data was not what verify wrote (completed, in count) */
 	uint64_t verify_errors;
+	/*
+	 * replay: ops that failed in the recording and succeeded here
+	 * (completed, in count)
+	 */
+	uint64_t mismatches;
 	struct hist hist;
 };
 

@@ -84,7 +84,7 @@ static int status(struct trace_reader *r, struct field f, int *err)
 	if (f.n > 2 && f.s[0] == '0' && (f.s[1] == 'x' || f.s[1] == 'X')) {
 		int64_t v;
 
-		if (rd_count(r, f, "status", &v) < 0)
+		if (trace_rd_count(r, f, "status", &v) < 0)
 			return -1;
 		*err = v ? EIO : 0;
 		return 0;
@@ -97,10 +97,11 @@ static int status(struct trace_reader *r, struct field f, int *err)
 		}
 	}
 	if (f.n > 10 && memcmp(f.s, "NT_STATUS_", 10) == 0)
-		return rd_error(r, f.s, f.n, "unknown status '%.*s'", (int)f.n,
-				f.s);
-	return rd_error(r, f.s, f.n,
-			"expected a status (NT_STATUS_... or 0x...) at the end of the line");
+		return trace_rd_error(r, f.s, f.n, "unknown status '%.*s'",
+				      (int)f.n, f.s);
+	return trace_rd_error(
+		r, f.s, f.n,
+		"expected a status (NT_STATUS_... or 0x...) at the end of the line");
 }
 
 /* "\clients\client1\x" -> clients/client1/x under the trace root */
@@ -120,9 +121,10 @@ static int db_path(struct trace_reader *r, struct field f, int *idx)
 		if (*q == '\\')
 			*q = '/';
 	if (memchr(s, '\0', n))
-		rc = rd_error(r, f.s, f.n, "a path may not hold a NUL byte");
+		rc = trace_rd_error(r, f.s, f.n,
+				    "a path may not hold a NUL byte");
 	else
-		rc = rd_path_rel(r, p + strspn(p, "/"), f.s, f.n, idx);
+		rc = trace_rd_path_rel(r, p + strspn(p, "/"), f.s, f.n, idx);
 	free(p);
 	return rc;
 }
@@ -132,7 +134,7 @@ static int find_fnum(struct trace_reader *r, struct fnums *fn, struct field f,
 {
 	int64_t v;
 
-	if (rd_count(r, f, "handle", &v) < 0)
+	if (trace_rd_count(r, f, "handle", &v) < 0)
 		return -1;
 	for (size_t i = fn->n; i-- > 0;) {
 		if (fn->v[i].fnum != v)
@@ -142,8 +144,10 @@ static int find_fnum(struct trace_reader *r, struct fnums *fn, struct field f,
 			fn->v[i] = fn->v[--fn->n];
 		return 0;
 	}
-	return rd_error(r, f.s, f.n, "handle %.*s was not opened (no NTCreateX gave it)",
-			(int)f.n, f.s);
+	return trace_rd_error(
+		r, f.s, f.n,
+		"handle %.*s was not opened (no NTCreateX gave it)", (int)f.n,
+		f.s);
 }
 
 /* NTCreateX's create options and disposition as open flags */
@@ -184,25 +188,26 @@ static int db_values(struct trace_reader *r, const struct dbench_op *d,
 				return -1;
 			break;
 		case 'o':
-			if (rd_count(r, v[i], "offset", &op->offset) < 0)
+			if (trace_rd_count(r, v[i], "offset", &op->offset) < 0)
 				return -1;
 			break;
 		case 'l':
-			if (rd_count(r, v[i], "length", &op->length) < 0)
+			if (trace_rd_count(r, v[i], "length", &op->length) < 0)
 				return -1;
 			break;
 		case 'r':
-			if (rd_count(r, v[i], "count", &op->result) < 0)
+			if (trace_rd_count(r, v[i], "count", &op->result) < 0)
 				return -1;
 			break;
 		default: { /* a failed NTCreateX's handle may be -1 */
 			bool neg = v[i].n > 1 && v[i].s[0] == '-';
 			struct field f = { v[i].s + neg, v[i].n - neg };
+			int64_t *to = &num[i < 4 ? i : 3];
 
-			if (rd_count(r, f, "value", &num[i < 4 ? i : 3]) < 0)
+			if (trace_rd_count(r, f, "value", to) < 0)
 				return -1;
 			if (neg)
-				num[i < 4 ? i : 3] *= -1;
+				*to *= -1;
 		}
 		}
 	}
@@ -235,7 +240,7 @@ static int db_values(struct trace_reader *r, const struct dbench_op *d,
 static int db_line(struct trace_reader *r, struct fnums *fn)
 {
 	struct field f[20];
-	int n = rd_fields(r, f, 20), first = 0;
+	int n = trace_rd_fields(r, f, 20), first = 0;
 	struct trace_op op = { .handle = -1, .path = -1, .path2 = -1,
 			       .time_ns = TRACE_NO_TIME,
 			       .dur_ns = TRACE_NO_TIME, .line = r->line };
@@ -244,34 +249,37 @@ static int db_line(struct trace_reader *r, struct fnums *fn)
 	if (n <= 0 || f[0].s[0] == '#')
 		return n < 0 ? -1 : 0;
 	if (f[0].n >= 3 && memcmp(f[0].s, "SMB", 3) == 0)
-		return rd_error(r, f[0].s, f[0].n,
-				"a dbench 1 loadfile: only dbench 3 and 4 loadfiles are read");
+		return trace_rd_error(
+			r, f[0].s, f[0].n,
+			"a dbench 1 loadfile: only dbench 3 and 4 loadfiles are read");
 	if (f[0].s[0] >= '0' && f[0].s[0] <= '9') {
-		if (rd_seconds(r, f[0], &op.time_ns) < 0)
+		if (trace_rd_seconds(r, f[0], &op.time_ns) < 0)
 			return -1;
 		first = 1;
 	}
 	if (n - first < 2)
-		return rd_error(r, r->buf + r->len, 0,
-				"truncated line: expected an operation and its status");
+		return trace_rd_error(
+			r, r->buf + r->len, 0,
+			"truncated line: expected an operation and its status");
 	for (size_t i = 0; i < ARRAY_SIZE(dbench_ops); i++)
 		if (strlen(dbench_ops[i].name) == f[first].n &&
 		    strncasecmp(dbench_ops[i].name, f[first].s, f[first].n) == 0)
 			d = &dbench_ops[i];
 	if (!d && f[first].n == 5 && strncasecmp(f[first].s, "Sleep", 5) == 0) {
-		trace_ignore(r->t, "Sleep");
+		trace_ignore(r->t, "Sleep", 1);
 		return 0;
 	}
 	if (!d)
-		return rd_error(r, f[first].s, f[first].n,
-				"unknown dbench operation '%.*s'", (int)f[first].n,
-				f[first].s);
+		return trace_rd_error(r, f[first].s, f[first].n,
+				      "unknown dbench operation '%.*s'",
+				      (int)f[first].n, f[first].s);
 	if (status(r, f[n - 1], &op.err) < 0)
 		return -1;
 	if (n - first - 2 != (int)strlen(d->sig))
-		return rd_error(r, f[first].s, f[first].n,
-				"%s takes %d values before its status, not %d",
-				d->name, (int)strlen(d->sig), n - first - 2);
+		return trace_rd_error(
+			r, f[first].s, f[first].n,
+			"%s takes %d values before its status, not %d", d->name,
+			(int)strlen(d->sig), n - first - 2);
 	op.type = d->type;
 	if (db_values(r, d, f + first + 1, fn, &op) < 0)
 		return -1;
@@ -286,7 +294,7 @@ int trace_read_dbench(struct trace_reader *r)
 
 	trace_add_stream(r->t, "client");
 	for (int line = 1; rc == 0 && line <= r->nlines; line++) {
-		rd_line(r, line);
+		trace_rd_line(r, line);
 		rc = db_line(r, &fn);
 	}
 	free(fn.v);

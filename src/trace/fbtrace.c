@@ -9,6 +9,7 @@
  */
 #include "trace/trace_int.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -169,8 +170,8 @@ static int fb_flags(struct trace_reader *r, struct field v, unsigned *out)
 			    memcmp(trace_flag_names[i].name, p, n) == 0)
 				break;
 		if (i == trace_nflag_names)
-			return rd_error(r, p, n, "unknown open flag '%.*s'",
-					(int)n, p);
+			return trace_rd_error(
+				r, p, n, "unknown open flag '%.*s'", (int)n, p);
 		*out |= trace_flag_names[i].bit;
 		p = bar ? bar + 1 : end;
 	}
@@ -183,16 +184,18 @@ static int fb_path(struct trace_reader *r, struct field v, int *idx)
 	const char *end;
 	int rc;
 
-	if (rd_unquote(r, v.s, v.s + v.n, &path, &end) < 0)
+	if (trace_rd_unquote(r, v.s, v.s + v.n, &path, &end) < 0)
 		return -1;
 	if (end != v.s + v.n)
-		rc = rd_error(r, end, 1, "expected a blank after the path");
+		rc = trace_rd_error(r, end, 1,
+				    "expected a blank after the path");
 	else if (path[0] == '/')
-		rc = rd_error(r, v.s, v.n,
-			      "path '%s' is absolute: trace paths are relative to the trace root",
-			      path);
+		rc = trace_rd_error(
+			r, v.s, v.n,
+			"path '%s' is absolute: trace paths are relative to the trace root",
+			path);
 	else
-		rc = rd_path_rel(r, path, v.s, v.n, idx);
+		rc = trace_rd_path_rel(r, path, v.s, v.n, idx);
 	free(path);
 	return rc;
 }
@@ -202,11 +205,12 @@ static int fb_handle(struct trace_reader *r, struct fb_state *fs,
 {
 	int64_t n;
 
-	if (rd_count(r, v, "handle", &n) < 0)
+	if (trace_rd_count(r, v, "handle", &n) < 0)
 		return -1;
 	if ((size_t)n >= trace_stream_nhandles(r->t, fs->stream))
-		return rd_error(r, v.s, v.n,
-				"handle %" PRId64 " was not opened in this stream", n);
+		return trace_rd_error(
+			r, v.s, v.n,
+			"handle %" PRId64 " was not opened in this stream", n);
 	*h = (int)n;
 	return 0;
 }
@@ -219,8 +223,9 @@ static int fb_arg(struct trace_reader *r, struct fb_state *fs, struct field f,
 	struct field k, v;
 
 	if (!eq)
-		return rd_error(r, f.s, f.n, "expected key=value, not '%.*s'",
-				(int)f.n, f.s);
+		return trace_rd_error(r, f.s, f.n,
+				      "expected key=value, not '%.*s'",
+				      (int)f.n, f.s);
 	k = (struct field){ f.s, (size_t)(eq - f.s) };
 	v = (struct field){ eq + 1, f.n - k.n - 1 };
 #define KEY(w) (k.n == strlen(w) && memcmp(k.s, w, k.n) == 0)
@@ -228,12 +233,13 @@ static int fb_arg(struct trace_reader *r, struct fb_state *fs, struct field f,
 		int64_t h;
 		size_t next = trace_stream_nhandles(r->t, fs->stream);
 
-		if (rd_count(r, v, "handle", &h) < 0)
+		if (trace_rd_count(r, v, "handle", &h) < 0)
 			return -1;
 		if ((size_t)h != next)
-			return rd_error(r, v.s, v.n,
-					"handle %" PRId64 " is not the stream's next (%zu)",
-					h, next);
+			return trace_rd_error(r, v.s, v.n,
+					      "handle %" PRId64
+					      " is not the stream's next (%zu)",
+					      h, next);
 		return 0;
 	}
 	if (KEY("h"))
@@ -253,12 +259,13 @@ static int fb_arg(struct trace_reader *r, struct fb_state *fs, struct field f,
 			op->offset = -1;
 			return 0;
 		}
-		return rd_count(r, v, "offset", &op->offset);
+		return trace_rd_count(r, v, "offset", &op->offset);
 	}
 	if (KEY("len"))
-		return rd_count(r, v, "length", &op->length);
+		return trace_rd_count(r, v, "length", &op->length);
 #undef KEY
-	return rd_error(r, k.s, k.n, "unknown argument '%.*s'", (int)k.n, k.s);
+	return trace_rd_error(r, k.s, k.n, "unknown argument '%.*s'", (int)k.n,
+			      k.s);
 }
 
 static int fb_result(struct trace_reader *r, struct field f,
@@ -267,11 +274,12 @@ static int fb_result(struct trace_reader *r, struct field f,
 	if (f.n && f.s[0] >= 'A' && f.s[0] <= 'Z') {
 		op->err = trace_errno_parse(f.s, f.n);
 		if (!op->err)
-			return rd_error(r, f.s, f.n, "unknown error '%.*s'",
-					(int)f.n, f.s);
+			return trace_rd_error(r, f.s, f.n,
+					      "unknown error '%.*s'", (int)f.n,
+					      f.s);
 		return 0;
 	}
-	return rd_count(r, f, "result", &op->result);
+	return trace_rd_count(r, f, "result", &op->result);
 }
 
 static int fb_time(struct trace_reader *r, struct field f, int64_t *ns)
@@ -280,7 +288,69 @@ static int fb_time(struct trace_reader *r, struct field f, int64_t *ns)
 		*ns = TRACE_NO_TIME;
 		return 0;
 	}
-	return rd_seconds(r, f, ns);
+	return trace_rd_seconds(r, f, ns);
+}
+
+/*
+ * What each type works on: a handle (h=), a path (path=, and to= for
+ * rename and link), or either; statfs may have neither (dbench's: the
+ * tree's), nor a close of a descriptor another one still holds.  The
+ * replay finds what it needs there.
+ */
+enum { ON_H = 1, ON_PATH = 2, ON_TO = 4, ON_NONE = 8 };
+static const unsigned char fb_on[TOP_COUNT] = {
+	[TOP_OPEN] = ON_PATH,
+	[TOP_CLOSE] = ON_H | ON_NONE, /* of no handle: another fd holds it */
+	[TOP_READ] = ON_H,
+	[TOP_WRITE] = ON_H,
+	[TOP_SEEK] = ON_H,
+	[TOP_FSYNC] = ON_H,
+	[TOP_FDATASYNC] = ON_H,
+	[TOP_STAT] = ON_PATH,
+	[TOP_LSTAT] = ON_PATH,
+	[TOP_FSTAT] = ON_H,
+	[TOP_UNLINK] = ON_PATH,
+	[TOP_SYMLINK] = ON_PATH,
+	[TOP_RENAME] = ON_PATH | ON_TO,
+	[TOP_LINK] = ON_PATH | ON_TO,
+	[TOP_MKDIR] = ON_PATH,
+	[TOP_RMDIR] = ON_PATH,
+	[TOP_READDIR] = ON_H | ON_PATH,
+	[TOP_TRUNCATE] = ON_PATH,
+	[TOP_FTRUNCATE] = ON_H,
+	[TOP_SETATTR] = ON_H | ON_PATH,
+	[TOP_STATFS] = ON_H | ON_PATH | ON_NONE,
+	[TOP_LOCK] = ON_H,
+	[TOP_UNLOCK] = ON_H,
+	[TOP_DELTREE] = ON_PATH,
+	[TOP_TRIM] = ON_H,
+};
+
+static int fb_needs(struct trace_reader *r, struct field type,
+		    const struct trace_op *op)
+{
+	unsigned on = fb_on[op->type];
+	const char *what = NULL;
+
+	if (op->type == TOP_OPEN)
+		what = op->path < 0 ? "needs a path=" : NULL;
+	else if (op->handle >= 0 && !(on & ON_H))
+		what = "works on a path=, not a handle h=";
+	else if (op->handle < 0 && op->path >= 0 && !(on & ON_PATH))
+		what = "works on a handle h=, not a path=";
+	else if (op->handle < 0 && op->path < 0 && !(on & ON_NONE))
+		what = on & ON_H
+			       ? (on & ON_PATH ? "needs a handle h= or a path="
+					       : "needs a handle h=")
+			       : "needs a path=";
+	else if ((on & ON_TO) && op->path2 < 0)
+		what = "needs the new name, to=";
+	else if (!(on & ON_TO) && op->path2 >= 0)
+		what = "takes no to=";
+	if (!what)
+		return 0;
+	return trace_rd_error(r, type.s, type.n, "%.*s %s", (int)type.n, type.s,
+			      what);
 }
 
 static int fb_op(struct trace_reader *r, struct fb_state *fs, struct field *f,
@@ -291,11 +361,12 @@ static int fb_op(struct trace_reader *r, struct fb_state *fs, struct field *f,
 	int i;
 
 	if (!fs->have_stream)
-		return rd_error(r, f[0].s, f[0].n,
-				"an operation before any 'stream' line");
+		return trace_rd_error(r, f[0].s, f[0].n,
+				      "an operation before any 'stream' line");
 	if (n < 5 || f[n - 2].n != 1 || f[n - 2].s[0] != '=')
-		return rd_error(r, n < 5 ? r->buf + r->len : f[n - 2].s, 0,
-				"truncated line: expected TIME DURATION OP [ARG=VALUE...] = RESULT");
+		return trace_rd_error(
+			r, n < 5 ? r->buf + r->len : f[n - 2].s, 0,
+			"truncated line: expected TIME DURATION OP [ARG=VALUE...] = RESULT");
 	if (fb_time(r, f[0], &op.time_ns) < 0 || fb_time(r, f[1], &op.dur_ns) < 0)
 		return -1;
 	for (i = 0; i < TOP_COUNT; i++)
@@ -303,8 +374,9 @@ static int fb_op(struct trace_reader *r, struct fb_state *fs, struct field *f,
 		    memcmp(trace_op_name(i), f[2].s, f[2].n) == 0)
 			break;
 	if (i == TOP_COUNT)
-		return rd_error(r, f[2].s, f[2].n, "unknown operation '%.*s'",
-				(int)f[2].n, f[2].s);
+		return trace_rd_error(r, f[2].s, f[2].n,
+				      "unknown operation '%.*s'", (int)f[2].n,
+				      f[2].s);
 	op.type = (enum trace_op_type)i;
 	for (i = 3; i < n - 2; i++)
 		if (fb_arg(r, fs, f[i], &op) < 0)
@@ -312,10 +384,11 @@ static int fb_op(struct trace_reader *r, struct fb_state *fs, struct field *f,
 	if (fb_result(r, f[n - 1], &op) < 0)
 		return -1;
 	if (op.offset + op.length > TRACE_MAX_OFFSET)
-		return rd_error(r, f[2].s, f[2].n,
-				"the operation ends beyond the largest offset fbrun replays (1 PiB)");
-	if (op.type == TOP_OPEN && op.path < 0)
-		return rd_error(r, f[2].s, f[2].n, "open needs a path=");
+		return trace_rd_error(
+			r, f[2].s, f[2].n,
+			"the operation ends beyond the largest offset fbrun replays (1 PiB)");
+	if (fb_needs(r, f[2], &op) < 0)
+		return -1;
 	if (op.type == TOP_OPEN && !op.err)
 		op.handle = trace_add_handle(r->t, fs->stream, op.path,
 					     op.flags, false);
@@ -331,9 +404,10 @@ static int fb_directive(struct trace_reader *r, struct fb_state *fs,
 		const char *end;
 
 		if (n != 2)
-			return rd_error(r, f[0].s, f[0].n,
-					"expected stream \"NAME\"");
-		if (rd_unquote(r, f[1].s, f[1].s + f[1].n, &name, &end) < 0)
+			return trace_rd_error(r, f[0].s, f[0].n,
+					      "expected stream \"NAME\"");
+		if (trace_rd_unquote(r, f[1].s, f[1].s + f[1].n, &name,
+				     &end) < 0)
 			return -1;
 		fs->stream = trace_add_stream(r->t, name);
 		fs->have_stream = true;
@@ -344,43 +418,55 @@ static int fb_directive(struct trace_reader *r, struct fb_state *fs,
 		int64_t count;
 		char *name;
 
-		if (n != 3 || rd_count(r, f[2], "count", &count) < 0)
-			return n != 3 ? rd_error(r, f[0].s, f[0].n,
-						 "expected ignored NAME COUNT")
+		if (n != 3 || trace_rd_count(r, f[2], "count", &count) < 0)
+			return n != 3 ? trace_rd_error(
+						r, f[0].s, f[0].n,
+						"expected ignored NAME COUNT")
 				      : -1;
+		for (size_t i = 0; i < f[1].n; i++)
+			if (!isalnum((unsigned char)f[1].s[i]) &&
+			    f[1].s[i] != '_')
+				return trace_rd_error(
+					r, f[1].s, f[1].n,
+					"an ignored call's name is letters, digits and '_'");
 		name = xstrndup(f[1].s, f[1].n);
-		for (int64_t i = 0; i < count; i++)
-			trace_ignore(r->t, name);
+		trace_ignore(r->t, name, (uint64_t)count);
 		free(name);
 		return 0;
 	}
 	if (f[0].n != 7 || memcmp(f[0].s, "inherit", 7) != 0)
-		return rd_error(r, f[0].s, f[0].n,
-				"unknown line '%.*s' (stream, inherit, ignored or an operation)",
-				(int)f[0].n, f[0].s);
+		return trace_rd_error(
+			r, f[0].s, f[0].n,
+			"unknown line '%.*s' (stream, inherit, ignored or an operation)",
+			(int)f[0].n, f[0].s);
 	/* inherit h=N path="..." [flags=...] */
 	{
 		struct trace_op op = { .handle = -1, .path = -1, .path2 = -1 };
 		int64_t h;
 
 		if (!fs->have_stream)
-			return rd_error(r, f[0].s, f[0].n,
-					"'inherit' before any 'stream' line");
+			return trace_rd_error(
+				r, f[0].s, f[0].n,
+				"'inherit' before any 'stream' line");
 		if (n < 3 || f[1].n < 3 || memcmp(f[1].s, "h=", 2) != 0)
-			return rd_error(r, f[0].s, f[0].n,
-					"expected inherit h=N path=\"PATH\" [flags=...]");
-		if (rd_count(r, (struct field){ f[1].s + 2, f[1].n - 2 }, "handle",
-			     &h) < 0)
+			return trace_rd_error(
+				r, f[0].s, f[0].n,
+				"expected inherit h=N path=\"PATH\" [flags=...]");
+		if (trace_rd_count(r, (struct field){f[1].s + 2, f[1].n - 2},
+				   "handle", &h) < 0)
 			return -1;
 		if ((size_t)h != trace_stream_nhandles(r->t, fs->stream))
-			return rd_error(r, f[1].s, f[1].n,
-					"handle %" PRId64 " is not the stream's next (%zu)",
-					h, trace_stream_nhandles(r->t, fs->stream));
+			return trace_rd_error(
+				r, f[1].s, f[1].n,
+				"handle %" PRId64
+				" is not the stream's next (%zu)",
+				h, trace_stream_nhandles(r->t, fs->stream));
 		for (int i = 2; i < n; i++)
 			if (fb_arg(r, fs, f[i], &op) < 0)
 				return -1;
 		if (op.path < 0 || op.handle >= 0 || op.offset || op.length)
-			return rd_error(r, f[0].s, f[0].n, "inherit needs a path=");
+			return trace_rd_error(r, f[0].s, f[0].n,
+					      "inherit needs a path=");
 		trace_add_handle(r->t, fs->stream, op.path, op.flags, true);
 		return 0;
 	}
@@ -393,20 +479,22 @@ int trace_read_fbrun(struct trace_reader *r)
 	int64_t version;
 	int n, rc = 0;
 
-	n = rd_fields(r, f, 16);
+	n = trace_rd_fields(r, f, 16);
 	if (n != 2 || f[0].n != 11 || memcmp(f[0].s, "fbrun-trace", 11) != 0)
-		return rd_error(r, r->buf, r->len,
-				"expected 'fbrun-trace %d' on the first line",
-				FBTRACE_VERSION);
-	if (rd_count(r, f[1], "version", &version) < 0)
+		return trace_rd_error(
+			r, r->buf, r->len,
+			"expected 'fbrun-trace %d' on the first line",
+			FBTRACE_VERSION);
+	if (trace_rd_count(r, f[1], "version", &version) < 0)
 		return -1;
 	if (version != FBTRACE_VERSION)
-		return rd_error(r, f[1].s, f[1].n,
-				"fbrun trace version %" PRId64 ": this fbrun reads version %d",
-				version, FBTRACE_VERSION);
+		return trace_rd_error(r, f[1].s, f[1].n,
+				      "fbrun trace version %" PRId64
+				      ": this fbrun reads version %d",
+				      version, FBTRACE_VERSION);
 	for (int line = 2; rc == 0 && line <= r->nlines; line++) {
-		rd_line(r, line);
-		n = rd_fields(r, f, 16);
+		trace_rd_line(r, line);
+		n = trace_rd_fields(r, f, 16);
 		if (n <= 0 || f[0].s[0] == '#')
 			rc = n < 0 ? -1 : 0;
 		else if (f[0].s[0] >= 'a' && f[0].s[0] <= 'z')

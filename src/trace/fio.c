@@ -40,7 +40,7 @@ static struct fio_file *find(struct fio_state *st, int path)
 static int fio_path(struct trace_reader *r, struct field f, int *idx)
 {
 	char *p = xstrndup(f.s, f.n);
-	int rc = rd_path_rel(r, p, f.s, f.n, idx);
+	int rc = trace_rd_path_rel(r, p, f.s, f.n, idx);
 
 	free(p);
 	return rc;
@@ -61,13 +61,14 @@ static int manage(struct trace_reader *r, struct fio_state *st,
 		return 1;
 	}
 	if (!ff)
-		return rd_error(r, f[0].s, f[0].n,
-				"file '%.*s' was not added before", (int)f[0].n,
-				f[0].s);
+		return trace_rd_error(r, f[0].s, f[0].n,
+				      "file '%.*s' was not added before",
+				      (int)f[0].n, f[0].s);
 	if (is(f[1], "open")) {
 		if (ff->handle >= 0)
-			return rd_error(r, f[1].s, f[1].n, "file '%.*s' is already open",
-					(int)f[0].n, f[0].s);
+			return trace_rd_error(r, f[1].s, f[1].n,
+					      "file '%.*s' is already open",
+					      (int)f[0].n, f[0].s);
 		op->type = TOP_OPEN;
 		op->flags = TRACE_O_READ | TRACE_O_WRITE;
 		op->handle = ff->handle =
@@ -76,16 +77,18 @@ static int manage(struct trace_reader *r, struct fio_state *st,
 	}
 	if (is(f[1], "close")) {
 		if (ff->handle < 0)
-			return rd_error(r, f[1].s, f[1].n, "file '%.*s' is not open",
-					(int)f[0].n, f[0].s);
+			return trace_rd_error(r, f[1].s, f[1].n,
+					      "file '%.*s' is not open",
+					      (int)f[0].n, f[0].s);
 		op->type = TOP_CLOSE;
 		op->handle = ff->handle;
 		ff->handle = -1;
 		return 0;
 	}
-	return rd_error(r, f[1].s, f[1].n,
-			"unknown iolog action '%.*s' (add, open or close without an offset)",
-			(int)f[1].n, f[1].s);
+	return trace_rd_error(
+		r, f[1].s, f[1].n,
+		"unknown iolog action '%.*s' (add, open or close without an offset)",
+		(int)f[1].n, f[1].s);
 }
 
 static const struct {
@@ -104,13 +107,14 @@ static int io(struct trace_reader *r, struct fio_state *st, struct field *f,
 	struct fio_file *ff;
 	size_t i;
 
-	if (rd_count(r, f[2], "offset", &op->offset) < 0 ||
-	    rd_count(r, f[3], "length", &op->length) < 0)
+	if (trace_rd_count(r, f[2], "offset", &op->offset) < 0 ||
+	    trace_rd_count(r, f[3], "length", &op->length) < 0)
 		return -1;
 	if (is(f[1], "wait")) {
 		if (st->version == 3)
-			return rd_error(r, f[1].s, f[1].n,
-					"a version 3 iolog has no wait lines (its lines carry the time)");
+			return trace_rd_error(
+				r, f[1].s, f[1].n,
+				"a version 3 iolog has no wait lines (its lines carry the time)");
 		st->now += op->offset * 1000;
 		return 1;
 	}
@@ -118,15 +122,18 @@ static int io(struct trace_reader *r, struct fio_state *st, struct field *f,
 		if (is(f[1], io_actions[i].name))
 			break;
 	if (i == ARRAY_SIZE(io_actions))
-		return rd_error(r, f[1].s, f[1].n, "unknown iolog action '%.*s'",
-				(int)f[1].n, f[1].s);
+		return trace_rd_error(r, f[1].s, f[1].n,
+				      "unknown iolog action '%.*s'",
+				      (int)f[1].n, f[1].s);
 	if (op->offset + op->length > TRACE_MAX_OFFSET)
-		return rd_error(r, f[3].s, f[3].n,
-				"the I/O ends beyond the largest offset fbrun replays (1 PiB)");
+		return trace_rd_error(
+			r, f[3].s, f[3].n,
+			"the I/O ends beyond the largest offset fbrun replays (1 PiB)");
 	ff = find(st, path);
 	if (!ff || ff->handle < 0)
-		return rd_error(r, f[0].s, f[0].n, "file '%.*s' is not open",
-				(int)f[0].n, f[0].s);
+		return trace_rd_error(r, f[0].s, f[0].n,
+				      "file '%.*s' is not open", (int)f[0].n,
+				      f[0].s);
 	op->type = io_actions[i].type;
 	op->handle = ff->handle;
 	if (op->type == TOP_FSYNC || op->type == TOP_FDATASYNC)
@@ -139,7 +146,7 @@ static int io(struct trace_reader *r, struct fio_state *st, struct field *f,
 static int fio_line(struct trace_reader *r, struct fio_state *st)
 {
 	struct field fields[6], *f = fields;
-	int n = rd_fields(r, fields, 6), rc;
+	int n = trace_rd_fields(r, fields, 6), rc;
 	struct trace_op op = { .handle = -1, .path = -1, .path2 = -1,
 			       .time_ns = TRACE_NO_TIME,
 			       .dur_ns = TRACE_NO_TIME, .line = r->line };
@@ -148,7 +155,7 @@ static int fio_line(struct trace_reader *r, struct fio_state *st)
 	if (n <= 0)
 		return n;
 	if (st->version == 3) {
-		if (rd_count(r, f[0], "time", &op.time_ns) < 0)
+		if (trace_rd_count(r, f[0], "time", &op.time_ns) < 0)
 			return -1;
 		op.time_ns *= 1000;
 		f++;
@@ -157,8 +164,9 @@ static int fio_line(struct trace_reader *r, struct fio_state *st)
 		op.time_ns = st->now;
 	}
 	if (n != 2 && n != 4)
-		return rd_error(r, n < 2 ? r->buf + r->len : f[2].s, 0,
-				"expected a file, an action and, for I/O, an offset and a length");
+		return trace_rd_error(
+			r, n < 2 ? r->buf + r->len : f[2].s, 0,
+			"expected a file, an action and, for I/O, an offset and a length");
 	if (fio_path(r, f[0], &path) < 0)
 		return -1;
 	rc = n == 2 ? manage(r, st, f, path, &op) : io(r, st, f, path, &op);
@@ -179,11 +187,12 @@ int trace_read_fio(struct trace_reader *r)
 	else if (r->len == 19 && memcmp(r->buf, "fio version 3 iolog", 19) == 0)
 		st.version = 3;
 	else
-		return rd_error(r, r->buf, r->len,
-				"expected 'fio version 2 iolog' or 'fio version 3 iolog'");
+		return trace_rd_error(
+			r, r->buf, r->len,
+			"expected 'fio version 2 iolog' or 'fio version 3 iolog'");
 	trace_add_stream(r->t, "fio");
 	for (int line = 2; rc == 0 && line <= r->nlines; line++) {
-		rd_line(r, line);
+		trace_rd_line(r, line);
 		rc = fio_line(r, &st);
 	}
 	free(st.files);

@@ -22,8 +22,8 @@ static int source_offset(const struct trace_reader *r, const char *at)
 	return r->off_b + (int)(i - r->split);
 }
 
-int rd_error(struct trace_reader *r, const char *at, size_t width,
-	     const char *fmt, ...)
+int trace_rd_error(struct trace_reader *r, const char *at, size_t width,
+		   const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -40,7 +40,7 @@ int rd_error(struct trace_reader *r, const char *at, size_t width,
 	return -1;
 }
 
-void rd_line(struct trace_reader *r, int line)
+void trace_rd_line(struct trace_reader *r, int line)
 {
 	r->line = line;
 	r->buf = source_line(r->src, line, &r->len);
@@ -54,7 +54,7 @@ static bool blank(char c)
 	return c == ' ' || c == '\t';
 }
 
-int rd_fields(struct trace_reader *r, struct field *f, int max)
+int trace_rd_fields(struct trace_reader *r, struct field *f, int max)
 {
 	const char *p = r->buf, *end = r->buf + r->len;
 	int n = 0;
@@ -67,8 +67,9 @@ int rd_fields(struct trace_reader *r, struct field *f, int max)
 		if (p == end)
 			return n;
 		if (n == max)
-			return rd_error(r, p, (size_t)(end - p),
-					"too many fields (at most %d)", max);
+			return trace_rd_error(r, p, (size_t)(end - p),
+					      "too many fields (at most %d)",
+					      max);
 		start = p;
 		/* a "quoted" part, anywhere in the field, may hold blanks */
 		while (p < end && !blank(*p)) {
@@ -78,8 +79,9 @@ int rd_fields(struct trace_reader *r, struct field *f, int max)
 				if (*p == '\\' && p + 1 < end)
 					p++;
 			if (p == end)
-				return rd_error(r, start, (size_t)(end - start),
-						"unterminated string");
+				return trace_rd_error(r, start,
+						      (size_t)(end - start),
+						      "unterminated string");
 			p++;
 		}
 		f[n].s = start;
@@ -88,8 +90,8 @@ int rd_fields(struct trace_reader *r, struct field *f, int max)
 	}
 }
 
-int rd_count(struct trace_reader *r, struct field f, const char *what,
-	     int64_t *out)
+int trace_rd_count(struct trace_reader *r, struct field f, const char *what,
+		   int64_t *out)
 {
 	uint64_t v = 0;
 	size_t i = 0;
@@ -100,8 +102,8 @@ int rd_count(struct trace_reader *r, struct field f, const char *what,
 		i = 2;
 	}
 	if (i == f.n)
-		return rd_error(r, f.s, f.n, "expected a number for the %s",
-				what);
+		return trace_rd_error(r, f.s, f.n,
+				      "expected a number for the %s", what);
 	for (; i < f.n; i++) {
 		char c = f.s[i];
 		unsigned d;
@@ -113,23 +115,25 @@ int rd_count(struct trace_reader *r, struct field f, const char *what,
 		else if (base == 16 && c >= 'A' && c <= 'F')
 			d = (unsigned)(c - 'A' + 10);
 		else
-			return rd_error(r, f.s, f.n,
-					"expected a number for the %s, not '%.*s'",
-					what, (int)f.n, f.s);
+			return trace_rd_error(
+				r, f.s, f.n,
+				"expected a number for the %s, not '%.*s'",
+				what, (int)f.n, f.s);
 		if (v > ((uint64_t)TRACE_MAX_OFFSET * 16))
 			v = (uint64_t)TRACE_MAX_OFFSET + 1; /* stays too large */
 		else
 			v = v * base + d;
 	}
 	if (v > (uint64_t)TRACE_MAX_OFFSET)
-		return rd_error(r, f.s, f.n,
-				"%s %.*s is beyond the largest fbrun replays (1 PiB)",
-				what, (int)f.n, f.s);
+		return trace_rd_error(
+			r, f.s, f.n,
+			"%s %.*s is beyond the largest fbrun replays (1 PiB)",
+			what, (int)f.n, f.s);
 	*out = (int64_t)v;
 	return 0;
 }
 
-int rd_seconds(struct trace_reader *r, struct field f, int64_t *ns)
+int trace_rd_seconds(struct trace_reader *r, struct field f, int64_t *ns)
 {
 	int64_t sec = 0, frac = 0;
 	size_t i = 0;
@@ -137,20 +141,23 @@ int rd_seconds(struct trace_reader *r, struct field f, int64_t *ns)
 
 	for (; i < f.n && f.s[i] >= '0' && f.s[i] <= '9'; i++) {
 		if (sec > INT64_MAX / 10 / 1000000000 - 1)
-			return rd_error(r, f.s, f.n, "time %.*s is too large",
-					(int)f.n, f.s);
+			return trace_rd_error(r, f.s, f.n,
+					      "time %.*s is too large",
+					      (int)f.n, f.s);
 		sec = sec * 10 + (f.s[i] - '0');
 	}
 	if (i == 0)
-		return rd_error(r, f.s, f.n, "expected a time in seconds, not '%.*s'",
-				(int)f.n, f.s);
+		return trace_rd_error(r, f.s, f.n,
+				      "expected a time in seconds, not '%.*s'",
+				      (int)f.n, f.s);
 	if (i < f.n && f.s[i] == '.')
 		for (i++; i < f.n && f.s[i] >= '0' && f.s[i] <= '9'; i++)
 			if (digits++ < 9)
 				frac = frac * 10 + (f.s[i] - '0');
 	if (i < f.n)
-		return rd_error(r, f.s, f.n, "expected a time in seconds, not '%.*s'",
-				(int)f.n, f.s);
+		return trace_rd_error(r, f.s, f.n,
+				      "expected a time in seconds, not '%.*s'",
+				      (int)f.n, f.s);
 	for (; digits < 9; digits++)
 		frac *= 10;
 	*ns = sec * 1000000000 + frac;
@@ -176,7 +183,7 @@ static int unescape(struct trace_reader *r, const char **p, const char *limit,
 	const char *simple = "n\nt\tr\rv\vf\fa\ab\be\033\\\\\"\"''";
 
 	if (s >= limit)
-		return rd_error(r, *p, 1, "unterminated string");
+		return trace_rd_error(r, *p, 1, "unterminated string");
 	for (const char *q = simple; *q; q += 2) {
 		if (*s == q[0]) {
 			*c = (unsigned char)q[1];
@@ -199,11 +206,11 @@ static int unescape(struct trace_reader *r, const char **p, const char *limit,
 		*p = s;
 		return 0;
 	}
-	return rd_error(r, *p, 2, "unknown escape '\\%c'", *s);
+	return trace_rd_error(r, *p, 2, "unknown escape '\\%c'", *s);
 }
 
-int rd_unquote(struct trace_reader *r, const char *s, const char *limit,
-	       char **out, const char **end)
+int trace_rd_unquote(struct trace_reader *r, const char *s, const char *limit,
+		     char **out, const char **end)
 {
 	const char *p = s + 1;
 	char *buf = xmalloc((size_t)(limit - s) + 1);
@@ -211,7 +218,7 @@ int rd_unquote(struct trace_reader *r, const char *s, const char *limit,
 
 	if (s >= limit || *s != '"') {
 		free(buf);
-		return rd_error(r, s, 1, "expected a quoted string");
+		return trace_rd_error(r, s, 1, "expected a quoted string");
 	}
 	while (p < limit && *p != '"') {
 		int c = (unsigned char)*p;
@@ -225,8 +232,9 @@ int rd_unquote(struct trace_reader *r, const char *s, const char *limit,
 			}
 			if (c == 0) {
 				free(buf);
-				return rd_error(r, at, (size_t)(p - at),
-						"a path may not hold a NUL byte");
+				return trace_rd_error(
+					r, at, (size_t)(p - at),
+					"a path may not hold a NUL byte");
 			}
 		} else {
 			p++;
@@ -235,7 +243,8 @@ int rd_unquote(struct trace_reader *r, const char *s, const char *limit,
 	}
 	if (p >= limit) {
 		free(buf);
-		return rd_error(r, s, (size_t)(limit - s), "unterminated string");
+		return trace_rd_error(r, s, (size_t)(limit - s),
+				      "unterminated string");
 	}
 	buf[n] = '\0';
 	*out = buf;
@@ -243,19 +252,19 @@ int rd_unquote(struct trace_reader *r, const char *s, const char *limit,
 	return 0;
 }
 
-int rd_path_rel(struct trace_reader *r, const char *path, const char *at,
-		size_t width, int *idx)
+int trace_rd_path_rel(struct trace_reader *r, const char *path, const char *at,
+		      size_t width, int *idx)
 {
 	char *lex;
 
 	if (!*path)
-		return rd_error(r, at, width, "empty path");
+		return trace_rd_error(r, at, width, "empty path");
 	if (path[0] == '/')
-		return rd_path_abs(r, path, idx);
+		return trace_rd_path_abs(r, path, idx);
 	lex = path_lexical(path);
 	if (strcmp(lex, "..") == 0 || strncmp(lex, "../", 3) == 0) {
-		rd_error(r, at, width, "path '%s' climbs out of the trace root",
-			 path);
+		trace_rd_error(r, at, width,
+			       "path '%s' climbs out of the trace root", path);
 		free(lex);
 		return -1;
 	}
@@ -264,7 +273,7 @@ int rd_path_rel(struct trace_reader *r, const char *path, const char *at,
 	return 0;
 }
 
-int rd_path_abs(struct trace_reader *r, const char *path, int *idx)
+int trace_rd_path_abs(struct trace_reader *r, const char *path, int *idx)
 {
 	char *lex = path_lexical(path), *rel;
 	size_t n = r->root ? strlen(r->root) : 0;

@@ -211,6 +211,9 @@ static void on_path(struct walk *w, const struct trace_op *op)
 		need(w, op->path, false);
 		made(w, op->path2, false);
 		break;
+	case TOP_SYMLINK:
+		made(w, op->path, false);
+		break;
 	case TOP_DELTREE:
 		absent(w, op->path);
 		gone(w, op->path, true);
@@ -225,48 +228,6 @@ static void on_path(struct walk *w, const struct trace_op *op)
 	default:
 		need(w, op->path, false);
 	}
-}
-
-/* the ops in recorded order: by time where both have one, else as read */
-struct ref {
-	size_t s, i;
-	int64_t time;
-};
-
-static int by_time(const void *a, const void *b)
-{
-	const struct ref *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	if (x->s != y->s)
-		return x->s < y->s ? -1 : 1;
-	return x->i < y->i ? -1 : x->i > y->i;
-}
-
-static struct ref *order(struct trace *t, size_t *n)
-{
-	struct ref *refs;
-	size_t k = 0;
-
-	*n = 0;
-	for (size_t s = 0; s < t->nstreams; s++)
-		*n += t->streams[s].nops;
-	refs = xmalloc((*n + 1) * sizeof(*refs));
-	for (size_t s = 0; s < t->nstreams; s++) {
-		int64_t last = INT64_MIN;
-
-		for (size_t i = 0; i < t->streams[s].nops; i++) {
-			int64_t tm = t->streams[s].ops[i].time_ns;
-
-			/* an op without a time goes with the one before it */
-			if (tm != TRACE_NO_TIME && tm > last)
-				last = tm;
-			refs[k++] = (struct ref){ s, i, last };
-		}
-	}
-	qsort(refs, *n, sizeof(*refs), by_time);
-	return refs;
 }
 
 static int by_path(const void *a, const void *b, void *t)
@@ -298,7 +259,7 @@ static void collect(struct trace *t, struct pinfo *p)
 size_t trace_initial(struct trace *t, const struct trace_entry **entries)
 {
 	struct walk w = { .t = t };
-	struct ref *refs;
+	struct trace_step *refs;
 	size_t n;
 
 	if (!t->initial_done) {
@@ -314,16 +275,16 @@ size_t trace_initial(struct trace *t, const struct trace_entry **entries)
 						      ? -1
 						      : 0;
 		}
-		refs = order(t, &n);
+		refs = trace_order(t, &n);
 		for (size_t k = 0; k < n; k++) {
 			const struct trace_op *op =
-				&t->streams[refs[k].s].ops[refs[k].i];
+				&t->streams[refs[k].stream].ops[refs[k].op];
 			int path = op->path;
 
 			if (op->handle >= 0) {
-				path = trace_stream_handle(t, refs[k].s,
+				path = trace_stream_handle(t, refs[k].stream,
 							   op->handle)->path;
-				on_handle(&w, refs[k].s, op, path);
+				on_handle(&w, refs[k].stream, op, path);
 			}
 			if (op->path >= 0)
 				on_path(&w, op);

@@ -46,7 +46,7 @@ static bool digit(char c)
 
 /* "[pid 12] ", "12 " or nothing; then "1796317320.340405 " or nothing */
 static int prefix(struct trace_reader *r, const char **pp, int64_t *pid,
-		  int64_t *time)
+		  int64_t *time, struct field *time_at)
 {
 	const char *p = *pp, *end = r->buf + r->len, *s;
 	struct field f;
@@ -59,9 +59,10 @@ static int prefix(struct trace_reader *r, const char **pp, int64_t *pid,
 		for (s = p; p < end && digit(*p); p++)
 			;
 		if (p == s || p == end || *p != ']')
-			return rd_error(r, s, 1, "expected the pid in '[pid N]'");
+			return trace_rd_error(r, s, 1,
+					      "expected the pid in '[pid N]'");
 		f = (struct field){ s, (size_t)(p - s) };
-		if (rd_count(r, f, "pid", pid) < 0)
+		if (trace_rd_count(r, f, "pid", pid) < 0)
 			return -1;
 		p++;
 	}
@@ -72,16 +73,18 @@ static int prefix(struct trace_reader *r, const char **pp, int64_t *pid,
 			;
 		if (p == s || p == end || *p != ' ') {
 			if (p < end && *p == ':')
-				return rd_error(r, s, (size_t)(p - s) + 1,
-						"a clock time: record with strace -ttt (seconds since the epoch)");
+				return trace_rd_error(
+					r, s, (size_t)(p - s) + 1,
+					"a clock time: record with strace -ttt (seconds since the epoch)");
 			p = s;
 			break;
 		}
 		f = (struct field){ s, (size_t)(p - s) };
 		if (memchr(s, '.', f.n)) {
-			if (rd_seconds(r, f, time) < 0)
+			if (trace_rd_seconds(r, f, time) < 0)
 				return -1;
-		} else if (i == 0 && rd_count(r, f, "pid", pid) < 0) {
+			*time_at = f;
+		} else if (i == 0 && trace_rd_count(r, f, "pid", pid) < 0) {
 			return -1;
 		}
 		while (p < end && *p == ' ')
@@ -124,8 +127,8 @@ static const char *skip_annotation(const char *p, const char *end)
 	return p < end ? p + 1 : end;
 }
 
-static int split_args(struct trace_reader *r, const char *p, struct st_call *c,
-		      const char **after)
+static int split_args(struct trace_reader *r, const char *p,
+		      struct trace_st_call *c, const char **after)
 {
 	const char *end = r->buf + r->len, *arg = p;
 	int depth = 0;
@@ -161,19 +164,21 @@ static int split_args(struct trace_reader *r, const char *p, struct st_call *c,
 		}
 		p++;
 	}
-	return rd_error(r, end, 0,
-			"truncated line: the arguments of '%.*s' do not end",
-			(int)c->name.n, c->name.s);
+	return trace_rd_error(
+		r, end, 0, "truncated line: the arguments of '%.*s' do not end",
+		(int)c->name.n, c->name.s);
 }
 
-static int result(struct trace_reader *r, const char *p, struct st_call *c)
+static int result(struct trace_reader *r, const char *p,
+		  struct trace_st_call *c)
 {
 	const char *end = r->buf + r->len, *s;
 
 	while (p < end && *p == ' ')
 		p++;
 	if (p == end || *p != '=')
-		return rd_error(r, p, 0, "truncated line: no result after the call");
+		return trace_rd_error(
+			r, p, 0, "truncated line: no result after the call");
 	for (p++; p < end && *p == ' '; p++)
 		;
 	for (s = p; p < end && *p != ' ' && *p != '<'; p++)
@@ -181,7 +186,8 @@ static int result(struct trace_reader *r, const char *p, struct st_call *c)
 	c->ret = (struct field){ s, (size_t)(p - s) };
 	c->ret_known = false;
 	if (c->ret.n == 0)
-		return rd_error(r, s, 0, "truncated line: no result after '='");
+		return trace_rd_error(r, s, 0,
+				      "truncated line: no result after '='");
 	if (!(c->ret.n == 1 && *s == '?')) {
 		bool neg = *s == '-';
 		struct field v = { s + neg, c->ret.n - neg };
@@ -190,7 +196,7 @@ static int result(struct trace_reader *r, const char *p, struct st_call *c)
 		if (v.n > 2 && v.s[0] == '0' && v.s[1] == 'x') {
 			c->retval = 0; /* an address: mmap and the like */
 		} else {
-			if (rd_count(r, v, "result", &n) < 0)
+			if (trace_rd_count(r, v, "result", &n) < 0)
 				return -1;
 			c->retval = neg ? -n : n;
 		}
@@ -210,8 +216,9 @@ static int result(struct trace_reader *r, const char *p, struct st_call *c)
 			p++;
 		c->errname.n = (size_t)(p - c->errname.s);
 		if (c->errname.n == 0)
-			return rd_error(r, c->errname.s, 0,
-					"expected the error's name (such as ENOENT) after -1");
+			return trace_rd_error(
+				r, c->errname.s, 0,
+				"expected the error's name (such as ENOENT) after -1");
 	}
 	return 0;
 }
@@ -230,18 +237,20 @@ static int duration(struct trace_reader *r, int64_t *dur)
 	if (*s != '<' || s == end - 2 || (s > r->buf && s[-1] != ' '))
 		return 0;
 	f = (struct field){ s + 1, (size_t)(end - s - 2) };
-	return rd_seconds(r, f, dur);
+	return trace_rd_seconds(r, f, dur);
 }
 
-static int call_name(struct trace_reader *r, const char *p, struct st_call *c)
+static int call_name(struct trace_reader *r, const char *p,
+		     struct trace_st_call *c)
 {
 	const char *end = r->buf + r->len, *s = p;
 
 	while (p < end && (*p == '_' || digit(*p) || (*p >= 'a' && *p <= 'z')))
 		p++;
 	if (p == s || p == end || *p != '(')
-		return rd_error(r, s, p < end ? (size_t)(p - s) + 1 : 0,
-				"expected a system call such as 'read(...)'");
+		return trace_rd_error(
+			r, s, p < end ? (size_t)(p - s) + 1 : 0,
+			"expected a system call such as 'read(...)'");
 	c->name = (struct field){ s, (size_t)(p - s) };
 	return 0;
 }
@@ -274,10 +283,11 @@ static int resumed(struct trace_reader *r, struct st_pid *pid, const char **pp,
 
 	if (!gt || (size_t)(gt - p) < 12 ||
 	    memcmp(gt - 8, " resumed", 8) != 0)
-		return rd_error(r, p, 4, "expected '<... NAME resumed>'");
+		return trace_rd_error(r, p, 4, "expected '<... NAME resumed>'");
 	if (!pid->pending)
-		return rd_error(r, p, (size_t)(gt - p) + 1,
-				"a resumed call that no unfinished call began");
+		return trace_rd_error(
+			r, p, (size_t)(gt - p) + 1,
+			"a resumed call that no unfinished call began");
 	off_b = r->off_a + (int)(gt + 1 - r->buf);
 	*joined = xmalloc(pid->npending + (size_t)(end - gt));
 	memcpy(*joined, pid->pending, pid->npending);
@@ -298,21 +308,27 @@ static int st_line(struct trace_reader *r, struct st_state *st)
 {
 	const char *p = r->buf;
 	int64_t pidn, time, dur;
+	struct field time_at = {0};
 	struct st_pid *pid;
-	struct st_call c;
+	struct trace_st_call c;
 	char *joined = NULL;
 	struct trace_op op;
 	int rc;
 
 	if (r->len == 0)
 		return 0;
-	if (prefix(r, &p, &pidn, &time) < 0)
+	if (prefix(r, &p, &pidn, &time, &time_at) < 0)
 		return -1;
 	pid = get_pid(r, st, pidn);
 	if (time != TRACE_NO_TIME && !st->have_base) {
 		st->base = time;
 		st->have_base = true;
 	}
+	/* strace's -ttt times only go forward: an earlier one is not its */
+	if (time != TRACE_NO_TIME && time < st->base)
+		return trace_rd_error(
+			r, time_at.s, time_at.n,
+			"a time before the trace's first line's: not in the order strace writes");
 	if (p < r->buf + r->len && (*p == '+' || *p == '-'))
 		return 0; /* "+++ exited with 0 +++", "--- SIGCHLD {...} ---" */
 	if (unfinished(r, pid, p, time))
@@ -333,7 +349,7 @@ static int st_line(struct trace_reader *r, struct st_state *st)
 			.time_ns = time == TRACE_NO_TIME ? time : time - st->base,
 			.dur_ns = dur, .line = r->line,
 		};
-		rc = st_call(r, st, pid, &c, &op);
+		rc = trace_st_call(r, st, pid, &c, &op);
 	}
 	free(joined);
 	return rc;
@@ -345,7 +361,7 @@ int trace_read_strace(struct trace_reader *r)
 	int rc = 0;
 
 	for (int line = 1; rc == 0 && line <= r->nlines; line++) {
-		rd_line(r, line);
+		trace_rd_line(r, line);
 		rc = st_line(r, &st);
 	}
 	for (size_t i = 0; i < st.npids; i++) {
@@ -353,8 +369,10 @@ int trace_read_strace(struct trace_reader *r)
 
 		/* a process killed inside a call never finishes it */
 		if (p->pending)
-			trace_ignore(r->t, "unfinished");
-		free(p->fds);
+			trace_ignore(r->t, "unfinished", 1);
+		free(p->fdkey);
+		free(p->fdval);
+		free(p->refs);
 		free(p->cwd);
 		free(p->pending);
 		free(p);

@@ -17,12 +17,12 @@
 
 #include "util/paths.h"
 
-bool st_field_is(struct field f, const char *w)
+bool trace_st_field_is(struct field f, const char *w)
 {
 	return strlen(w) == f.n && memcmp(f.s, w, f.n) == 0;
 }
 
-bool st_field_has(struct field f, const char *w)
+bool trace_st_field_has(struct field f, const char *w)
 {
 	size_t k = strlen(w);
 
@@ -32,7 +32,7 @@ bool st_field_has(struct field f, const char *w)
 	return false;
 }
 
-bool st_pseudo(const char *abs)
+bool trace_st_pseudo(const char *abs)
 {
 	static const char *const fs[] = { "/proc", "/sys", "/dev" };
 
@@ -47,18 +47,17 @@ bool st_pseudo(const char *abs)
 }
 
 /* 1: ignore the call (not a file fbrun replays) */
-int st_ignore(struct trace_reader *r, const struct st_call *c)
+int trace_st_ignore(struct trace_reader *r, const struct trace_st_call *c)
 {
 	char *name = xstrndup(c->name.s, c->name.n);
 
-	trace_ignore(r->t, name);
+	trace_ignore(r->t, name, 1);
 	free(name);
 	return 1;
 }
 
 /* "3", "3</a/b>", "AT_FDCWD", "AT_FDCWD</a>": the fd and its path */
-int st_fd_arg(struct trace_reader *r, struct field f, int *fd,
-		  char **ann)
+int trace_st_fd_arg(struct trace_reader *r, struct field f, int *fd, char **ann)
 {
 	const char *lt = memchr(f.s, '<', f.n);
 	struct field num = { f.s, lt ? (size_t)(lt - f.s) : f.n };
@@ -67,54 +66,106 @@ int st_fd_arg(struct trace_reader *r, struct field f, int *fd,
 	*ann = NULL;
 	if (lt && f.s[f.n - 1] == '>')
 		*ann = xstrndup(lt + 1, f.n - (size_t)(lt - f.s) - 2);
-	if (st_field_is(num, "AT_FDCWD")) {
+	if (trace_st_field_is(num, "AT_FDCWD")) {
 		*fd = -100;
 		return 0;
 	}
-	if (rd_count(r, num, "descriptor", &v) < 0 || v > 1 << 30) {
+	if (trace_rd_count(r, num, "descriptor", &v) < 0 || v > 1 << 30) {
 		free(*ann);
 		*ann = NULL;
-		return v > 1 << 30 ? rd_error(r, f.s, f.n, "descriptor out of range")
+		return v > 1 << 30 ? trace_rd_error(r, f.s, f.n,
+						    "descriptor out of range")
 				   : -1;
 	}
 	*fd = (int)v;
 	return 0;
 }
 
-void st_set_fd(struct st_pid *p, int fd, int h)
+static size_t fd_slot(const int *key, size_t cap, int fd)
 {
-	if ((size_t)fd >= p->nfds) {
-		size_t n = p->nfds;
+	size_t i = ((size_t)fd * 2654435761u) & (cap - 1);
 
-		p->nfds = (size_t)fd + 16;
-		p->fds = xrealloc(p->fds, p->nfds * sizeof(*p->fds));
-		for (; n < p->nfds; n++)
-			p->fds[n] = -1;
+	while (key[i] != -1 && key[i] != fd)
+		i = (i + 1) & (cap - 1);
+	return i;
+}
+
+int trace_st_get_fd(const struct st_pid *p, int fd)
+{
+	size_t i;
+
+	if (fd < 0 || !p->fdcap)
+		return -1;
+	i = fd_slot(p->fdkey, p->fdcap, fd);
+	return p->fdkey[i] == fd ? p->fdval[i] : -1;
+}
+
+void trace_st_set_fd(struct st_pid *p, int fd, int h)
+{
+	size_t i;
+
+	if (fd < 0)
+		return;
+	if (2 * (p->nfd + 1) > p->fdcap) {
+		size_t cap = p->fdcap ? 2 * p->fdcap : 16;
+		int *key = xmalloc(cap * sizeof(*key));
+		int *val = xmalloc(cap * sizeof(*val));
+
+		memset(key, 0xff, cap * sizeof(*key));
+		for (size_t j = 0; j < p->fdcap; j++)
+			if (p->fdkey[j] != -1) {
+				i = fd_slot(key, cap, p->fdkey[j]);
+				key[i] = p->fdkey[j];
+				val[i] = p->fdval[j];
+			}
+		free(p->fdkey);
+		free(p->fdval);
+		p->fdkey = key;
+		p->fdval = val;
+		p->fdcap = cap;
 	}
-	p->fds[fd] = h;
+	i = fd_slot(p->fdkey, p->fdcap, fd);
+	if (p->fdkey[i] == -1) {
+		p->fdkey[i] = fd;
+		p->fdval[i] = -1;
+		p->nfd++;
+	}
+	if (p->fdval[i] >= 0)
+		p->refs[p->fdval[i]]--;
+	if (h >= 0) {
+		if ((size_t)h >= p->nrefs) {
+			size_t n = p->nrefs;
+
+			p->nrefs = (size_t)h + 16;
+			p->refs = xrealloc(p->refs, p->nrefs * sizeof(*p->refs));
+			memset(p->refs + n, 0, (p->nrefs - n) * sizeof(*p->refs));
+		}
+		p->refs[h]++;
+	}
+	p->fdval[i] = h;
 }
 
 /* The handle behind descriptor argument i; 1 when it is not a file. */
-int st_handle_arg(struct trace_reader *r, struct st_pid *p,
-		      const struct st_call *c, int i, int *h)
+int trace_st_handle_arg(struct trace_reader *r, struct st_pid *p,
+			const struct trace_st_call *c, int i, int *h)
 {
 	char *ann;
 	int fd, idx, rc = 0;
 
 	if (i >= c->nargs)
-		return rd_error(r, c->name.s, c->name.n,
-				"'%.*s' has too few arguments", (int)c->name.n,
-				c->name.s);
-	if (st_fd_arg(r, c->arg[i], &fd, &ann) < 0)
+		return trace_rd_error(r, c->name.s, c->name.n,
+				      "'%.*s' has too few arguments",
+				      (int)c->name.n, c->name.s);
+	if (trace_st_fd_arg(r, c->arg[i], &fd, &ann) < 0)
 		return -1;
-	if (ann && (ann[0] != '/' || st_pseudo(ann))) {
+	if (ann && (ann[0] != '/' || trace_st_pseudo(ann))) {
 		rc = 1;
-	} else if (fd >= 0 && (size_t)fd < p->nfds && p->fds[fd] >= 0) {
-		*h = p->fds[fd];
+	} else if (trace_st_get_fd(p, fd) >= 0) {
+		*h = trace_st_get_fd(p, fd);
 	} else if (ann && fd >= 0) {
-		rd_path_abs(r, ann, &idx);
+		trace_rd_path_abs(r, ann, &idx);
 		*h = trace_add_handle(r->t, p->stream, idx, 0, true);
-		st_set_fd(p, fd, *h);
+		trace_st_set_fd(p, fd, *h);
 	} else {
 		rc = 1;
 	}
@@ -126,18 +177,18 @@ int st_handle_arg(struct trace_reader *r, struct st_pid *p,
  * The path argument i, from directory argument d (-1: none): its index,
  * or 1 when it is under /proc, /sys or /dev.
  */
-int st_path_arg(struct trace_reader *r, struct st_pid *p,
-		    const struct st_call *c, int d, int i, int *idx)
+int trace_st_path_arg(struct trace_reader *r, struct st_pid *p,
+		      const struct trace_st_call *c, int d, int i, int *idx)
 {
 	char *path, *ann = NULL, *abs = NULL;
 	const char *end, *base = p->cwd, *relbase = NULL;
 	int fd = -100, rc;
 
 	if (i >= c->nargs)
-		return rd_error(r, c->name.s, c->name.n,
-				"'%.*s' has too few arguments", (int)c->name.n,
-				c->name.s);
-	if (d >= 0 && st_fd_arg(r, c->arg[d], &fd, &ann) < 0)
+		return trace_rd_error(r, c->name.s, c->name.n,
+				      "'%.*s' has too few arguments",
+				      (int)c->name.n, c->name.s);
+	if (d >= 0 && trace_st_fd_arg(r, c->arg[d], &fd, &ann) < 0)
 		return -1;
 	if (fd == -100 && ann && ann[0] == '/') {
 		free(p->cwd);
@@ -148,12 +199,15 @@ int st_path_arg(struct trace_reader *r, struct st_pid *p,
 	} else if (fd != -100) {
 		base = ann && ann[0] == '/' ? ann : NULL;
 		/* without -y, a directory the trace opened is known by its open */
-		if (!base && fd >= 0 && (size_t)fd < p->nfds && p->fds[fd] >= 0)
-			relbase = trace_path(r->t, trace_stream_handle(
-				r->t, p->stream, p->fds[fd])->path);
+		if (!base && trace_st_get_fd(p, fd) >= 0)
+			relbase = trace_path(
+				r->t,
+				trace_stream_handle(r->t, p->stream,
+						    trace_st_get_fd(p, fd))
+					->path);
 	}
-	if (rd_unquote(r, c->arg[i].s, c->arg[i].s + c->arg[i].n, &path,
-		       &end) < 0) {
+	if (trace_rd_unquote(r, c->arg[i].s, c->arg[i].s + c->arg[i].n, &path,
+			     &end) < 0) {
 		free(ann);
 		return -1;
 	}
@@ -161,15 +215,15 @@ int st_path_arg(struct trace_reader *r, struct st_pid *p,
 		abs = xstrdup(path);
 	else if (base)
 		abs = xasprintf("%s/%s", base, path);
-	if (abs && st_pseudo(abs)) {
+	if (abs && trace_st_pseudo(abs)) {
 		rc = 1;
 	} else if (abs) {
-		rc = rd_path_abs(r, abs, idx);
+		rc = trace_rd_path_abs(r, abs, idx);
 	} else {
 		char *rel = relbase ? xasprintf("%s/%s", relbase, path)
 				    : xstrdup(path);
 
-		rc = rd_path_rel(r, rel, c->arg[i].s, c->arg[i].n, idx);
+		rc = trace_rd_path_rel(r, rel, c->arg[i].s, c->arg[i].n, idx);
 		free(rel);
 	}
 	free(abs);
@@ -208,7 +262,7 @@ static unsigned parse_flags(struct field f)
 		struct field w = { p, bar ? (size_t)(bar - p) : (size_t)(end - p) };
 
 		for (size_t i = 0; i < ARRAY_SIZE(open_flags); i++)
-			if (st_field_is(w, open_flags[i].name))
+			if (trace_st_field_is(w, open_flags[i].name))
 				bits |= open_flags[i].bits;
 		p = bar ? bar + 1 : end;
 	}
@@ -225,21 +279,21 @@ static unsigned parse_mode(struct field f)
 }
 
 static int open_at(struct trace_reader *r, struct st_pid *p,
-		   const struct st_call *c, struct trace_op *op, int d)
+		   const struct trace_st_call *c, struct trace_op *op, int d)
 {
-	int rc = st_path_arg(r, p, c, d, d + 1, &op->path);
+	int rc = trace_st_path_arg(r, p, c, d, d + 1, &op->path);
 
 	if (rc)
 		return rc;
 	op->type = TOP_OPEN;
-	if (st_field_is(c->name, "creat")) {
+	if (trace_st_field_is(c->name, "creat")) {
 		op->flags = TRACE_O_WRITE | TRACE_O_CREAT | TRACE_O_TRUNC;
 		op->mode = c->nargs > 1 ? parse_mode(c->arg[1]) : 0;
 	} else {
 		if (c->nargs < d + 3)
-			return rd_error(r, c->name.s, c->name.n,
-					"'%.*s' has too few arguments",
-					(int)c->name.n, c->name.s);
+			return trace_rd_error(r, c->name.s, c->name.n,
+					      "'%.*s' has too few arguments",
+					      (int)c->name.n, c->name.s);
 		op->flags = parse_flags(c->arg[d + 2]);
 		if (!(op->flags & TRACE_O_WRITE))
 			op->flags |= TRACE_O_READ;
@@ -250,81 +304,94 @@ static int open_at(struct trace_reader *r, struct st_pid *p,
 		op->handle = trace_add_handle(r->t, p->stream, op->path,
 					      op->flags, false);
 		if (c->retval >= 0 && c->retval < 1 << 30)
-			st_set_fd(p, (int)c->retval, op->handle);
+			trace_st_set_fd(p, (int)c->retval, op->handle);
 	}
 	return 0;
 }
 
-int st_c_open(struct trace_reader *r, struct st_pid *p,
-		  const struct st_call *c, struct trace_op *op)
+int trace_st_c_open(struct trace_reader *r, struct st_pid *p,
+		    const struct trace_st_call *c, struct trace_op *op)
 {
-	return open_at(r, p, c, op, st_field_is(c->name, "openat") ? 0 : -1);
+	return open_at(r, p, c, op,
+		       trace_st_field_is(c->name, "openat") ? 0 : -1);
 }
 
-int st_c_close(struct trace_reader *r, struct st_pid *p,
-		   const struct st_call *c, struct trace_op *op)
+int trace_st_c_close(struct trace_reader *r, struct st_pid *p,
+		     const struct trace_st_call *c, struct trace_op *op)
 {
-	int rc = st_handle_arg(r, p, c, 0, &op->handle), fd;
+	int rc = trace_st_handle_arg(r, p, c, 0, &op->handle), fd;
 	char *ann;
 
-	if (st_fd_arg(r, c->arg[0], &fd, &ann) == 0) {
-		if (fd >= 0 && (size_t)fd < p->nfds)
-			p->fds[fd] = -1;
+	if (rc < 0)
+		return rc;
+	if (trace_st_fd_arg(r, c->arg[0], &fd, &ann) == 0) {
+		if (trace_st_get_fd(p, fd) >= 0)
+			trace_st_set_fd(p, fd, -1);
 		free(ann);
 	}
 	op->type = TOP_CLOSE;
+	/*
+	 * A descriptor dup made of the same file (a shell's redirection:
+	 * open, dup2 to 1, close the first): the file stays open through
+	 * the other, so the close is one of no handle, closing nothing.
+	 */
+	if (rc == 0 && op->handle >= 0 && (size_t)op->handle < p->nrefs &&
+	    p->refs[op->handle] > 0)
+		op->handle = -1;
 	return rc;
 }
 
 /* read, write and their p and v forms */
-int st_c_rw(struct trace_reader *r, struct st_pid *p,
-		const struct st_call *c, struct trace_op *op)
+int trace_st_c_rw(struct trace_reader *r, struct st_pid *p,
+		  const struct trace_st_call *c, struct trace_op *op)
 {
 	bool vec = memchr(c->name.s, 'v', c->name.n) != NULL;
 	bool pos = c->name.s[0] == 'p';
-	int rc = st_handle_arg(r, p, c, 0, &op->handle);
+	int rc = trace_st_handle_arg(r, p, c, 0, &op->handle);
 
 	if (rc)
 		return rc;
 	op->type = c->name.s[pos] == 'r' ? TOP_READ : TOP_WRITE;
 	if (c->nargs < 3 + pos)
-		return rd_error(r, c->name.s, c->name.n,
-				"'%.*s' has too few arguments", (int)c->name.n,
-				c->name.s);
+		return trace_rd_error(r, c->name.s, c->name.n,
+				      "'%.*s' has too few arguments",
+				      (int)c->name.n, c->name.s);
 	op->offset = -1;
-	if (pos && rd_count(r, c->arg[3], "offset", &op->offset) < 0)
+	if (pos && trace_rd_count(r, c->arg[3], "offset", &op->offset) < 0)
 		return -1;
-	if (!vec && rd_count(r, c->arg[2], "length", &op->length) < 0)
+	if (!vec && trace_rd_count(r, c->arg[2], "length", &op->length) < 0)
 		return -1;
 	if (!op->err)
 		op->result = c->retval;
 	if (vec)
 		op->length = op->result;
 	if ((op->offset > 0 ? op->offset : 0) + op->length > TRACE_MAX_OFFSET)
-		return rd_error(r, c->arg[pos ? 3 : 2].s, c->arg[pos ? 3 : 2].n,
-				"the I/O ends beyond the largest offset fbrun replays (1 PiB)");
+		return trace_rd_error(
+			r, c->arg[pos ? 3 : 2].s, c->arg[pos ? 3 : 2].n,
+			"the I/O ends beyond the largest offset fbrun replays (1 PiB)");
 	return 0;
 }
 
-int st_c_lseek(struct trace_reader *r, struct st_pid *p,
-		   const struct st_call *c, struct trace_op *op)
+int trace_st_c_lseek(struct trace_reader *r, struct st_pid *p,
+		     const struct trace_st_call *c, struct trace_op *op)
 {
-	int rc = st_handle_arg(r, p, c, 0, &op->handle);
+	int rc = trace_st_handle_arg(r, p, c, 0, &op->handle);
 
 	op->type = TOP_SEEK;
 	if (!rc && !op->err) {
 		if (c->retval > TRACE_MAX_OFFSET)
-			return rd_error(r, c->ret.s, c->ret.n,
-					"offset %lld is beyond the largest fbrun replays (1 PiB)",
-					(long long)c->retval);
+			return trace_rd_error(
+				r, c->ret.s, c->ret.n,
+				"offset %lld is beyond the largest fbrun replays (1 PiB)",
+				(long long)c->retval);
 		op->offset = c->retval;
 	}
 	return rc;
 }
 
 /* fsync, fdatasync, fstat, fstatfs, getdents, ftruncate, fchmod, fchown */
-int st_c_fd(struct trace_reader *r, struct st_pid *p,
-		const struct st_call *c, struct trace_op *op)
+int trace_st_c_fd(struct trace_reader *r, struct st_pid *p,
+		  const struct trace_st_call *c, struct trace_op *op)
 {
 	static const struct {
 		const char *name;
@@ -336,20 +403,20 @@ int st_c_fd(struct trace_reader *r, struct st_pid *p,
 		{ "ftruncate", TOP_FTRUNCATE }, { "fchmod", TOP_SETATTR },
 		{ "fchown", TOP_SETATTR },
 	};
-	int rc = st_handle_arg(r, p, c, 0, &op->handle);
+	int rc = trace_st_handle_arg(r, p, c, 0, &op->handle);
 
 	for (size_t i = 0; i < ARRAY_SIZE(fd_calls); i++)
-		if (st_field_is(c->name, fd_calls[i].name))
+		if (trace_st_field_is(c->name, fd_calls[i].name))
 			op->type = fd_calls[i].type;
 	if (rc)
 		return rc;
 	if (op->type == TOP_READDIR || op->type == TOP_FTRUNCATE) {
 		if (c->nargs < (op->type == TOP_READDIR ? 3 : 2))
-			return rd_error(r, c->name.s, c->name.n,
-					"'%.*s' has too few arguments",
-					(int)c->name.n, c->name.s);
-		if (rd_count(r, c->arg[op->type == TOP_READDIR ? 2 : 1],
-			     "length", &op->length) < 0)
+			return trace_rd_error(r, c->name.s, c->name.n,
+					      "'%.*s' has too few arguments",
+					      (int)c->name.n, c->name.s);
+		if (trace_rd_count(r, c->arg[op->type == TOP_READDIR ? 2 : 1],
+				   "length", &op->length) < 0)
 			return -1;
 		if (op->type == TOP_READDIR && !op->err)
 			op->result = c->retval;

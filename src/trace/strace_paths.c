@@ -13,10 +13,11 @@
 
 #include "util/paths.h"
 
-static int too_few(struct trace_reader *r, const struct st_call *c)
+static int too_few(struct trace_reader *r, const struct trace_st_call *c)
 {
-	return rd_error(r, c->name.s, c->name.n, "'%.*s' has too few arguments",
-			(int)c->name.n, c->name.s);
+	return trace_rd_error(r, c->name.s, c->name.n,
+			      "'%.*s' has too few arguments", (int)c->name.n,
+			      c->name.s);
 }
 
 /* the size and type a stat's buffer shows */
@@ -36,34 +37,35 @@ static void stat_buf(struct field f, struct trace_op *op)
 				op->result = 0;
 		}
 	}
-	if (st_field_has(f, "S_IFDIR"))
+	if (trace_st_field_has(f, "S_IFDIR"))
 		op->flags = TRACE_O_DIRECTORY;
 }
 
 static int c_stat(struct trace_reader *r, struct st_pid *p,
-		  const struct st_call *c, struct trace_op *op)
+		  const struct trace_st_call *c, struct trace_op *op)
 {
 	bool at = c->name.s[0] == 'n' || c->name.s[0] == 'f' ||
-		  st_field_is(c->name, "statx");
+		  trace_st_field_is(c->name, "statx");
 	int d = at ? 0 : -1, buf = at ? 2 : 1, flags = at ? 3 : -1;
 
-	if (st_field_is(c->name, "statx")) {
+	if (trace_st_field_is(c->name, "statx")) {
 		buf = 4;
 		flags = 2;
 	}
 	if (c->nargs <= buf || (flags >= 0 && c->nargs <= flags))
 		return too_few(r, c);
-	op->type = st_field_is(c->name, "lstat") ? TOP_LSTAT : TOP_STAT;
-	if (flags >= 0 && st_field_has(c->arg[flags], "AT_SYMLINK_NOFOLLOW"))
+	op->type = trace_st_field_is(c->name, "lstat") ? TOP_LSTAT : TOP_STAT;
+	if (flags >= 0 &&
+	    trace_st_field_has(c->arg[flags], "AT_SYMLINK_NOFOLLOW"))
 		op->type = TOP_LSTAT;
 	if (!op->err)
 		stat_buf(c->arg[buf], op);
-	if (at && st_field_is(c->arg[1], "\"\"") &&
-	    st_field_has(c->arg[flags], "AT_EMPTY_PATH")) {
+	if (at && trace_st_field_is(c->arg[1], "\"\"") &&
+	    trace_st_field_has(c->arg[flags], "AT_EMPTY_PATH")) {
 		op->type = TOP_FSTAT;
-		return st_handle_arg(r, p, c, 0, &op->handle);
+		return trace_st_handle_arg(r, p, c, 0, &op->handle);
 	}
-	return st_path_arg(r, p, c, d, d + 1, &op->path);
+	return trace_st_path_arg(r, p, c, d, d + 1, &op->path);
 }
 
 /* the calls on one path: what each is, where its arguments are */
@@ -87,22 +89,25 @@ static const struct {
 	{ "utimensat", TOP_SETATTR, 0, 1, -1 },
 	{ "utime", TOP_SETATTR, -1, 0, -1 },
 	{ "utimes", TOP_SETATTR, -1, 0, -1 },
+	/* the link made; where it points is not kept (never followed) */
+	{ "symlink", TOP_SYMLINK, -1, 1, -1 },
+	{ "symlinkat", TOP_SYMLINK, 1, 2, -1 },
 };
 
 static int c_pathop(struct trace_reader *r, struct st_pid *p,
-		    const struct st_call *c, struct trace_op *op)
+		    const struct trace_st_call *c, struct trace_op *op)
 {
 	size_t i = 0;
 	int x;
 
-	while (!st_field_is(c->name, path_calls[i].name))
+	while (!trace_st_field_is(c->name, path_calls[i].name))
 		i++;
 	op->type = path_calls[i].type;
 	x = path_calls[i].extra;
 	if (c->nargs <= path_calls[i].path || (x >= 0 && c->nargs <= x))
 		return too_few(r, c);
 	if (op->type == TOP_UNLINK && x >= 0 &&
-	    st_field_has(c->arg[x], "AT_REMOVEDIR"))
+	    trace_st_field_has(c->arg[x], "AT_REMOVEDIR"))
 		op->type = TOP_RMDIR;
 	if (op->type == TOP_MKDIR) {
 		for (size_t k = 0; k < c->arg[x].n && c->arg[x].s[k] >= '0' &&
@@ -111,56 +116,108 @@ static int c_pathop(struct trace_reader *r, struct st_pid *p,
 		op->mode &= 07777;
 	}
 	if (op->type == TOP_TRUNCATE &&
-	    rd_count(r, c->arg[x], "length", &op->length) < 0)
+	    trace_rd_count(r, c->arg[x], "length", &op->length) < 0)
 		return -1;
 	/* utimensat(fd, NULL, ...), fchownat(fd, "", ..., AT_EMPTY_PATH) */
-	if (path_calls[i].dir >= 0 &&
-	    (st_field_is(c->arg[1], "NULL") || st_field_is(c->arg[1], "\"\"")))
-		return st_handle_arg(r, p, c, 0, &op->handle);
-	return st_path_arg(r, p, c, path_calls[i].dir, path_calls[i].path,
-			   &op->path);
+	if (path_calls[i].dir == 0 && (trace_st_field_is(c->arg[1], "NULL") ||
+				       trace_st_field_is(c->arg[1], "\"\"")))
+		return trace_st_handle_arg(r, p, c, 0, &op->handle);
+	return trace_st_path_arg(r, p, c, path_calls[i].dir, path_calls[i].path,
+				 &op->path);
 }
 
 /* rename, renameat, renameat2, link, linkat: two paths */
 static int c_rename(struct trace_reader *r, struct st_pid *p,
-		    const struct st_call *c, struct trace_op *op)
+		    const struct trace_st_call *c, struct trace_op *op)
 {
-	bool at = !st_field_is(c->name, "rename") &&
-		  !st_field_is(c->name, "link");
+	bool at = !trace_st_field_is(c->name, "rename") &&
+		  !trace_st_field_is(c->name, "link");
 	int rc;
 
 	if (c->nargs < (at ? 4 : 2))
 		return too_few(r, c);
 	op->type = c->name.s[0] == 'l' ? TOP_LINK : TOP_RENAME;
-	rc = st_path_arg(r, p, c, at ? 0 : -1, at ? 1 : 0, &op->path);
+	rc = trace_st_path_arg(r, p, c, at ? 0 : -1, at ? 1 : 0, &op->path);
 	if (rc == 0)
-		rc = st_path_arg(r, p, c, at ? 2 : -1, at ? 3 : 1, &op->path2);
+		rc = trace_st_path_arg(r, p, c, at ? 2 : -1, at ? 3 : 1,
+				       &op->path2);
 	return rc;
 }
 
 /* dup, dup2, dup3, fcntl(F_DUPFD): the new descriptor is the old file */
 static int c_dup(struct trace_reader *r, struct st_pid *p,
-		 const struct st_call *c, struct trace_op *op)
+		 const struct trace_st_call *c, struct trace_op *op)
 {
 	int h = -1;
 
 	if (c->nargs < 1)
 		return too_few(r, c);
-	if (st_field_is(c->name, "fcntl") &&
-	    (c->nargs < 2 || !st_field_has(c->arg[1], "F_DUPFD")))
+	if (trace_st_field_is(c->name, "fcntl") &&
+	    (c->nargs < 2 || !trace_st_field_has(c->arg[1], "F_DUPFD")))
 		return 1;
 	if (op->err || c->retval > 1 << 30)
 		return 1;
-	if (st_handle_arg(r, p, c, 0, &h) < 0)
+	if (trace_st_handle_arg(r, p, c, 0, &h) < 0)
 		return -1;
-	if (h >= 0 || (size_t)c->retval < p->nfds)
-		st_set_fd(p, (int)c->retval, h);
+	if (h >= 0 || trace_st_get_fd(p, (int)c->retval) >= 0)
+		trace_st_set_fd(p, (int)c->retval, h);
 	return 1;
+}
+
+/* The number after key= in a struct strace printed ("l_start=10"). */
+static bool struct_number(struct field f, const char *key, int64_t *v)
+{
+	size_t k = strlen(key);
+
+	for (size_t i = 0; i + k < f.n; i++) {
+		size_t j = i + k;
+
+		if (memcmp(f.s + i, key, k) != 0 ||
+		    (i > 0 && f.s[i - 1] != ' ' && f.s[i - 1] != '{'))
+			continue;
+		*v = 0;
+		if (j == f.n || f.s[j] < '0' || f.s[j] > '9')
+			return false;
+		for (; j < f.n && f.s[j] >= '0' && f.s[j] <= '9'; j++) {
+			if (*v > TRACE_MAX_OFFSET)
+				return false;
+			*v = *v * 10 + (f.s[j] - '0');
+		}
+		return true;
+	}
+	return false;
+}
+
+/*
+ * fcntl: F_DUPFD moves a descriptor (c_dup); a record lock set or
+ * cleared from the file's start (F_SETLK, F_SETLKW and their OFD forms,
+ * l_whence=SEEK_SET) is a lock or an unlock of its range; any other
+ * command is ignored.
+ */
+static int c_fcntl(struct trace_reader *r, struct st_pid *p,
+		   const struct trace_st_call *c, struct trace_op *op)
+{
+	static const char *const setlk[] = { "F_SETLK", "F_SETLKW",
+					     "F_OFD_SETLK", "F_OFD_SETLKW" };
+	bool lock = false;
+
+	if (c->nargs >= 2 && trace_st_field_has(c->arg[1], "F_DUPFD"))
+		return c_dup(r, p, c, op);
+	for (size_t i = 0; c->nargs >= 3 && i < ARRAY_SIZE(setlk); i++)
+		lock |= trace_st_field_is(c->arg[1], setlk[i]);
+	if (!lock || !trace_st_field_has(c->arg[2], "l_whence=SEEK_SET") ||
+	    !struct_number(c->arg[2], "l_start=", &op->offset) ||
+	    !struct_number(c->arg[2], "l_len=", &op->length) ||
+	    op->offset + op->length > TRACE_MAX_OFFSET)
+		return 1;
+	op->type = trace_st_field_has(c->arg[2], "l_type=F_UNLCK") ? TOP_UNLOCK
+							    : TOP_LOCK;
+	return trace_st_handle_arg(r, p, c, 0, &op->handle);
 }
 
 /* chdir, fchdir: where relative paths start, when no annotation says */
 static int c_chdir(struct trace_reader *r, struct st_pid *p,
-		   const struct st_call *c, struct trace_op *op)
+		   const struct trace_st_call *c, struct trace_op *op)
 {
 	char *ann, *path;
 	const char *end;
@@ -170,8 +227,8 @@ static int c_chdir(struct trace_reader *r, struct st_pid *p,
 		return too_few(r, c);
 	if (op->err)
 		return 1;
-	if (st_field_is(c->name, "fchdir")) {
-		if (st_fd_arg(r, c->arg[0], &fd, &ann) < 0)
+	if (trace_st_field_is(c->name, "fchdir")) {
+		if (trace_st_fd_arg(r, c->arg[0], &fd, &ann) < 0)
 			return -1;
 		if (ann && ann[0] == '/') {
 			free(p->cwd);
@@ -181,8 +238,8 @@ static int c_chdir(struct trace_reader *r, struct st_pid *p,
 		}
 		return 1;
 	}
-	if (rd_unquote(r, c->arg[0].s, c->arg[0].s + c->arg[0].n, &path,
-		       &end) < 0)
+	if (trace_rd_unquote(r, c->arg[0].s, c->arg[0].s + c->arg[0].n, &path,
+			     &end) < 0)
 		return -1;
 	if (path[0] == '/' || p->cwd) {
 		char *abs = path[0] == '/' ? xstrdup(path)
@@ -200,49 +257,60 @@ static const struct {
 	const char *name;
 	call_fn fn;
 } calls[] = {
-	{ "open", st_c_open },	      { "openat", st_c_open },
-	{ "creat", st_c_open },	      { "close", st_c_close },
-	{ "read", st_c_rw },	      { "write", st_c_rw },
-	{ "pread64", st_c_rw },	      { "pwrite64", st_c_rw },
-	{ "readv", st_c_rw },	      { "writev", st_c_rw },
-	{ "preadv", st_c_rw },	      { "pwritev", st_c_rw },
-	{ "preadv2", st_c_rw },	      { "pwritev2", st_c_rw },
-	{ "lseek", st_c_lseek },      { "fsync", st_c_fd },
-	{ "fdatasync", st_c_fd },     { "fstat", st_c_fd },
-	{ "fstatfs", st_c_fd },	      { "getdents", st_c_fd },
-	{ "getdents64", st_c_fd },    { "ftruncate", st_c_fd },
-	{ "fchmod", st_c_fd },	      { "fchown", st_c_fd },
-	{ "stat", c_stat },	      { "lstat", c_stat },
-	{ "newfstatat", c_stat },     { "fstatat64", c_stat },
-	{ "statx", c_stat },	      { "statfs", c_pathop },
-	{ "unlink", c_pathop },	      { "unlinkat", c_pathop },
-	{ "rmdir", c_pathop },	      { "mkdir", c_pathop },
-	{ "mkdirat", c_pathop },      { "truncate", c_pathop },
-	{ "chmod", c_pathop },	      { "fchmodat", c_pathop },
-	{ "chown", c_pathop },	      { "lchown", c_pathop },
-	{ "fchownat", c_pathop },     { "utimensat", c_pathop },
-	{ "utime", c_pathop },	      { "utimes", c_pathop },
-	{ "rename", c_rename },	      { "renameat", c_rename },
-	{ "renameat2", c_rename },    { "link", c_rename },
-	{ "linkat", c_rename },	      { "dup", c_dup },
-	{ "dup2", c_dup },	      { "dup3", c_dup },
-	{ "fcntl", c_dup },	      { "chdir", c_chdir },
+	{ "open", trace_st_c_open },      { "openat", trace_st_c_open },
+	{ "creat", trace_st_c_open },     { "close", trace_st_c_close },
+	{ "read", trace_st_c_rw },        { "write", trace_st_c_rw },
+	{ "pread64", trace_st_c_rw },     { "pwrite64", trace_st_c_rw },
+	{ "readv", trace_st_c_rw },       { "writev", trace_st_c_rw },
+	{ "preadv", trace_st_c_rw },      { "pwritev", trace_st_c_rw },
+	{ "preadv2", trace_st_c_rw },     { "pwritev2", trace_st_c_rw },
+	{ "lseek", trace_st_c_lseek },    { "fsync", trace_st_c_fd },
+	{ "fdatasync", trace_st_c_fd },   { "fstat", trace_st_c_fd },
+	{ "fstatfs", trace_st_c_fd },     { "getdents", trace_st_c_fd },
+	{ "getdents64", trace_st_c_fd },  { "ftruncate", trace_st_c_fd },
+	{ "fchmod", trace_st_c_fd },      { "fchown", trace_st_c_fd },
+	{ "stat", c_stat },               { "lstat", c_stat },
+	{ "newfstatat", c_stat },         { "fstatat64", c_stat },
+	{ "statx", c_stat },              { "statfs", c_pathop },
+	{ "unlink", c_pathop },           { "unlinkat", c_pathop },
+	{ "rmdir", c_pathop },            { "mkdir", c_pathop },
+	{ "mkdirat", c_pathop },          { "truncate", c_pathop },
+	{ "chmod", c_pathop },            { "fchmodat", c_pathop },
+	{ "chown", c_pathop },            { "lchown", c_pathop },
+	{ "fchownat", c_pathop },         { "utimensat", c_pathop },
+	{ "utime", c_pathop },            { "utimes", c_pathop },
+	{ "symlink", c_pathop },          { "symlinkat", c_pathop },
+	{ "rename", c_rename },           { "renameat", c_rename },
+	{ "renameat2", c_rename },        { "link", c_rename },
+	{ "linkat", c_rename },           { "dup", c_dup },
+	{ "dup2", c_dup },                { "dup3", c_dup },
+	{ "fcntl", c_fcntl },             { "chdir", c_chdir },
 	{ "fchdir", c_chdir },
 };
 
-int st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,
-	    const struct st_call *c, struct trace_op *op)
+size_t trace_strace_ncalls(void)
+{
+	return ARRAY_SIZE(calls);
+}
+
+const char *trace_strace_call(size_t i)
+{
+	return i < ARRAY_SIZE(calls) ? calls[i].name : NULL;
+}
+
+int trace_st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,
+		  const struct trace_st_call *c, struct trace_op *op)
 {
 	call_fn fn = NULL;
 	int rc;
 
 	(void)st;
 	for (size_t i = 0; i < ARRAY_SIZE(calls) && !fn; i++)
-		if (st_field_is(c->name, calls[i].name))
+		if (trace_st_field_is(c->name, calls[i].name))
 			fn = calls[i].fn;
 	/* "= ?": the process went away inside the call */
 	if (!fn || !c->ret_known)
-		return st_ignore(r, c) > 0 ? 0 : -1;
+		return trace_st_ignore(r, c) > 0 ? 0 : -1;
 	if (c->retval < 0) {
 		op->err = trace_errno_parse(c->errname.s, c->errname.n);
 		if (!op->err) /* ERESTARTSYS and its kin: a signal came */
@@ -252,7 +320,7 @@ int st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,
 	if (rc < 0)
 		return -1;
 	if (rc > 0)
-		return st_ignore(r, c) > 0 ? 0 : -1;
+		return trace_st_ignore(r, c) > 0 ? 0 : -1;
 	trace_add_op(r->t, p->stream, op);
 	return 0;
 }

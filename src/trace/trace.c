@@ -166,6 +166,21 @@ void trace_add_op(struct trace *t, size_t s, const struct trace_op *op)
 {
 	struct trace_stream *st = &t->streams[s];
 
+	/*
+	 * A handle open before the stream began (strace's inherited stdout)
+	 * is opened for what the stream does with it: written to, it is
+	 * opened for writing.
+	 */
+	if (op->handle >= 0 && (size_t)op->handle < st->nhandles &&
+	    st->handles[op->handle].inherited) {
+		struct trace_handle *h = &st->handles[op->handle];
+
+		if (op->type == TOP_READ)
+			h->flags |= TRACE_O_READ;
+		else if (op->type == TOP_WRITE || op->type == TOP_FTRUNCATE ||
+			 op->type == TOP_TRIM)
+			h->flags |= TRACE_O_WRITE;
+	}
 	st->ops = grow_array(st->ops, &st->cap_ops, st->nops + 1,
 			     sizeof(*st->ops));
 	st->ops[st->nops++] = *op;
@@ -191,16 +206,18 @@ void trace_ignored(const struct trace *t, size_t i, const char **name,
 	*count = t->ign[i].count;
 }
 
-void trace_ignore(struct trace *t, const char *name)
+void trace_ignore(struct trace *t, const char *name, uint64_t n)
 {
 	void *v = strmap_get(t->ignmap, name);
 
 	if (v) {
-		t->ign[(uintptr_t)v - 1].count++;
+		uint64_t *count = &t->ign[(uintptr_t)v - 1].count;
+
+		*count = n > UINT64_MAX - *count ? UINT64_MAX : *count + n;
 		return;
 	}
 	t->ign = grow_array(t->ign, &t->cap_ign, t->nign + 1, sizeof(*t->ign));
-	t->ign[t->nign] = (struct trace_ignored){ xstrdup(name), 1 };
+	t->ign[t->nign] = (struct trace_ignored){xstrdup(name), n};
 	strmap_add(t->ignmap, t->ign[t->nign].name,
 		   (void *)(uintptr_t)(t->nign + 1));
 	t->nign++;
@@ -317,9 +334,9 @@ static int binary(struct trace_reader *r)
 		unsigned char c = (unsigned char)r->buf[i];
 
 		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			return rd_error(r, r->buf + i, 1,
-					"binary data (byte 0x%02x): not a trace",
-					c);
+			return trace_rd_error(
+				r, r->buf + i, 1,
+				"binary data (byte 0x%02x): not a trace", c);
 	}
 	return 0;
 }
@@ -352,11 +369,11 @@ static struct trace *parse_source(const struct source *src,
 	if (opts && opts->root)
 		r.root = path_lexical(opts->root);
 	source_position(src, (int)source_len(src), &r.nlines, &col);
-	rd_line(&r, 1);
+	trace_rd_line(&r, 1);
 	if (f == TRACE_AUTO)
 		f = detect(src, r.nlines);
 	if (f == TRACE_AUTO)
-		rc = rd_error(&r, r.buf, 0, "empty trace");
+		rc = trace_rd_error(&r, r.buf, 0, "empty trace");
 	else
 		rc = binary(&r) < 0 ? -1 : read_with(&r, f);
 	r.t->format = f;
@@ -422,4 +439,50 @@ struct trace *trace_load(const char *path, const struct trace_opts *opts)
 	t = trace_parse(path, text, len, opts);
 	free(text);
 	return t;
+}
+
+struct keyed {
+	int64_t when;
+	struct trace_step step;
+};
+
+static int by_when(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->when != y->when)
+		return x->when < y->when ? -1 : 1;
+	if (x->step.stream != y->step.stream)
+		return x->step.stream < y->step.stream ? -1 : 1;
+	return x->step.op < y->step.op ? -1 : x->step.op > y->step.op;
+}
+
+struct trace_step *trace_order(const struct trace *t, size_t *n)
+{
+	struct trace_step *order;
+	struct keyed *key;
+	size_t k = 0;
+
+	*n = 0;
+	for (size_t s = 0; s < t->nstreams; s++)
+		*n += t->streams[s].nops;
+	key = xcalloc(*n ? *n : 1, sizeof(*key));
+	for (size_t s = 0; s < t->nstreams; s++) {
+		int64_t last = INT64_MIN;
+
+		for (size_t i = 0; i < t->streams[s].nops; i++, k++) {
+			int64_t tm = t->streams[s].ops[i].time_ns;
+
+			if (tm != TRACE_NO_TIME && tm > last)
+				last = tm;
+			key[k] = (struct keyed){ last,
+						 { (uint32_t)s, (uint32_t)i } };
+		}
+	}
+	qsort(key, *n, sizeof(*key), by_when);
+	order = xcalloc(*n ? *n : 1, sizeof(*order));
+	for (k = 0; k < *n; k++)
+		order[k] = key[k].step;
+	free(key);
+	return order;
 }

@@ -36,15 +36,20 @@ enum trace_format {
 
 /* The operation types: the report's rows, in this order. */
 #define TRACE_OPS(X)                                                           \
-	X(OPEN, "open") X(CLOSE, "close") X(READ, "read") X(WRITE, "write")   \
-	X(SEEK, "seek") X(FSYNC, "fsync") X(FDATASYNC, "fdatasync")           \
-	X(STAT, "stat") X(LSTAT, "lstat") X(FSTAT, "fstat")                   \
-	X(UNLINK, "unlink") X(RENAME, "rename") X(LINK, "link")               \
-	X(MKDIR, "mkdir")                                                      \
-	X(RMDIR, "rmdir") X(READDIR, "readdir") X(TRUNCATE, "truncate")       \
-	X(FTRUNCATE, "ftruncate") X(SETATTR, "setattr") X(STATFS, "statfs")  \
-	X(LOCK, "lock") X(UNLOCK, "unlock") X(DELTREE, "deltree")             \
-	X(TRIM, "trim")
+	X(OPEN, "open")                                                        \
+	X(CLOSE, "close") X(READ, "read") X(WRITE, "write") X(SEEK, "seek") X( \
+		FSYNC, "fsync") X(FDATASYNC, "fdatasync") X(STAT,              \
+							    "stat") X(LSTAT,   \
+								      "lstat") \
+		X(FSTAT, "fstat") X(UNLINK, "unlink") X(RENAME, "rename") X(   \
+			LINK, "link") X(SYMLINK, "symlink") X(MKDIR, "mkdir")  \
+			X(RMDIR, "rmdir") X(READDIR, "readdir") X(             \
+				TRUNCATE, "truncate") X(FTRUNCATE,             \
+							"ftruncate")           \
+				X(SETATTR, "setattr") X(STATFS, "statfs")      \
+					X(LOCK, "lock") X(UNLOCK, "unlock")    \
+						X(DELTREE, "deltree")          \
+							X(TRIM, "trim")
 
 enum trace_op_type {
 #define TRACE_OP_ENUM(id, name) TOP_##id,
@@ -78,7 +83,11 @@ enum {
 struct trace_op {
 	enum trace_op_type type;
 	int handle; /* the stream's handle, -1 for none */
-	int path, path2; /* trace_path() index, -1 for none; path2: the new name of rename and link */
+	/*
+	 * trace_path() indexes, -1 for none; path2: the new name of rename
+	 * and link; symlink: path is the link made
+	 */
+	int path, path2;
 	unsigned flags; /* open: TRACE_O_*; truncate etc.: 0 */
 	unsigned mode; /* open with create, mkdir: permission bits */
 	int64_t offset; /* read, write, lock, trim; -1: the handle's offset; seek: where to */
@@ -149,6 +158,20 @@ size_t trace_stream_nhandles(const struct trace *t, size_t s);
 const struct trace_handle *trace_stream_handle(const struct trace *t,
 					       size_t s, int h);
 
+/* An op's place: its stream and its index in the stream's ops. */
+struct trace_step {
+	uint32_t stream, op;
+};
+
+/*
+ * Every op of t in the order the recording made them: by time across
+ * streams, each stream's own order kept (its times taken as never going
+ * back, an op without a time with the one before it), ties in stream
+ * order, so stream after stream when there are no times.  The replay,
+ * the initial state and the model all walk this order.  *n set; free().
+ */
+struct trace_step *trace_order(const struct trace *t, size_t *n);
+
 /* Building a trace (the readers, and tests). */
 size_t trace_add_stream(struct trace *t, const char *name);
 int trace_add_handle(struct trace *t, size_t s, int path, unsigned flags,
@@ -162,7 +185,15 @@ void trace_add_op(struct trace *t, size_t s, const struct trace_op *op);
 size_t trace_nignored(const struct trace *t);
 void trace_ignored(const struct trace *t, size_t i, const char **name,
 		   uint64_t *count);
-void trace_ignore(struct trace *t, const char *name);
+void trace_ignore(struct trace *t, const char *name, uint64_t n);
+
+/*
+ * The system calls the strace reader models or follows (open, read,
+ * dup, chdir ...), by name, so that a recording can ask strace for them
+ * and no more (fbrun record): i from 0 to trace_strace_ncalls() - 1.
+ */
+size_t trace_strace_ncalls(void);
+const char *trace_strace_call(size_t i);
 
 /*
  * The files and directories the trace expects before its first op (it

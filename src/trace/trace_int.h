@@ -65,34 +65,34 @@ struct field {
 };
 
 /* The error at `at` (within r->buf), `width` bytes underlined; -1. */
-int rd_error(struct trace_reader *r, const char *at, size_t width,
-	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int trace_rd_error(struct trace_reader *r, const char *at, size_t width,
+		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* Point the reader at physical line `line` (1-based). */
-void rd_line(struct trace_reader *r, int line);
+void trace_rd_line(struct trace_reader *r, int line);
 
 /* Up to max fields split at blanks; a "..." field may hold blanks. */
-int rd_fields(struct trace_reader *r, struct field *f, int max);
+int trace_rd_fields(struct trace_reader *r, struct field *f, int max);
 /* A whole field as a count in [0, TRACE_MAX_OFFSET] (decimal or 0x hex). */
-int rd_count(struct trace_reader *r, struct field f, const char *what,
-	     int64_t *out);
+int trace_rd_count(struct trace_reader *r, struct field f, const char *what,
+		   int64_t *out);
 /* A seconds value such as 1796317320.340405 as nanoseconds. */
-int rd_seconds(struct trace_reader *r, struct field f, int64_t *ns);
+int trace_rd_seconds(struct trace_reader *r, struct field f, int64_t *ns);
 /*
  * A "quoted" string with C escapes (\n \t \\ \" \xHH \ooo) unquoted.
  * *end is set past the closing quote.  Malloc'd in *out; a NUL inside
  * is refused.
  */
-int rd_unquote(struct trace_reader *r, const char *s, const char *limit,
-	       char **out, const char **end);
+int trace_rd_unquote(struct trace_reader *r, const char *s, const char *limit,
+		     char **out, const char **end);
 /*
  * Path mapping (doc/trace-format.md, "Paths"): a relative path is taken
  * from the root and may not climb above it; an absolute one beneath the
  * root becomes relative to it, any other goes under "_abs/".  `at` is
  * where the path is written, for the error.  Returns the interned index.
  */
-int rd_path_rel(struct trace_reader *r, const char *path, const char *at,
-		size_t width, int *idx);
-int rd_path_abs(struct trace_reader *r, const char *path, int *idx);
+int trace_rd_path_rel(struct trace_reader *r, const char *path, const char *at,
+		      size_t width, int *idx);
+int trace_rd_path_abs(struct trace_reader *r, const char *path, int *idx);
 
 int trace_read_strace(struct trace_reader *r);
 int trace_read_dbench(struct trace_reader *r);

@@ -29,9 +29,11 @@ static int row_of(const struct optable *t, int c)
 int optable_next(const struct optable *t, int argc, char **argv)
 {
 	struct option longopts[OPTABLE_MAX + 1] = { 0 };
-	char letters[3 * OPTABLE_MAX + 2], *l = letters;
+	char letters[3 * OPTABLE_MAX + 3], *l = letters;
 	int n = 0, c, i;
 
+	if (t->in_order)
+		*l++ = '+';
 	*l++ = ':';
 	for (i = 0; i < t->nrows; i++) {
 		const struct optable_row *r = &t->rows[i];

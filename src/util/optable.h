@@ -11,6 +11,7 @@
 #define FBRUN_OPTABLE_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 /* a row's flags */
@@ -56,6 +57,11 @@ struct optable {
 	 */
 	int column, wrap;
 	const char *head, *tail; /* --help's text before and after the rows */
+	/*
+	 * The first operand ends the options: what follows is a command
+	 * line of its own (fbrun record's), not options to permute.
+	 */
+	bool in_order;
 };
 
 /* what optable_next returns besides a row's index */

@@ -57,6 +57,8 @@ static struct results *part(unsigned k)
 	}
 	if (k == 1)
 		fstats_error(&r->fo[1].s, ENOSPC);
+	/* a replay's ops that failed in the recording and not here */
+	r->fo[0].s.mismatches = k;
 	results_derive(r);
 	return r;
 }
@@ -73,7 +75,8 @@ static bool same_stats(const struct fstats *a, const struct fstats *b)
 	    a->lat_max != b->lat_max || a->cpu_ns != b->cpu_ns ||
 	    a->cpu_samples != b->cpu_samples || a->errors != b->errors ||
 	    a->err_other != b->err_other || a->waits != b->waits ||
-	    a->wait_ns != b->wait_ns || a->verify_errors != b->verify_errors)
+	    a->wait_ns != b->wait_ns || a->verify_errors != b->verify_errors ||
+	    a->mismatches != b->mismatches)
 		return false;
 	for (unsigned i = 0; i < FSTATS_ERRNOS; i++)
 		if (a->err_count[i] != b->err_count[i] ||
@@ -116,6 +119,7 @@ static struct results *full(void)
 	r->fo[0].s.waits = 7;
 	r->fo[0].s.wait_ns = 14000000;
 	r->fo[1].s.verify_errors = 3;
+	r->fo[2].s.mismatches = 4;
 	r->fo[1].s.cpu_ns = 123456;
 	r->fo[1].s.cpu_samples = 12;
 	r->fo[2].mean = true;
@@ -309,6 +313,8 @@ static void test_merge(void)
 	ok(exact, "every histogram bucket is the sum of the ranks' buckets");
 	is_int(job->fo[1].s.errors, 1, "rank 1's failed read is counted");
 	is_int(job->fo[1].s.err_no[0], ENOSPC, "... with its errno");
+	is_int(job->fo[0].s.mismatches, 0 + 1 + 2,
+	       "a replay's mismatches summed over the ranks");
 	ok(job->secs == 3.0, "the job's time is the longest rank's (%g)",
 	   job->secs);
 	is_int(job->cpu_ns, 6000, "CPU time summed");

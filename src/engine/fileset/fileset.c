@@ -64,6 +64,12 @@ void fileset_free(struct fileset *fs)
 	free(fs->leaves.foreign);
 	fs_sum_free(&fs->leaves);
 	free(fs->sizes);
+	for (size_t i = 0; i < fs->nextra; i++) {
+		free(fs->extra[i].who);
+		free(fs->extra[i].sizes);
+	}
+	free(fs->extra);
+	free(fs->replay);
 	vfy_files_free(fs->vfiles);
 	free(fs->dirs);
 	free(fs->name);

@@ -170,6 +170,16 @@ int fileset_attach(struct fileset *fs, char *err, size_t errlen);
  */
 int fileset_check_space(struct fileset *const *fs, size_t n, char *err,
 			size_t errlen);
+/*
+ * What a replay (who, its name) will make in fs's root before the run,
+ * for fileset_check_space: copies of a tree of the n files of sizes
+ * (copied) and ndirs directories (the tree's own included).  Its bytes
+ * count as the preallocation's do, and its files and directories are
+ * checked against the file system's free inodes.
+ */
+void fileset_add_extra(struct fileset *fs, const char *who,
+		       const int64_t *sizes, size_t n, uint64_t ndirs,
+		       uint64_t copies);
 
 /*
  * Remove the tree: only if its root carries our marker naming this
@@ -216,10 +226,12 @@ const char *fileset_refusal(void);
 void fileset_set_keeps_whole(struct fileset *fs, bool on);
 
 /*
- * replay: names of the form replay-N-M in the root are fbrun's, with
- * everything beneath them (flowops_replay.c makes those trees whole).
+ * replay flowop id makes its trees in fs's root: the names replay-ID-M
+ * there are fbrun's, with everything beneath them (flowops_replay.c
+ * makes those trees whole), and the marker lists id so that any later
+ * run knows them too (fileset_replay.c).
  */
-void fileset_set_replay(struct fileset *fs, bool on);
+void fileset_add_replay(struct fileset *fs, unsigned id);
 /*
  * openat of rel beneath dirfd, following no symlink on the way (openat2
  * RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS|RESOLVE_NO_XDEV where the kernel

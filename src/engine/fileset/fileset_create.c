@@ -537,11 +537,6 @@ void fileset_set_reuse(struct fileset *fs)
 	fs->reuse = true;
 }
 
-void fileset_set_replay(struct fileset *fs, bool on)
-{
-	fs->replay = on;
-}
-
 void fileset_set_createnext(struct fileset *fs, bool on)
 {
 	fs->createnext = on;

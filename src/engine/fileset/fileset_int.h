@@ -6,7 +6,8 @@
  * (picking), fileset_summary.c (which blocks hold what, for the picks),
  * fileset_sweep.c (removing the files in parallel), fileset_root.c and fileset_mkroot.c (the root and its
  * marker), fileset_space.c (will it fit), fileset_create.c (making the
- * tree) and fileset_remove.c (removing it).
+ * tree), fileset_replay.c (the replays' trees in it) and fileset_remove.c
+ * (removing it).
  */
 #ifndef FBRUN_FILESET_INT_H
 #define FBRUN_FILESET_INT_H
@@ -196,7 +197,17 @@ struct fileset {
 	bool root_made; /* create made the root directory itself */
 	bool adopted; /* as the marker says: kept when it is rewritten */
 	bool createnext; /* createnext's names are fbrun's in this tree */
-	bool replay; /* replay's trees (replay-N-M) are fbrun's too */
+	/* the replays whose trees (replay-ID-M) are fbrun's too: their ids */
+	unsigned *replay;
+	size_t nreplay;
+	/* what replays will make in the root (fileset_add_extra) */
+	struct fs_extra {
+		char *who;
+		int64_t *sizes;
+		size_t n;
+		uint64_t ndirs, copies;
+	} *extra;
+	size_t nextra;
 	bool links; /* linkfile gives files more names (fileset_set_uses) */
 	bool symlinks; /* symlinkfile makes symlinks in the tree */
 	bool blocking; /* entries' fds lose O_NONBLOCK once checked (aio) */
@@ -301,6 +312,8 @@ struct marker {
 	char *run; /* "ID pid N host H started T", or NULL (older marker) */
 	long pid; /* from run, 0 if none */
 	char *made; /* outermost directory made for it, absolute, or NULL */
+	unsigned *replay; /* the replays whose trees may be in it: ids */
+	size_t nreplay;
 };
 
 /*
@@ -320,6 +333,15 @@ int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
  * ours.
  */
 bool fs_marker_debris(int dfd, const char *name);
+
+/* Whether name, in the root, is a tree of one of fs's replays. */
+bool fs_replay_tree(const struct fileset *fs, const char *name);
+/* The marker's line of fs's replays, "replay: ID ...\n", or "" (malloc'ed). */
+char *fs_replay_line(const struct fileset *fs);
+/* The ids after "replay:" into m; false if they are not a list of them. */
+bool fs_replay_parse(const char *ids, struct marker *m);
+/* The replays m lists are fs's too: their trees are fbrun's. */
+void fs_replay_inherit(struct fileset *fs, const struct marker *m);
 /* This run's random id, 16 hex digits, as the marker gives it. */
 const char *fs_marker_run_id(void);
 /* fileset_remove.c: 1 if the directory holds nothing, 0 if it does, -1 on error. */
@@ -383,8 +405,14 @@ int fs_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
  * ENOSYS where the kernel or the build has none.
  */
 int fs_open_strict(int dirfd, const char *rel, int flags);
-/* fileset_remove.c: whether name is one the layout gives (eight digits). */
+/* fileset_names.c: whether name is one the layout gives (eight digits). */
 bool fs_layout_name(const char *name);
+/*
+ * Whether fbrun makes name in the root (top) or below it: a layout serial,
+ * createnext's names with createnext, a replay tree the marker lists.
+ */
+bool fs_name_ours(const struct fileset *fs, const char *name, bool top,
+		  bool createnext);
 /*
  * fileset_sweep.c: before the walk that removes the tree under rootfd,
  * the files the run knows exist unlinked by a thread per CPU (nothing

@@ -2,11 +2,8 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * Removing a fileset's tree.  Only a root whose marker names this
- * fileset is removed, and in it only the names fbrun makes: the layout's
- * serials (directories, files and leaf directories, "%08u", from 1), and
- * where createnext works on the fileset, its directories ("%05u", from 0,
- * in the root) and files (ten hex digits with up to twelve letters or
- * digits before or after).  Anything else is left where it is, with the
+ * fileset is removed, and in it only the names fbrun makes
+ * (fileset_names.c).  Anything else is left where it is, with the
  * directories holding it, and named in the error.  Nothing is followed:
  * a symlink is unlinked itself, a mount point is refused.
  */
@@ -40,7 +37,6 @@ struct rm {
 	dev_t dev; /* the root's file system */
 	bool dry; /* only look for what is not ours; remove nothing */
 	bool createnext; /* createnext's names are ours too */
-	bool replay; /* replay's trees in the root are ours */
 	bool in_replay; /* walking one of those: everything in it is ours */
 	char *err;
 	size_t errlen;
@@ -49,69 +45,10 @@ struct rm {
 	char *foreign; /* the first one's path */
 };
 
-/* ------------------------------------------------------------ names */
-
-static bool all_of(const char *s, size_t n, const char *set)
-{
-	return strspn(s, set) >= n;
-}
-
-#define DIGITS "0123456789"
-#define HEX DIGITS "abcdef"
-#define ALNUM DIGITS "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-/* A number as "%0*u" writes it with this width; from 1 unless zero_ok. */
-static bool serial_name(const char *s, size_t width, bool zero_ok)
-{
-	size_t n = strlen(s);
-
-	if (n < width || !all_of(s, n, DIGITS) || (n > width && s[0] == '0'))
-		return false;
-	return zero_ok || strspn(s, "0") < n;
-}
-
-bool fs_layout_name(const char *name)
-{
-	return serial_name(name, 8, false);
-}
-
-/* A createnext file: bonnie++'s names (flowops_namewise.c, make_name). */
-static bool createnext_file(const char *s)
-{
-	size_t n = strlen(s);
-
-	if (n < 10 || n > 22)
-		return false;
-	return (all_of(s, 10, HEX) && all_of(s + 10, n - 10, ALNUM)) ||
-	       (all_of(s, n - 10, ALNUM) && all_of(s + n - 10, 10, HEX));
-}
-
-/* A replay's tree in the root: "replay-N-M" (flowops_replay.c). */
-static bool replay_name(const char *s)
-{
-	size_t n;
-
-	if (strncmp(s, "replay-", 7) != 0)
-		return false;
-	s += 7;
-	n = strspn(s, "0123456789");
-	if (n == 0 || s[n] != '-')
-		return false;
-	s += n + 1;
-	n = strspn(s, "0123456789");
-	return n > 0 && s[n] == '\0';
-}
-
 /* Whether fbrun makes name in the root (top) or below it. */
 static bool ours(const struct rm *r, const char *name, bool top)
 {
-	if (r->in_replay || (top && r->replay && replay_name(name)))
-		return true;
-	if (serial_name(name, 8, false))
-		return true;
-	if (!r->createnext)
-		return false;
-	return createnext_file(name) || (top && serial_name(name, 5, true));
+	return r->in_replay || fs_name_ours(r->fs, name, top, r->createnext);
 }
 
 /* ------------------------------------------------------------ walking */
@@ -262,7 +199,7 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 		bool was = r->in_replay;
 
 		/* a replay's tree holds the trace's names: all of them ours */
-		if (top && r->replay && replay_name(name))
+		if (top && fs_replay_tree(r->fs, name))
 			r->in_replay = true;
 		rm_dir(r, dfd, dpath, name);
 		r->in_replay = was;
@@ -323,8 +260,8 @@ static void rm_contents(struct rm *r, int fd, const char *dpath, bool top)
 static void rm_init(struct rm *r, struct fileset *fs, bool createnext,
 		    char *err, size_t errlen)
 {
-	*r = (struct rm){ .fs = fs, .createnext = createnext,
-			  .replay = fs->replay, .err = err, .errlen = errlen };
+	*r = (struct rm){ .fs = fs, .createnext = createnext, .err = err,
+			  .errlen = errlen };
 }
 
 /*
@@ -504,6 +441,7 @@ static int remove_root(struct fileset *fs, int fd, char *err, size_t errlen)
 		return -1;
 	}
 	lseek(fd, 0, SEEK_SET); /* the run's descriptor: from the start */
+	fs_replay_inherit(fs, &m);
 	rc = remove_marked(fs, fd, m.adopted, fs->createnext || m.createnext,
 			   err, errlen);
 	fs_marker_free(&m);

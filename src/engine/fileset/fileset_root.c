@@ -10,8 +10,8 @@
  * the root or adopted an empty directory, the run that last took it (an
  * id, pid, host and start time), the outermost directory of the path
  * that a run made for it (removed with the last tree under it, even by
- * a later run after a crash), and whether createnext's names may be in
- * it.  doc/running.md describes the format; a marker of fbrun 0.x before
+ * a later run after a crash), whether createnext's names may be in
+ * it, and the replays whose trees may be (fileset_replay.c).  doc/running.md describes the format; a marker of fbrun 0.x before
  * the run line (two lines) is read as one naming no run.
  *
  * The lock is flock on the root directory, held from the moment the root
@@ -89,6 +89,7 @@ void fs_marker_free(struct marker *m)
 	free(m->name);
 	free(m->run);
 	free(m->made);
+	free(m->replay);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -110,6 +111,8 @@ static bool marker_parse(char *text, struct marker *m)
 			m->made = xstrdup(line + 6);
 		else if (strcmp(line, "names: createnext") == 0)
 			m->createnext = true;
+		else if (strncmp(line, "replay:", 7) == 0)
+			fs_replay_parse(line + 7, m);
 		else if (sscanf(line, "verify: whole %16" SCNx64 "%c",
 				&m->whole_hash, &extra) == 1)
 			m->whole = true;
@@ -188,6 +191,7 @@ int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 		    size_t errlen)
 {
 	char *made = NULL, *text, tmp[sizeof(MARKER_NEW) + 18], whole[40] = "";
+	char *replay = fs_replay_line(fs);
 	ssize_t len, got = -1;
 	int fd, e;
 
@@ -198,12 +202,14 @@ int fs_marker_write(struct fileset *fs, int dfd, bool adopted, char *err,
 	/* absolute, so a run from another directory finds it */
 	if (fs->nmade > 0 && !strchr(fs->made[0], '\n'))
 		made = path_real(fs->made[0]);
-	text = xasprintf("fbrun fileset %s\nroot: %s\nrun: %s\n%s%s%s%s%s",
+	text = xasprintf("fbrun fileset %s\nroot: %s\nrun: %s\n%s%s%s%s%s%s",
 			 fs->name, adopted ? MARKER_ADOPTED : "made", run_line,
 			 made ? "made: " : "", made ? made : "",
 			 made ? "\n" : "",
-			 fs->createnext ? "names: createnext\n" : "", whole);
+			 fs->createnext ? "names: createnext\n" : "", replay,
+			 whole);
 	free(made);
+	free(replay);
 	len = (ssize_t)strlen(text);
 	/*
 	 * A new file renamed over the old: never a half-written marker.  Its
@@ -423,6 +429,7 @@ static int take_marked(struct fileset *fs, int fd, bool *adopted, char *err,
 	}
 	*adopted = m.adopted;
 	fs->createnext |= m.createnext;
+	fs_replay_inherit(fs, &m);
 	/* still whole until this run has checked it (fileset_verify.c) */
 	fs->whole = m.whole && fs->verify && fs->reuse;
 	fs->whole_hash = m.whole_hash;

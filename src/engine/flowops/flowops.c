@@ -47,13 +47,19 @@ int64_t op_value(struct worker *wk, const struct ir_value *v)
 /* op_done's slow part: the totals other threads' limits read. */
 void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes)
 {
+	op_totals_many(wk, f, 1, bytes);
+}
+
+void op_totals_many(struct worker *wk, const struct ir_flowop *f, uint64_t n,
+		    uint64_t bytes)
+{
 	unsigned ff = ir_flowop_flags(f);
 
 	if (!(ff & FF_IO))
 		return;
 	atomic_store_explicit(&wk->io_ops,
 			      atomic_load_explicit(&wk->io_ops,
-						   memory_order_relaxed) + 1,
+						   memory_order_relaxed) + n,
 			      memory_order_relaxed);
 	atomic_store_explicit(&wk->io_bytes,
 			      atomic_load_explicit(&wk->io_bytes,
@@ -62,7 +68,7 @@ void op_totals(struct worker *wk, const struct ir_flowop *f, uint64_t bytes)
 	if (ff & FF_MOVES_DATA)
 		atomic_store_explicit(
 			&wk->rw_ops,
-			atomic_load_explicit(&wk->rw_ops, memory_order_relaxed) + 1,
+			atomic_load_explicit(&wk->rw_ops, memory_order_relaxed) + n,
 			memory_order_relaxed);
 }
 

@@ -308,16 +308,19 @@ struct replay {
 	size_t buflen;
 	char *pdir; /* the parent kept, relative to the tree, and its fd */
 	int pfd;
-	struct replay_step *order; /* every stream's ops, in replay order */
+	struct trace_step *order; /* every stream's ops, in replay order */
 	size_t nsteps;
 	uint64_t passes;
 	/* ops that failed in the recording and succeeded here */
 	uint64_t mismatches;
 	char *mismatch; /* the first, said when the thread ends */
-};
-
-struct replay_step {
-	uint32_t stream, op;
+	/*
+	 * streams=parallel: the renames and removals of every stream, so
+	 * that a stream's kept parent is dropped when another's moved it
+	 * (pgen: the count when it was kept); NULL in one sequence.
+	 */
+	_Atomic uint64_t *moves;
+	uint64_t pgen;
 };
 
 /* Replay op of stream s: 0, or the errno its call failed with; bytes done. */
@@ -330,6 +333,33 @@ int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 int op_replay_rmtree(struct replay *rp, int dfd, const char *name);
 /* Forget the parent directory kept (a rename or removal may move it). */
 void op_replay_forget(struct replay *rp);
+/* Whether op's outcome, err (0: success), is the one recorded. */
+bool op_replay_expected(const struct trace_op *op, int err);
+/* An op that failed in the recording and succeeded: counted, the first said. */
+void op_replay_mismatch(struct replay *rp, const struct trace_op *op);
+/* What the op was, for messages: "open 'a/b' (trace line 12)". */
+char *op_replay_describe(const struct replay *rp, const struct trace_op *op);
+/*
+ * pace=: until op's time divided by pace after start (ns, the monotonic
+ * clock), in naps short enough for a stop to end it soon after; false
+ * if the run is stopping.
+ */
+bool op_replay_pace(const atomic_bool *stop, double pace,
+		    const struct trace_op *op, uint64_t start);
+/*
+ * Stream s's handles that were open before it began, opened (at its
+ * first op); 0, or the errno with *path the one that failed.
+ */
+int op_replay_inherit(struct replay *rp, size_t s, const char **path);
+/*
+ * streams=parallel: one pass, each stream in a thread of its own
+ * (flowops_replay_par.c), started at tp; *stopped if a stop cut it.
+ */
+enum fo_result op_replay_parallel(struct worker *wk, struct replay *rp,
+				  uint64_t tp, bool *stopped);
+/* op_totals for n ops of f moving bytes in all. */
+void op_totals_many(struct worker *wk, const struct ir_flowop *f, uint64_t n,
+		    uint64_t bytes);
 /* replay's hooks. */
 int op_replay_prepare(struct worker *wk, const struct ir_flowop *f);
 void op_replay_free(void *state);

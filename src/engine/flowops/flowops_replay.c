@@ -8,7 +8,9 @@
  * pass after the first empties it and makes that state again, untimed.
  * The streams' ops run in the order they were recorded in (by their
  * times, each stream's own order kept), or stream after stream when the
- * trace has no times.  Each op is timed and counted in its type's row
+ * trace has no times; with pace=, each no earlier than its time divided
+ * by the pace after the pass began, waited for outside its timed window.
+ * Each op is timed and counted in its type's row
  * (<name>.open, <name>.read, ...); the flowop's own row counts passes.
  * An op that failed in the recording with errno E and fails with E here
  * is counted as done; one that succeeds is counted too, and said as a
@@ -22,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "engine/flowops/flowops_int.h"
@@ -37,8 +40,10 @@
  */
 #define REPLAY_CPU_FIRST 8
 #define REPLAY_CPU_EVERY 64
-/* The stop flag is looked at every this many ops. */
+/* The stop flag is looked at every this many ops, and while pacing. */
 #define REPLAY_STOP_EVERY 256
+/* pace=: the longest nap before the stop flag is looked at again (ns) */
+#define REPLAY_NAP_NS 100000000u
 
 /* op_replay_rmtree, the tries-th time at name */
 static int rmtree(struct replay *rp, int dfd, const char *name, int tries)
@@ -167,57 +172,10 @@ static enum fo_result make_initial(struct worker *wk, struct replay *rp)
 }
 
 /* A step with the time it is replayed at, for the sort. */
-struct keyed {
-	int64_t when;
-	struct replay_step step;
-};
-
-static int cmp_keyed(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
-
-	if (x->when != y->when)
-		return x->when < y->when ? -1 : 1;
-	if (x->step.stream != y->step.stream)
-		return x->step.stream < y->step.stream ? -1 : 1;
-	return x->step.op < y->step.op ? -1 : x->step.op > y->step.op;
-}
-
-/*
- * The replay order: by the ops' times (a stream's own order kept: its
- * times taken as never going back), ties in stream order; stream after
- * stream when any op has no time.
- */
+/* The replay order: the trace's (trace_order), for every pass. */
 static void make_order(struct replay *rp)
 {
-	const struct trace *t = rp->t;
-	size_t n = 0, k = 0;
-	bool timed = true;
-	struct keyed *key;
-
-	for (size_t s = 0; s < trace_nstreams(t); s++)
-		n += trace_stream_nops(t, s);
-	key = xcalloc(n ? n : 1, sizeof(*key));
-	for (size_t s = 0; s < trace_nstreams(t); s++) {
-		const struct trace_op *ops = trace_stream_ops(t, s);
-		int64_t last = INT64_MIN;
-
-		for (size_t i = 0; i < trace_stream_nops(t, s); i++, k++) {
-			if (ops[i].time_ns == TRACE_NO_TIME)
-				timed = false;
-			else if (ops[i].time_ns > last)
-				last = ops[i].time_ns;
-			key[k] = (struct keyed){
-				last, { (uint32_t)s, (uint32_t)i } };
-		}
-	}
-	if (timed)
-		qsort(key, n, sizeof(*key), cmp_keyed);
-	rp->order = xcalloc(n ? n : 1, sizeof(*rp->order));
-	for (k = 0; k < n; k++)
-		rp->order[k] = key[k].step;
-	rp->nsteps = n;
-	free(key);
+	rp->order = trace_order(rp->t, &rp->nsteps);
 }
 
 /* Close what the streams hold open. */
@@ -231,27 +189,42 @@ static void close_all(struct replay *rp)
 			}
 }
 
-/* The handles open before each stream began, opened as they were. */
-static enum fo_result open_inherited(struct worker *wk, struct replay *rp)
+/*
+ * The handles open before stream s began, opened as they were, when its
+ * first op comes: a child's are often what its parent opened for it in
+ * the same pass (a shell's redirection), not there when the pass starts.
+ * 0, or the errno with *path the one that failed.
+ */
+int op_replay_inherit(struct replay *rp, size_t s, const char **path)
 {
-	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
-		for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
-			const struct trace_handle *th =
-				trace_stream_handle(rp->t, s, (int)h);
-			const char *p;
+	for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
+		const struct trace_handle *th =
+			trace_stream_handle(rp->t, s, (int)h);
+		unsigned flags = th->flags &
+				 ~(TRACE_O_CREAT | TRACE_O_EXCL | TRACE_O_TRUNC);
 
-			if (!th->inherited)
-				continue;
-			p = trace_path(rp->t, th->path);
-			rp->fds[s][h] = op_replay_open(
-				rp, p, th->flags & ~(TRACE_O_CREAT | TRACE_O_EXCL | TRACE_O_TRUNC), 0);
-			if (rp->fds[s][h] < 0)
-				return op_fail(wk, rp->f, errno,
-					       "replay %s: cannot open '%s', "
-					       "open before the trace began",
-					       rp->f->name, p);
-		}
-	return FO_OK;
+		if (!th->inherited)
+			continue;
+		*path = trace_path(rp->t, th->path);
+		rp->fds[s][h] = op_replay_open(rp, *path, flags, 0);
+		if (rp->fds[s][h] < 0)
+			return errno;
+	}
+	return 0;
+}
+
+static enum fo_result open_inherited(struct worker *wk, struct replay *rp,
+				     size_t s)
+{
+	const char *p = NULL;
+	int err = op_replay_inherit(rp, s, &p);
+
+	if (!err)
+		return FO_OK;
+	return op_fail(wk, rp->f, err,
+		       "replay %s: cannot open '%s', open before the stream "
+		       "began",
+		       rp->f->name, p);
 }
 
 /* The largest read or write of the trace, within REPLAY_BUF_MAX. */
@@ -341,13 +314,37 @@ void op_replay_free(void *state)
 	free(rp);
 }
 
-/* What the op was, for messages: "open 'a/b' (trace line 12)". */
-static char *describe(const struct replay *rp, const struct trace_op *op)
+char *op_replay_describe(const struct replay *rp, const struct trace_op *op)
 {
 	return xasprintf("%s%s%s%s (trace line %d)", trace_op_name(op->type),
 			 op->path >= 0 ? " '" : "",
 			 op->path >= 0 ? trace_path(rp->t, op->path) : "",
 			 op->path >= 0 ? "'" : "", op->line);
+}
+
+bool op_replay_expected(const struct trace_op *op, int err)
+{
+	/*
+	 * dbench's FIND_FIRST that matched nothing is a readdir of the
+	 * pattern's directory recorded as ENOENT, the pattern not kept: a
+	 * listing of the directory that succeeds is what it did too
+	 */
+	return err == op->err || (!err && op->type == TOP_READDIR &&
+				  op->handle < 0 && op->err == ENOENT);
+}
+
+void op_replay_mismatch(struct replay *rp, const struct trace_op *op)
+{
+	char *what;
+
+	if (rp->mismatches++)
+		return;
+	what = op_replay_describe(rp, op);
+	rp->mismatch = xasprintf("%s, recorded as failing with %s", what,
+				 trace_errno_name(op->err) ?
+					 trace_errno_name(op->err) :
+					 strerror(op->err));
+	free(what);
 }
 
 /* The outcome of one op against the recording's. */
@@ -359,30 +356,17 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 	enum fo_result r;
 	char *what;
 
-	/*
-	 * dbench's FIND_FIRST that matched nothing is a readdir of the
-	 * pattern's directory recorded as ENOENT, the pattern not kept: a
-	 * listing of the directory that succeeds is what it did too
-	 */
-	if (err == op->err ||
-	    (!err && op->type == TOP_READDIR && op->handle < 0 &&
-	     op->err == ENOENT)) {
+	if (op_replay_expected(op, err)) {
 		op_done(wk, row, t0, bytes);
 		return FO_OK;
 	}
 	if (err == 0) {
 		op_done(wk, row, t0, bytes);
-		if (!rp->mismatches++) {
-			what = describe(rp, op);
-			rp->mismatch = xasprintf("%s, recorded as failing with %s",
-						 what, trace_errno_name(op->err) ?
-							       trace_errno_name(op->err) :
-							       strerror(op->err));
-			free(what);
-		}
+		wk->stats[row->id].mismatches++;
+		op_replay_mismatch(rp, op);
 		return FO_OK;
 	}
-	what = describe(rp, op);
+	what = op_replay_describe(rp, op);
 	if (op->err)
 		r = op_fail(wk, row, err, "replay %s: %s failed (recorded: %s)",
 			    rp->f->name, what,
@@ -393,6 +377,27 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 			    what);
 	free(what);
 	return r;
+}
+
+bool op_replay_pace(const atomic_bool *stop, double pace,
+		    const struct trace_op *op, uint64_t start)
+{
+	uint64_t at = start + (uint64_t)((double)op->time_ns / pace);
+
+	for (;;) {
+		uint64_t now = now_ns(), until;
+		struct timespec ts;
+
+		if (now >= at)
+			return true;
+		if (timeline_flag_set(stop))
+			return false;
+		until = at - now > REPLAY_NAP_NS ? now + REPLAY_NAP_NS : at;
+		ts.tv_sec = (time_t)(until / 1000000000u);
+		ts.tv_nsec = (long)(until % 1000000000u);
+		/* EINTR or not, the loop looks at the time and the flag */
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
 }
 
 /* Back to the start: the tree emptied and the initial state made again. */
@@ -408,38 +413,31 @@ static enum fo_result reset(struct worker *wk, struct replay *rp)
 	return make_initial(wk, rp);
 }
 
-enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
+/* One pass in one sequence, started at tp; *stopped if a stop cut it. */
+static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
+				   uint64_t tp, bool *stopped)
 {
-	struct replay *rp = wk->fostate[f->id];
+	const struct ir_flowop *f = rp->f;
 	bool go_on = wk->run->opts->continue_on_error;
 	enum fo_result r = FO_OK;
-	bool stopped = false;
-	uint64_t t0, tp;
 
-	if (f->value.kind != IRV_NONE) {
-		int64_t most = op_int(wk, &f->value);
-
-		if (most > 0 && rp->passes >= (uint64_t)most)
-			return op_norsc(wk, "flowop %s: the trace replayed %" PRIu64
-					" times", f->name, rp->passes);
-	}
-	if (rp->passes && (r = reset(wk, rp)) != FO_OK)
-		return r;
-	if ((r = open_inherited(wk, rp)) != FO_OK)
-		return r;
-	/* the rows' CPU is sampled below, not the pass's */
-	wk->sampling = false;
-	tp = op_start(wk);
 	for (size_t k = 0; k < rp->nsteps; k++) {
-		const struct replay_step *st = &rp->order[k];
+		const struct trace_step *st = &rp->order[k];
 		const struct trace_op *op =
 			&trace_stream_ops(rp->t, st->stream)[st->op];
 		const struct ir_flowop *row;
-		uint64_t bytes;
+		uint64_t bytes, t0;
 		int err;
 
 		if (k % REPLAY_STOP_EVERY == 0 && k &&
-		    (stopped = timeline_flag_set(wk->stop)))
+		    (*stopped = timeline_flag_set(wk->stop)))
+			break;
+		if (f->pace > 0 && op->time_ns > 0 &&
+		    (*stopped = !op_replay_pace(wk->stop, f->pace, op, tp)))
+			break;
+		if (st->op == 0 &&
+		    (r = open_inherited(wk, rp, st->stream)) != FO_OK &&
+		    !go_on)
 			break;
 		/*
 		 * a pass can outlast the warm-up: its ops after the warm-up's
@@ -458,6 +456,33 @@ enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
 		if (r != FO_OK && !go_on)
 			break;
 	}
+	return r;
+}
+
+enum fo_result fo_replay(struct worker *wk, const struct ir_flowop *f)
+{
+	struct replay *rp = wk->fostate[f->id];
+	bool go_on = wk->run->opts->continue_on_error;
+	enum fo_result r = FO_OK;
+	bool stopped = false;
+	uint64_t tp;
+
+	if (f->value.kind != IRV_NONE) {
+		int64_t most = op_int(wk, &f->value);
+
+		if (most > 0 && rp->passes >= (uint64_t)most)
+			return op_norsc(wk, "flowop %s: the trace replayed %" PRIu64
+					" times", f->name, rp->passes);
+	}
+	if (rp->passes && (r = reset(wk, rp)) != FO_OK)
+		return r;
+	/* the rows' CPU is sampled below, not the pass's */
+	wk->sampling = false;
+	tp = op_start(wk);
+	if (f->streams == IR_STREAMS_PARALLEL)
+		r = op_replay_parallel(wk, rp, tp, &stopped);
+	else
+		r = run_sequence(wk, rp, tp, &stopped);
 	wk->sampling = false; /* a failed op leaves it set */
 	rp->passes++;
 	/* a pass the end of the run cut short is not one */

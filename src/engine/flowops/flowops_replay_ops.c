@@ -18,6 +18,13 @@
 
 #include "engine/flowops/flowops_int.h"
 
+/*
+ * What a symbolic link the replay makes holds: a relative name in its
+ * own directory, not the recording's target, so that the link leads
+ * nowhere outside the tree whatever later follows it.
+ */
+#define REPLAY_SYMLINK_TARGET ".fbrun-replay-symlink"
+
 /* Forget the parent directory kept: a rename or removal may move it. */
 void op_replay_forget(struct replay *rp)
 {
@@ -50,7 +57,11 @@ static int parent_of(struct replay *rp, const char *path, const char **last,
 	dir = strndup(path, (size_t)(slash - path));
 	if (!dir)
 		return errno = ENOMEM, -1;
-	if (!other && rp->pdir && strcmp(rp->pdir, dir) == 0) {
+	/* kept, unless another stream moved or removed something since */
+	if (!other && rp->pdir && strcmp(rp->pdir, dir) == 0 &&
+	    (!rp->moves || atomic_load_explicit(rp->moves,
+						memory_order_relaxed) ==
+				   rp->pgen)) {
 		free(dir);
 		return rp->pfd;
 	}
@@ -66,6 +77,8 @@ static int parent_of(struct replay *rp, const char *path, const char **last,
 	op_replay_forget(rp);
 	rp->pdir = dir;
 	rp->pfd = fd;
+	if (rp->moves)
+		rp->pgen = atomic_load_explicit(rp->moves, memory_order_relaxed);
 	return fd;
 }
 
@@ -229,6 +242,10 @@ static int on_path(struct replay *rp, const struct trace_op *op,
 		break;
 	case TOP_SETATTR:
 		r = utimensat(pfd, last, NULL, AT_SYMLINK_NOFOLLOW);
+		break;
+	case TOP_SYMLINK:
+		/* dangling, beside itself: nothing to follow out of the tree */
+		r = symlinkat(REPLAY_SYMLINK_TARGET, pfd, last);
 		break;
 	case TOP_DELTREE:
 		r = op_replay_rmtree(rp, pfd, last);

@@ -1,0 +1,298 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The fbrun authors
+#
+# fbrun record: its errors (no command, no strace on PATH, a command
+# that is not there, a link or a FIFO where a file goes: refused before
+# anything runs, nothing written through them), the command's status
+# (files written, exit 1), a trace fbrun cannot read (a fake strace:
+# located error, exit 2, NAME.trace kept, NAME.f not written), and a
+# small program recorded and replayed with the NAME.f written.
+#
+# Then programs no one here wrote (issue 27, proof 3(b)): tar -x of a
+# tarball, git init/add/commit of a tree, sqlite3 inserting rows, make
+# -j2 of a small C project.  Each is recorded in one copy of its input,
+# run again under `strace -f -C -y` in another (an independent run) and
+# the recording replayed (fbrun NAME.f -o JSON).  The replay's ops per
+# type and bytes read and written must equal the independent run's
+# within 2% (tests/record-count.py: strace's own summary per system
+# call, less the calls on pipes, sockets, /proc, /sys and /dev, found by
+# code of its own); tar's written bytes must also be the sizes of the
+# files it extracted.
+. "${srcdir:-.}/tests/lib.sh"
+
+COUNT=$srcdir/tests/record-count.py
+
+# --- without strace ---------------------------------------------------------
+run_fbrun record --help
+check "--help: exit 0" test "$rc" -eq 0
+grepq "... the usage names -o" '^  -o, --output NAME' "$TMP/out"
+
+run_fbrun record
+check "no command: exit 2 ($rc)" test "$rc" -eq 2
+grepq "... saying so" "no command given: fbrun record" "$TMP/err"
+
+mkdir "$TMP/nostrace" "$TMP/w"
+rc=0
+(cd "$TMP/w" && PATH=$TMP/nostrace "$FBRUN" record /bin/true) \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "strace not on PATH: exit 2 ($rc)" test "$rc" -eq 2
+grepq "... naming strace and its Debian package" \
+	"strace is not installed: .*Debian's package strace" "$TMP/err"
+check "... nothing written" test -z "$(ls -A "$TMP/w")"
+
+# a strace of the test's own (first on PATH): what it writes, fbrun reads
+mkdir "$TMP/fake"
+cat >"$TMP/fake/strace" <<'EOF'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+	case $1 in -o) out=$2; shift ;; --) break ;; esac
+	shift
+done
+printf '%s' "$FAKE_TEXT" >"$out"
+EOF
+chmod +x "$TMP/fake/strace"
+fake() {
+	rc=0
+	(cd "$TMP/w" && FAKE_TEXT=$1 PATH=$TMP/fake:$PATH "$FBRUN" record \
+		-o bad true) >"$TMP/out" 2>"$TMP/err" || rc=$?
+}
+fake 'garbage, not strace output
+'
+check "a trace fbrun cannot read: exit 2 ($rc)" test "$rc" -eq 2
+grepq "... its located error" "^bad\.trace:1:1: error: " "$TMP/err"
+check "... bad.trace kept to look at, bad.f not written" \
+	test -f "$TMP/w/bad.trace" -a ! -e "$TMP/w/bad.f"
+rm -f "$TMP/w/bad.trace"
+fake ''
+check "strace wrote nothing: exit 1 ($rc)" test "$rc" -eq 1
+grepq "... saying so" "strace recorded nothing" "$TMP/err"
+check "... nothing written" test -z "$(ls -A "$TMP/w")"
+
+if ! command -v strace >/dev/null 2>&1 || ! strace -f -o /dev/null true 2>/dev/null; then
+	skip "recording: strace is not installed or cannot trace here"
+	done_testing
+	exit
+fi
+
+# --- what fbrun refuses -------------------------------------------------------
+run_fbrun record no-such-command-fbrun
+check "a command not on PATH: exit 2 ($rc)" test "$rc" -eq 2
+grepq "... saying so" "cannot run 'no-such-command-fbrun': no such command on PATH" "$TMP/err"
+
+echo "not fbrun's" >"$TMP/victim"
+# refused TARGET: a link or FIFO at $TMP/w/x.TARGET; nothing written or run
+refused() {
+	rc=0
+	(cd "$TMP/w" && timeout -k 10 120 "$FBRUN" record -o x sh -c 'touch ran') \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "$1: exit 2 ($rc)" test "$rc" -eq 2
+	grepq "... named in the error" "cannot write 'x\.$2': it is $3" "$TMP/err"
+	check "... the command did not run, nothing else written" \
+		test "$(ls -A "$TMP/w")" = "x.$2"
+	check "... what the link names is as it was" \
+		test "$(cat "$TMP/victim")" = "not fbrun's"
+	rm -f "$TMP/w/x.$2"
+}
+ln -s "$TMP/victim" "$TMP/w/x.trace"
+refused "a symbolic link at x.trace" trace "a symbolic link"
+ln -s "$TMP/victim" "$TMP/w/x.f"
+refused "a symbolic link at x.f" f "a symbolic link"
+mkfifo "$TMP/w/x.trace"
+refused "a FIFO at x.trace" trace "a FIFO"
+
+# --- the command's status -----------------------------------------------------
+rc=0
+(cd "$TMP/w" && "$FBRUN" record -o st sh -c 'exit 3') >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "a command that exits 3: exit 1 ($rc)" test "$rc" -eq 1
+grepq "... its status said" "exited with status 3" "$TMP/out"
+check "... both files written" test -s "$TMP/w/st.trace" -a -s "$TMP/w/st.f"
+rc=0
+(cd "$TMP/w" && "$FBRUN" record -o st -- sh -c 'kill -KILL $$') >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "a command killed by a signal: exit 1 ($rc)" test "$rc" -eq 1
+grepq "... the signal said" "was killed by signal 9" "$TMP/out"
+grepq "... the old files replaced" "signal 9" "$TMP/w/st.f"
+rm -f "$TMP/w"/st.*
+# a TERM sent to fbrun goes to the command (strace ignores it)
+(cd "$TMP/w" && exec "$FBRUN" record -o st -- sh -c 'touch started; exec sleep 120') \
+	>"$TMP/out" 2>"$TMP/err" &
+fpid=$!
+i=0
+while [ ! -e "$TMP/w/started" ] && [ $i -lt 1200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM "$fpid"
+rc=0
+wait "$fpid" || rc=$?
+check "TERM to fbrun while the command runs: exit 1 ($rc)" test "$rc" -eq 1
+grepq "... the command got it" "was killed by signal 15" "$TMP/out"
+check "... both files written" test -s "$TMP/w/st.trace" -a -s "$TMP/w/st.f"
+rm -f "$TMP/w"/st.* "$TMP/w/started"
+
+# --- a small program recorded and replayed -------------------------------------
+# it writes to its standard output (a file: a handle open before the
+# trace, written) and makes a symbolic link it looks at without following
+mkdir "$TMP/small"
+rc=0
+(cd "$TMP/small" && "$FBRUN" record -o "$TMP/small-rec" -- sh -c \
+	'mkdir d && echo hello >d/a && cat d/a >d/b && mv d/b d/c && rm d/a &&
+	ln -s c d/l && test -L d/l && echo done') \
+	>"$TMP/small.out" 2>"$TMP/err" </dev/null || rc=$?
+check "a small program recorded: exit 0 ($rc)" test "$rc" -eq 0
+grepq "... the summary says what ran" "^recorded: sh -c '" "$TMP/small.out"
+grepq "... and what the trace holds" "^  rename +1$" "$TMP/small.out"
+grepq "... the workload says the command" "^# command:  sh -c 'mkdir d" "$TMP/small-rec.f"
+grepq "... and reads the trace by its full path" \
+	"^set \\\$trace=\"$TMP/small-rec.trace\"$" "$TMP/small-rec.f"
+rc=0
+(cd / && "$FBRUN" -q --format csv -D dir="$TMP/small-rp" "$TMP/small-rec.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "fbrun NAME.f replays it: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+for row in open write rename unlink mkdir symlink lstat; do
+	grepq "... a row replay.$row with ops, no errors" \
+		"^replay\\.$row,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+done
+check "... the replay's trees removed after it" \
+	test -z "$(ls -A "$TMP/small-rp" 2>/dev/null)"
+
+# --- --model: NAME.f fitted to the trace, not a replay ------------------------
+mkdir "$TMP/modl"
+rc=0
+(cd "$TMP/modl" && "$FBRUN" record --model -o "$TMP/modl-rec" -- sh -c \
+	'mkdir d && for i in 1 2 3; do echo hello >d/f$i; cat d/f$i; done && rm d/f1') \
+	>"$TMP/modl.out" 2>"$TMP/err" </dev/null || rc=$?
+check "record --model: exit 0 ($rc)" test "$rc" -eq 0
+grepq "... the summary says NAME.f is a model" \
+	"and $TMP/modl-rec\.f \(a synthetic script fitted to it\)" "$TMP/modl.out"
+grepq "... NAME.f is fbrun model's script of the trace" \
+	"^# A synthetic model of $TMP/modl-rec\.trace \(fbrun model\)" "$TMP/modl-rec.f"
+check "... with no replay in it" eval '! grep -q "flowop replay" "$TMP/modl-rec.f"'
+"$FBRUN" model "$TMP/modl-rec.trace" >"$TMP/modl-same.f" 2>"$TMP/err" || :
+check "... the same bytes fbrun model writes of the trace" \
+	cmp -s "$TMP/modl-rec.f" "$TMP/modl-same.f"
+rc=0
+"$FBRUN" -q --format csv -D dir="$TMP/modl-rp" "$TMP/modl-rec.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... and runs: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "... its paths thread removed the file rm did" '^paths\.unlink,[^,]*,[^,]*,1,' "$TMP/out"
+
+# --- real programs: counts against an independent run ---------------------------
+if ! command -v python3 >/dev/null 2>&1; then
+	skip "programs replayed against strace -c: python3 is not installed"
+	done_testing
+	exit
+fi
+
+# prove NAME COMMAND...: $TMP/NAME/a and .../b hold the same input;
+# record in a, run the same under strace -C in b, replay, compare
+prove() {
+	pn=$1
+	shift
+	pd=$TMP/$pn
+	rc=0
+	(cd "$pd/a" && "$FBRUN" record -o "$pd/rec" -- "$@") \
+		>"$pd/rec.out" 2>"$pd/rec.err" </dev/null || rc=$?
+	check "$pn: recorded, exit 0 ($rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || { diag <"$pd/rec.err"; return; }
+	(cd "$pd/b" && strace -f -C -y -qq -s 0 -o "$pd/ind.txt" -- "$@") \
+		>"$pd/ind.out" 2>"$pd/ind.err" </dev/null || :
+	rc=0
+	"$FBRUN" -q -o "$pd/replay.json" -D dir="$pd/rp" "$pd/rec.f" \
+		>"$pd/replay.out" 2>"$pd/replay.err" || rc=$?
+	check "$pn: replayed, exit 0 ($rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || { diag <"$pd/replay.err"; return; }
+	python3 "$COUNT" "$pd/ind.txt" "$pd/replay.json" >"$pd/counts" 2>"$TMP/err"
+	# TYPE INDEPENDENT REPLAYED: within 2% of the independent count
+	awk '!/^#/ { d = $2 - $3; if (d < 0) d = -d
+		if (d * 100 > 2 * $2) print "off by more than 2%:", $0 }' \
+		"$pd/counts" >"$pd/off"
+	check "$pn: the replay's ops per type and bytes are the independent run's, within 2%" \
+		test -s "$pd/counts" -a ! -s "$pd/off"
+	diag <"$pd/counts"
+	[ ! -s "$pd/off" ] || diag <"$pd/off"
+}
+
+# tar -x of a tarball of fbrun's sources
+if command -v tar >/dev/null 2>&1; then
+	mkdir -p "$TMP/tar/a" "$TMP/tar/b"
+	tar -cf "$TMP/src.tar" -C "$srcdir" src
+	prove tar tar -xf "$TMP/src.tar"
+	find "$TMP/tar/b/src" -type f -printf '%s\n' |
+		awk '{ s += $1 } END { print s + 0 }' >"$TMP/tarsize"
+	awk -v s="$(cat "$TMP/tarsize")" '$1 == "bytes-written" {
+		d = $3 - s; if (d < 0) d = -d; exit !(s > 0 && d * 100 <= 2 * s) }' \
+		"$TMP/tar/counts"
+	check "tar: the bytes written are the extracted files' sizes ($(cat "$TMP/tarsize")), within 2%" \
+		test "$?" -eq 0
+else
+	skip "tar: not installed"
+fi
+
+# git init, add and commit of a copy of fbrun's sources
+if command -v git >/dev/null 2>&1; then
+	mkdir -p "$TMP/git/a" "$TMP/git/b" "$TMP/home"
+	cp -R "$srcdir/src" "$TMP/git/a/"
+	cp -R "$srcdir/src" "$TMP/git/b/"
+	# files as new as git's index are read again at the commit (git's
+	# "racy" entries): how many is a matter of timing, run to run
+	find "$TMP/git/a" "$TMP/git/b" -exec touch -d 2020-01-01T00:00:00 {} +
+	HOME=$TMP/home GIT_CONFIG_NOSYSTEM=1 GIT_AUTHOR_NAME=fbrun \
+	GIT_AUTHOR_EMAIL=fbrun@localhost GIT_COMMITTER_NAME=fbrun \
+	GIT_COMMITTER_EMAIL=fbrun@localhost \
+	GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' \
+	GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' \
+		prove git sh -c 'git -c init.defaultBranch=main init -q &&
+			git add . && git commit -q -m sources'
+else
+	skip "git: not installed"
+fi
+
+# sqlite3: a table, 200 inserts in a transaction and 20 outside one
+if command -v sqlite3 >/dev/null 2>&1; then
+	mkdir -p "$TMP/sqlite/a" "$TMP/sqlite/b"
+	{
+		echo "CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, v REAL);"
+		echo "BEGIN;"
+		i=0
+		while [ $i -lt 200 ]; do
+			echo "INSERT INTO t(name, v) VALUES('row $i', $i.5);"
+			i=$((i + 1))
+		done
+		echo "COMMIT;"
+		while [ $i -lt 220 ]; do
+			echo "INSERT INTO t(name, v) VALUES('alone $i', $i);"
+			i=$((i + 1))
+		done
+		echo "SELECT count(*) FROM t;"
+	} >"$TMP/rows.sql"
+	prove sqlite sqlite3 rows.db ".read $TMP/rows.sql"
+	grepq "sqlite: the program made its 220 rows" '^220$' "$TMP/sqlite/rec.out"
+else
+	skip "sqlite3: not installed (Debian's package sqlite3)"
+fi
+
+# make -j2 of five C files
+if command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
+	mkdir -p "$TMP/make/a"
+	echo '#define BASE 7' >"$TMP/make/a/base.h"
+	for i in 1 2 3 4; do
+		printf '#include "base.h"\nint f%s(int x) { return x * %s + BASE; }\n' \
+			"$i" "$i" >"$TMP/make/a/f$i.c"
+	done
+	cat >"$TMP/make/a/main.c" <<'EOF'
+#include <stdio.h>
+int f1(int), f2(int), f3(int), f4(int);
+int main(void) { printf("%d\n", f1(1) + f2(2) + f3(3) + f4(4)); return 0; }
+EOF
+	printf 'OBJS = main.o f1.o f2.o f3.o f4.o\nprog: $(OBJS)\n\t$(CC) -o $@ $(OBJS)\n%%.o: %%.c base.h\n\t$(CC) -O2 -c -o $@ $<\n' \
+		>"$TMP/make/a/Makefile"
+	cp -R "$TMP/make/a" "$TMP/make/b"
+	prove make make -j2
+	check "make: the program was built" test -x "$TMP/make/a/prog"
+else
+	skip "make -j2: make or cc is not installed"
+fi
+
+done_testing
