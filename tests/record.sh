@@ -178,6 +178,22 @@ check "... and runs: exit 0 ($rc)" test "$rc" -eq 0
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 grepq "... its paths thread removed the file rm did" '^paths\.unlink,[^,]*,[^,]*,1,' "$TMP/out"
 
+# --- tar looks at a symlink it made through an O_PATH descriptor -----------------
+mkdir -p "$TMP/lnk/src/d" "$TMP/lnk/out"
+echo hi >"$TMP/lnk/src/d/a"
+ln -s a "$TMP/lnk/src/d/l"
+tar -cf "$TMP/lnk/t.tar" -C "$TMP/lnk/src" d
+rc=0
+(cd "$TMP/lnk/out" && "$FBRUN" record -o "$TMP/lnk-rec" -- tar -xf "$TMP/lnk/t.tar") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+check "tar -x of a symlink recorded: exit 0 ($rc)" test "$rc" -eq 0
+rc=0
+"$FBRUN" -q --format csv -D dir="$TMP/lnk-rp" "$TMP/lnk-rec.f" >"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... replayed: exit 0, the link opened as tar did, O_PATH, not followed ($rc)" \
+	test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "... replay.open without errors" "^replay\.open,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+
 # --- real programs: counts against an independent run ---------------------------
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "programs replayed against strace -c: python3 is not installed"

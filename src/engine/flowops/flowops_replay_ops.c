@@ -122,8 +122,14 @@ int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 
 	if (fd < 0)
 		return -1;
-	/* only what the replay makes: files and directories */
-	if (fstat(fd, &st) < 0 || !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+	/*
+	 * only what the replay makes: files and directories, and a symlink
+	 * opened with O_PATH (never followed: the link itself, which no
+	 * read or write goes through, as tar looks at what it made)
+	 */
+	if (fstat(fd, &st) < 0 ||
+	    !(S_ISREG(st.st_mode) || S_ISDIR(st.st_mode) ||
+	      (S_ISLNK(st.st_mode) && (tflags & TRACE_O_PATH)))) {
 		close(fd);
 		return errno = EPERM, -1;
 	}
