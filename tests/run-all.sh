@@ -132,6 +132,20 @@ else
 	stage "build-tsan/" 1
 fi
 
+# fuzz_half NAME WHAT: tests/fuzz/fuzz-NAME for half the fuzzing time, from
+# tests/fuzz/corpus-NAME, as stage WHAT
+fuzz_half() {
+	seeds=$(mktemp -d)
+	(cd build-fuzz && "./tests/fuzz/fuzz-$1" \
+		-max_total_time="$((fuzz_seconds / 2))" -timeout=10 \
+		"$seeds" "$top/tests/fuzz/corpus-$1" >"fuzz-$1.log" 2>&1)
+	rc=$?
+	rm -rf "$seeds"
+	[ "$rc" -eq 0 ] || tail -30 "build-fuzz/fuzz-$1.log"
+	tail -1 "build-fuzz/fuzz-$1.log"
+	stage "$2, $((fuzz_seconds / 2)) s" "$rc"
+}
+
 if ! command -v clang >/dev/null 2>&1; then
 	echo "run-all: clang not found: fuzzing skipped" >&2
 	skipped=$((skipped + 1))
@@ -146,28 +160,11 @@ elif build build-fuzz CC=clang --enable-fuzz --enable-asan --enable-ubsan; then
 	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz.log
 	tail -1 build-fuzz/fuzz.log
 	stage "parser fuzzer, ${fuzz_seconds} s" "$rc"
-	# compare's reader, from its seeds (corpus-compare) into a scratch
-	# corpus; a crash input goes to tests/fuzz/corpus-compare
-	seeds=$(mktemp -d)
-	(cd build-fuzz && ./tests/fuzz/fuzz-compare \
-		-max_total_time="$((fuzz_seconds / 2))" -timeout=10 \
-		"$seeds" "$top/tests/fuzz/corpus-compare" >fuzz-compare.log 2>&1)
-	rc=$?
-	rm -rf "$seeds"
-	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz-compare.log
-	tail -1 build-fuzz/fuzz-compare.log
-	stage "compare fuzzer, $((fuzz_seconds / 2)) s" "$rc"
-	# the trace readers, from their seeds (corpus-trace: a first byte
-	# that picks the format, then the trace); a crash input goes there
-	seeds=$(mktemp -d)
-	(cd build-fuzz && ./tests/fuzz/fuzz-trace \
-		-max_total_time="$((fuzz_seconds / 2))" -timeout=10 \
-		"$seeds" "$top/tests/fuzz/corpus-trace" >fuzz-trace.log 2>&1)
-	rc=$?
-	rm -rf "$seeds"
-	[ "$rc" -eq 0 ] || tail -30 build-fuzz/fuzz-trace.log
-	tail -1 build-fuzz/fuzz-trace.log
-	stage "trace fuzzer, $((fuzz_seconds / 2)) s" "$rc"
+	# compare's reader and the trace readers, from their seeds into a
+	# scratch corpus; a crash input goes to the seeds' folder
+	# (corpus-trace: a first byte that picks the format, then the trace)
+	fuzz_half compare "compare fuzzer"
+	fuzz_half trace "trace fuzzer"
 else
 	stage "build-fuzz/" 1
 fi
