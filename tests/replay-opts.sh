@@ -30,8 +30,8 @@ strace_fb() {
 script() {
 	cat >"$TMP/r.f" <<EOF
 set mode quit alldone
-define fileset name=f,path=${3:-$TMP/fs},entries=0,dirwidth=1
-define trace name=t,path=$1
+define fileset name=f,path="${3:-$TMP/fs}",entries=0,dirwidth=1
+define trace name=t,path="$1"
 define process name=p {
   thread name=th {
     flowop replay name=R,trace=t,filesetname=f,value=1$2

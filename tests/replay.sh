@@ -20,8 +20,8 @@ T=$srcdir/tests/trace
 script() {
 	cat >"$TMP/r.f" <<EOF
 set mode quit alldone
-define fileset name=f,path=${3:-$TMP/fs},entries=0,dirwidth=1
-define trace name=t,path=$1
+define fileset name=f,path="${3:-$TMP/fs}",entries=0,dirwidth=1
+define trace name=t,path="$1"
 define process name=p {
   thread name=th,instances=$2 {
     flowop replay name=R,trace=t,filesetname=f
