@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,9 +32,9 @@
 #include "util/optable.h"
 #include "util/outfile.h"
 #include "util/paths.h"
+#include "util/spawn.h"
 #include "util/util.h"
 
-extern char **environ;
 
 #define DEFAULT_NAME "fbrun-record"
 
@@ -244,8 +243,6 @@ static int run(struct record *r)
 			 fwd = { .sa_handler = on_signal };
 	struct sigaction old[4];
 	static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
-	posix_spawnattr_t at;
-	sigset_t def, none;
 	pid_t pid;
 	int rc;
 
@@ -257,23 +254,10 @@ static int run(struct record *r)
 	args[n++] = "--";
 	for (int i = 0; i < r->argc; i++)
 		args[n++] = r->argv[i];
-	sigemptyset(&none);
-	sigemptyset(&def);
-	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaddset(&def, sigs[i]);
-	sigaddset(&def, SIGPIPE);
-	posix_spawnattr_init(&at);
-	posix_spawnattr_setsigdefault(&at, &def);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF |
-					      POSIX_SPAWN_SETSIGMASK);
 	got_signal = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], i < 2 ? &ign : &fwd, &old[i]);
-	fflush(stdout);
-	fflush(stderr);
-	rc = posix_spawn(&pid, r->strace, NULL, &at, args, environ);
-	posix_spawnattr_destroy(&at);
+	rc = spawn_child(&pid, r->strace, args);
 	if (rc == 0)
 		wait_for(pid, &r->status);
 	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)

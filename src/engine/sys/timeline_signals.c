@@ -10,15 +10,15 @@
 
 #include <errno.h>
 #include <poll.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/spawn.h"
+
 volatile sig_atomic_t timeline_signalled;
 
-extern char **environ;
 
 static void on_signal(int sig)
 {
@@ -72,28 +72,11 @@ bool timeline_check_stdout(void)
 int timeline_command(const char *cmd)
 {
 	char *argv[] = { "sh", "-c", (char *)cmd, NULL };
-	posix_spawnattr_t at;
-	sigset_t def, none;
 	int status = -1, rc, passed = 0;
 	unsigned nap = 1; /* ms, doubling to 50 */
 	pid_t pid;
 
-	sigemptyset(&none);
-	sigemptyset(&def);
-	sigaddset(&def, SIGINT);
-	sigaddset(&def, SIGTERM);
-	sigaddset(&def, SIGHUP);
-	sigaddset(&def, SIGQUIT);
-	sigaddset(&def, SIGPIPE);
-	posix_spawnattr_init(&at);
-	posix_spawnattr_setsigdefault(&at, &def);
-	posix_spawnattr_setsigmask(&at, &none);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGDEF |
-					      POSIX_SPAWN_SETSIGMASK);
-	fflush(stdout);
-	fflush(stderr);
-	rc = posix_spawn(&pid, "/bin/sh", NULL, &at, argv, environ);
-	posix_spawnattr_destroy(&at);
+	rc = spawn_child(&pid, "/bin/sh", argv);
 	if (rc != 0) {
 		errno = rc;
 		return -1;
