@@ -33,6 +33,7 @@ static const char replay_head[] =
 	"set $dir=\"$tmpdir/fbrun-replay\"\n"
 	"set $clients=1\n"
 	"set $passes=1\n"
+	"set $calls=recorded\n"
 	"set $runtime=86400\n"
 	"set mode quit alldone\n"
 	"define fileset name=replay,path=$dir,entries=0,dirwidth=1\n"
@@ -40,7 +41,7 @@ static const char replay_head[] =
 	"define process name=replay {\n"
 	"  thread name=client,instances=$clients {\n"
 	"    flowop replay name=replay,trace=trace,filesetname=replay,"
-	"value=$passes";
+	"value=$passes,calls=$calls";
 static const char replay_tail[] =
 	"\n"
 	"  }\n"

@@ -37,6 +37,9 @@ const struct optable cli_replayopts = {
 		"  dir      $tmpdir/fbrun-replay   where the clients' "
 		"directories are made\n"
 		"  format   auto  strace, dbench, fio or fbrun to force one\n"
+		"  calls    recorded   dbench: each loadfile line makes the "
+		"calls dbench\n"
+		"                      makes for it, its name lookups too\n"
 		"The report has a row per operation type: replay.open, "
 		"replay.read, ...\n",
 };

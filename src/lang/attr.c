@@ -138,6 +138,8 @@ const struct attr_table attr_thread = TABLE("thread", thread_specs);
 #define FO(f) offsetof(struct ir_flowop, f)
 /* replay's streams=, as IR_STREAMS_* */
 static const char *const replay_streams[] = { "sequence", "parallel", NULL };
+/* replay's calls=, as IR_CALLS_* */
+static const char *const replay_calls[] = { "recorded", "dbench", NULL };
 static const struct attr_spec flowop_specs[FA_COUNT] = {
 	[FA_NAME] = { .name = "name", .type = AT_STR, .off = FO(name),
 	  .flags = A_REQUIRED, .help = "name shown in the results" },
@@ -238,6 +240,12 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 	  .help = "replay: each op starts no earlier than its recorded time "
 		  "divided by this (bare or 1: the recorded pace, 2: twice as "
 		  "fast); not given: as fast as the calls go" },
+	[FA_CALLS] = { .name = "calls", .type = AT_ENUM, .off = FO(calls),
+	  .words = replay_calls,
+	  .help = "replay: recorded, each operation's own call; dbench (a "
+		  "dbench loadfile only), the calls dbench's file backend "
+		  "makes for each line: its name lookups too, so that the "
+		  "figures compare with dbench's" },
 };
 const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 

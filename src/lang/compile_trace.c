@@ -151,6 +151,12 @@ void compile_replay_rows(struct compiler *c, struct ir_flowop *f,
 			   "the trace's operations: trace '%s' has none for "
 			   "%zu of them",
 			   f->trace.name, nott);
+	/* the calls dbench makes are for its own loadfile's lines */
+	if (f->calls == IR_CALLS_DBENCH && trace_format(t) != TRACE_DBENCH)
+		diag_error(c->d, c->src, attr_at(s, "calls"),
+			   "flowop replay attribute 'calls=dbench' needs a "
+			   "dbench loadfile: trace '%s' is in %s's format",
+			   f->trace.name, trace_format_name(trace_format(t)));
 	f->replay_rows = xmalloc(TOP_COUNT * sizeof(*f->replay_rows));
 	for (int ty = 0; ty < TOP_COUNT; ty++) {
 		struct ir_flowop *row;

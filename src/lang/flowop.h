@@ -43,6 +43,7 @@ enum flowop_attr {
 	FA_TRACE,
 	FA_PACE,
 	FA_STREAMS,
+	FA_CALLS,
 	FA_COUNT,
 };
 #define FA(x) (1u << FA_##x)

@@ -333,7 +333,8 @@ FLOWOP(TESTRANDVAR, "testrandvar", fo_testrandvar, FF_MEAN,
        "sample the random variable in value and report its mean")
 FLOWOP(REPLAY, "replay", fo_replay,
        FF_ALTERS | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
-       FA(FILESET) | FA(TRACE) | FA(VALUE) | FA(PACE) | FA(STREAMS),
+       FA(FILESET) | FA(TRACE) | FA(VALUE) | FA(PACE) | FA(STREAMS) |
+	       FA(CALLS),
        NEED_FILESET,
        op_replay_prepare, op_replay_free,
        "replay a trace (define trace) whole, all its streams, in a "

@@ -266,6 +266,8 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " pace=%g", f->pace);
 	if (f->streams == IR_STREAMS_PARALLEL)
 		fprintf(out, " streams=parallel");
+	if (f->calls == IR_CALLS_DBENCH)
+		fprintf(out, " calls=dbench");
 	if (f->highwater != 1)
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	if (f->iodepth > 0)

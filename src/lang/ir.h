@@ -95,6 +95,8 @@ struct ir_trace {
 
 /* flowop replay's streams= (the words of its attribute, in order) */
 enum { IR_STREAMS_SEQUENCE, IR_STREAMS_PARALLEL };
+/* flowop replay's calls= (likewise) */
+enum { IR_CALLS_RECORDED, IR_CALLS_DBENCH };
 
 struct ir_flowop {
 	enum flowop_type type;
@@ -121,6 +123,7 @@ struct ir_flowop {
 	struct ir_ref trace;
 	double pace; /* pace=: 0 if not given (as fast as the calls go) */
 	int64_t streams; /* streams=: IR_STREAMS_* */
+	int64_t calls; /* calls=: IR_CALLS_* */
 	int *replay_rows;
 	bool replay_row;
 	int replay_op;

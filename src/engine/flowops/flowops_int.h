@@ -331,6 +331,21 @@ int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 		   unsigned mode);
 /* Remove name in dfd and all beneath it (all the replay's): -1, errno. */
 int op_replay_rmtree(struct replay *rp, int dfd, const char *name);
+/*
+ * The directory holding path (an fd beneath the tree, kept for the next
+ * op in the same directory, or another) and its last component.  -1
+ * with errno.  other: for the second path of a rename or link, opened
+ * apart (*own set: the caller closes it).
+ */
+int op_replay_parent(struct replay *rp, const char *path, const char **last,
+		     bool other, int *own);
+/*
+ * calls=dbench (flowops_replay_dbench.c): the name lookups dbench makes
+ * before op, and its SET_FILE_INFORMATION on a handle (0 or the errno).
+ */
+void op_replay_dbench_lookup(struct replay *rp, const struct trace_op *op);
+int op_replay_dbench_setattr(struct replay *rp, size_t s,
+			     const struct trace_op *op);
 /* Forget the parent directory kept (a rename or removal may move it). */
 void op_replay_forget(struct replay *rp);
 /* Whether op's outcome, err (0: success), is the one recorded. */

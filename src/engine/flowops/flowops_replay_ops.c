@@ -35,13 +35,7 @@ void op_replay_forget(struct replay *rp)
 	rp->pdir = NULL;
 }
 
-/*
- * The directory holding path (an fd beneath the tree, kept for the next
- * op in the same directory, or another) and its last component.  -1
- * with errno.  other: for the second path of a rename or link, opened
- * apart (*own set: the caller closes it).
- */
-static int parent_of(struct replay *rp, const char *path, const char **last,
+int op_replay_parent(struct replay *rp, const char *path, const char **last,
 		     bool other, int *own)
 {
 	const char *slash = strrchr(path, '/');
@@ -230,7 +224,7 @@ static int on_path(struct replay *rp, const struct trace_op *op,
 	    op->type == TOP_DELTREE)
 		op_replay_forget(rp);
 	/* dbench's deltree of what is not there succeeds */
-	if ((pfd = parent_of(rp, p, &last, false, &own)) < 0)
+	if ((pfd = op_replay_parent(rp, p, &last, false, &own)) < 0)
 		return op->type == TOP_DELTREE && errno == ENOENT ? 0 : errno;
 	switch (op->type) {
 	case TOP_STAT:
@@ -258,8 +252,8 @@ static int on_path(struct replay *rp, const struct trace_op *op,
 		break;
 	case TOP_RENAME:
 	case TOP_LINK:
-		pfd2 = parent_of(rp, trace_path(rp->t, op->path2), &last2, true,
-				 &own2);
+		pfd2 = op_replay_parent(rp, trace_path(rp->t, op->path2),
+					&last2, true, &own2);
 		if (pfd2 < 0)
 			r = -1;
 		else if (op->type == TOP_RENAME)
@@ -344,7 +338,8 @@ static int make_dir_opened(struct replay *rp, const struct trace_op *op)
 		return 0;
 	if (strcmp(trace_path(rp->t, op->path), ".") == 0)
 		return op->flags & TRACE_O_EXCL ? EEXIST : 0;
-	pfd = parent_of(rp, trace_path(rp->t, op->path), &last, false, &own);
+	pfd = op_replay_parent(rp, trace_path(rp->t, op->path), &last, false,
+			       &own);
 	if (pfd < 0)
 		return errno;
 	r = mkdirat(pfd, last, (op->mode ? op->mode : 0755) | 0700) < 0 ?
@@ -363,6 +358,11 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 	int fd, r;
 
 	*bytes = 0;
+	if (rp->f->calls == IR_CALLS_DBENCH) {
+		if (op->type == TOP_SETATTR && op->handle >= 0)
+			return op_replay_dbench_setattr(rp, s, op);
+		op_replay_dbench_lookup(rp, op);
+	}
 	if (op->type == TOP_OPEN) {
 		if ((r = make_dir_opened(rp, op)) != 0)
 			return r;
