@@ -9,9 +9,10 @@
 # writes' bytes are its ReadX and WriteX sizes times 4; 4 passes; no
 # error in any row; no operation that failed in the recording succeeds;
 # each client's tree ends as the loadfile leaves it (the last Deltree
-# empties clients/client1, so the directory "clients" alone).  With
-# --warmup, a pass that outlasts the warm-up has its later ops measured:
-# each op is counted once, in the warm-up or in the results.
+# empties clients/client1, so the directory "clients" alone).  The same
+# counts with calls=dbench (2 clients).  With --warmup, a pass that
+# outlasts the warm-up has its later ops measured: each op is counted
+# once, in the warm-up or in the results.
 . "${srcdir:-.}/tests/lib.sh"
 
 client=/usr/share/dbench/client.txt
@@ -22,9 +23,10 @@ if [ ! -r "$client" ]; then
 fi
 n=4
 
-# "ROW OPS READ WRITE" per row from the loadfile: dbench's operation
-# names to the rows of doc/trace-format.md's types
-awk -v n="$n" '
+# want N: "ROW OPS READ WRITE" per row for N clients from the loadfile,
+# dbench's operation names to the rows of doc/trace-format.md's types
+want() {
+	awk -v n="$1" '
 BEGIN {
 	t["NTCreateX"] = "open"; t["Close"] = "close"; t["ReadX"] = "read"
 	t["WriteX"] = "write"; t["Flush"] = "fsync"
@@ -47,7 +49,9 @@ NF { print "unknown operation in the loadfile:", $1 }
 END {
 	for (r in ops)
 		printf "%s %.0f %.0f %.0f\n", r, ops[r] * n, rd[r] * n, wr[r] * n
-}' "$client" | sort >"$TMP/want"
+}' "$client" | sort
+}
+want "$n" >"$TMP/want"
 
 run_fbrun replay -q --keep --format csv -D clients=$n -D passes=1 \
 	-D dir="$TMP/fs" "$client"
@@ -88,6 +92,30 @@ while [ "$i" -lt "$n" ]; do
 		{ fail "client.txt: client $i's tree"; diag <"$TMP/tree"; }
 	i=$((i + 1))
 done
+
+# calls=dbench, 2 clients: the calls dbench makes for each line besides
+# its own (tests/replay-opts.sh shows them) change no row's counts
+want 2 >"$TMP/want2"
+run_fbrun replay -q --format csv -D clients=2 -D passes=1 -D calls=dbench \
+	-D dir="$TMP/fs3" "$client"
+check "client.txt, calls=dbench, 2 clients: runs and exits 0" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+awk -F, 'NR > 1 && $1 ~ /^replay\./ { print $1, $4, $10, $11 }' "$TMP/out" |
+	sort >"$TMP/got2"
+if [ -s "$TMP/got2" ] && cmp -s "$TMP/want2" "$TMP/got2"; then
+	pass "client.txt, calls=dbench: each row's ops and bytes are the loadfile's times 2"
+else
+	fail "client.txt, calls=dbench: each row's ops and bytes"
+	diff "$TMP/want2" "$TMP/got2" | diag
+fi
+awk -F, 'NR > 1 && $12 != 0 { print $1, $12 }' "$TMP/out" >"$TMP/errors"
+if [ ! -s "$TMP/errors" ] && ! grep -q 'succeeded' "$TMP/err"; then
+	pass "client.txt, calls=dbench: no row has an error, no failed op succeeds"
+else
+	fail "client.txt, calls=dbench: an error, or a failed op succeeded"
+	diag <"$TMP/errors"
+	diag <"$TMP/err"
+fi
 
 # --warmup 1: the warm-up ends during the passes (each takes longer than
 # the warm-up here); the ops after its end are counted, not lost with it

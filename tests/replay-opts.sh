@@ -151,6 +151,73 @@ run_fbrun -q "$TMP/other.f"
 grepq "pace on another flowop: 'has no effect', at the attribute" \
 	"other\.f:3:[0-9]+: warning: attribute 'pace' has no effect on flowop 'statfile'" "$TMP/err"
 
+# --- calls=dbench: the calls dbench makes for a line ------------------------------------
+for bad in "calls=dbench:$T/shell.strace:flowop replay attribute 'calls=dbench' needs a dbench loadfile: trace 't' is in strace's format" \
+	"calls=bogus:$T/small.loadfile:flowop attribute 'calls' expects recorded or dbench, got 'bogus'"; do
+	a=${bad%%:*}
+	rest=${bad#*:}
+	script "${rest%%:*}" ",$a" "$TMP/bad"
+	run_fbrun -q "$TMP/r.f"
+	check "$a on ${rest%%:*}: exit 2, nothing made (exit $rc)" \
+		test "$rc" -eq 2 -a ! -e "$TMP/bad"
+	grepq "... said at the attribute" "r\.f:6:[0-9]+: error: ${rest#*:}" "$TMP/err"
+done
+# small.loadfile: the same rows and counts whichever calls each line makes
+mkdir -p "$TMP/calls"
+for c in recorded dbench; do
+	script "$T/small.loadfile" ",calls=$c" "$TMP/calls/$c"
+	run_fbrun -q --format csv "$TMP/r.f"
+	check "small.loadfile, calls=$c: exit 0 (exit $rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	awk -F, 'NR > 1 { print $1, $4, $10, $11, $12 }' "$TMP/out" |
+		sort >"$TMP/calls/$c.rows"
+done
+if [ -s "$TMP/calls/recorded.rows" ] &&
+	cmp -s "$TMP/calls/recorded.rows" "$TMP/calls/dbench.rows"; then
+	pass "small.loadfile: calls=dbench has calls=recorded's rows, ops, bytes and errors"
+else
+	fail "small.loadfile: calls=dbench's rows differ from calls=recorded's"
+	diff "$TMP/calls/recorded.rows" "$TMP/calls/dbench.rows" | diag
+fi
+# 40 stats of a name that is absent: with calls=dbench each first looks
+# the name up, a stat and then a listing of its directory (getdents64),
+# at least 40 more listings than recorded.  A setattr sets the times by
+# name.
+{
+	printf '%s\n' 'Mkdir "\d" NT_STATUS_OK' \
+		'NTCreateX "\d\f" 0x40 0x5 1 NT_STATUS_OK' \
+		'SET_FILE_INFORMATION 1 1004 NT_STATUS_OK' 'Close 1 NT_STATUS_OK'
+	for i in $(seq 1 40); do
+		printf '%s\n' 'QUERY_PATH_INFORMATION "\d\Absent" 1004 NT_STATUS_OBJECT_NAME_NOT_FOUND'
+	done
+} >"$TMP/look.loadfile"
+if ! command -v strace >/dev/null 2>&1; then
+	skip "calls=dbench's lookups: strace is not installed"
+else
+	for c in recorded dbench; do
+		script "$TMP/look.loadfile" ",calls=$c" "$TMP/calls/look-$c"
+		rm -f "$TMP/calls/$c.st"
+		strace_fb -f -qq -o "$TMP/calls/$c.st" -e trace=getdents64,utimensat \
+			"$FBRUN" -q "$TMP/r.f" >"$TMP/out" 2>"$TMP/err"
+		rc=$?
+		check "look.loadfile under strace, calls=$c: exit 0 (exit $rc)" test "$rc" -eq 0
+		[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	done
+	# fbrun lists directories of its own too (the tree's removal)
+	r=$(grep -c 'getdents64(' "$TMP/calls/recorded.st")
+	n=$(grep -c 'getdents64(' "$TMP/calls/dbench.st")
+	check "calls=dbench: each absent name's lookup lists its directory ($n getdents64, recorded $r)" \
+		test "$n" -ge $((r + 40))
+	check "calls=dbench: SET_FILE_INFORMATION sets the times by name" \
+		grep -Eq 'utimensat\([0-9]+, "f",' "$TMP/calls/dbench.st"
+	if grep -Eq 'utimensat\([0-9]+, "f",' "$TMP/calls/recorded.st"; then
+		fail "calls=recorded: no times set by name"
+		diag <"$TMP/calls/recorded.st"
+	else
+		pass "calls=recorded: no times set by name"
+	fi
+fi
+
 # --- SIGINT stops a paced replay whose next op is far away -----------------------------
 printf '%s\n' 'fbrun-trace 1' 'stream "s"' '0.000000000 - statfs = 0' \
 	'100000.000000000 - statfs = 0' >"$TMP/far.trace"
