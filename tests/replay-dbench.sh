@@ -51,21 +51,25 @@ END {
 		printf "%s %.0f %.0f %.0f\n", r, ops[r] * n, rd[r] * n, wr[r] * n
 }' "$client" | sort
 }
-want "$n" >"$TMP/want"
+
+# rows_are WHAT N: the replay rows of $TMP/out are want N's
+rows_are() {
+	want "$2" >"$TMP/want"
+	awk -F, 'NR > 1 && $1 ~ /^replay\./ { print $1, $4, $10, $11 }' \
+		"$TMP/out" | sort >"$TMP/got"
+	if [ -s "$TMP/got" ] && cmp -s "$TMP/want" "$TMP/got"; then
+		pass "$1: each row's ops and bytes are the loadfile's times $2"
+	else
+		fail "$1: each row's ops and bytes"
+		diff "$TMP/want" "$TMP/got" | diag
+	fi
+}
 
 run_fbrun replay -q --keep --format csv -D clients=$n -D passes=1 \
 	-D dir="$TMP/fs" "$client"
 check "client.txt, $n clients: runs and exits 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
-
-awk -F, 'NR > 1 && $1 ~ /^replay\./ { print $1, $4, $10, $11 }' "$TMP/out" |
-	sort >"$TMP/got"
-if [ -s "$TMP/got" ] && cmp -s "$TMP/want" "$TMP/got"; then
-	pass "client.txt, $n clients: each row's ops and bytes are the loadfile's times $n"
-else
-	fail "client.txt, $n clients: each row's ops and bytes"
-	diff "$TMP/want" "$TMP/got" | diag
-fi
+rows_are "client.txt, $n clients" "$n"
 check "client.txt, $n clients: $n passes" \
 	awk -F, -v n="$n" '$1 == "replay" && $4 == n { f = 1 } END { exit !f }' \
 	"$TMP/out"
@@ -95,19 +99,11 @@ done
 
 # calls=dbench, 2 clients: the calls dbench makes for each line besides
 # its own (tests/replay-opts.sh shows them) change no row's counts
-want 2 >"$TMP/want2"
 run_fbrun replay -q --format csv -D clients=2 -D passes=1 -D calls=dbench \
 	-D dir="$TMP/fs3" "$client"
 check "client.txt, calls=dbench, 2 clients: runs and exits 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
-awk -F, 'NR > 1 && $1 ~ /^replay\./ { print $1, $4, $10, $11 }' "$TMP/out" |
-	sort >"$TMP/got2"
-if [ -s "$TMP/got2" ] && cmp -s "$TMP/want2" "$TMP/got2"; then
-	pass "client.txt, calls=dbench: each row's ops and bytes are the loadfile's times 2"
-else
-	fail "client.txt, calls=dbench: each row's ops and bytes"
-	diff "$TMP/want2" "$TMP/got2" | diag
-fi
+rows_are "client.txt, calls=dbench" 2
 awk -F, 'NR > 1 && $12 != 0 { print $1, $12 }' "$TMP/out" >"$TMP/errors"
 if [ ! -s "$TMP/errors" ] && ! grep -q 'succeeded' "$TMP/err"; then
 	pass "client.txt, calls=dbench: no row has an error, no failed op succeeds"
