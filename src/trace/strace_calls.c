@@ -423,3 +423,66 @@ int trace_st_c_fd(struct trace_reader *r, struct st_pid *p,
 	}
 	return 0;
 }
+
+/* A copy's offset argument: NULL is -1 (the descriptor's offset), else
+ * the number strace shows in brackets, "[100]" or "[100] => [400]". */
+static int copy_offset(struct trace_reader *r, struct field f, int64_t *off)
+{
+	const char *end = memchr(f.s, ']', f.n);
+
+	*off = -1;
+	if (trace_st_field_is(f, "NULL"))
+		return 0;
+	if (f.n < 3 || f.s[0] != '[' || !end)
+		return trace_rd_error(r, f.s, f.n,
+				      "expected NULL or [OFFSET] for the offset");
+	return trace_rd_count(r, (struct field){ f.s + 1, (size_t)(end - f.s - 1) },
+			      "offset", off);
+}
+
+/*
+ * copy_file_range and sendfile: the kernel moves the bytes from one
+ * descriptor to another.  They are replayed as what they move, a read of
+ * the source (added here) and a write of the destination (op), each of
+ * the bytes the call copied; a side that is not a file (sendfile's
+ * socket) is left out.  A failed copy is ignored: a program falls back
+ * to read and write, which the trace holds.
+ */
+int trace_st_c_copy(struct trace_reader *r, struct st_pid *p,
+		    const struct trace_st_call *c, struct trace_op *op)
+{
+	bool sf = trace_st_field_is(c->name, "sendfile");
+	struct trace_op rd = *op;
+	int nin, nout;
+
+	if (c->nargs < (sf ? 4 : 6))
+		return trace_rd_error(r, c->name.s, c->name.n,
+				      "'%.*s' has too few arguments",
+				      (int)c->name.n, c->name.s);
+	if (op->err)
+		return 1;
+	if ((nin = trace_st_handle_arg(r, p, c, sf ? 1 : 0, &rd.handle)) < 0 ||
+	    (nout = trace_st_handle_arg(r, p, c, sf ? 0 : 2, &op->handle)) < 0 ||
+	    copy_offset(r, c->arg[sf ? 2 : 1], &rd.offset) < 0)
+		return -1;
+	op->offset = -1;
+	if (!sf && copy_offset(r, c->arg[3], &op->offset) < 0)
+		return -1;
+	if (nin && nout)
+		return 1;
+	rd.type = TOP_READ;
+	op->type = TOP_WRITE;
+	rd.length = rd.result = op->length = op->result = c->retval;
+	if ((rd.offset > 0 ? rd.offset : 0) + rd.length > TRACE_MAX_OFFSET ||
+	    (op->offset > 0 ? op->offset : 0) + op->length > TRACE_MAX_OFFSET)
+		return trace_rd_error(
+			r, c->name.s, c->name.n,
+			"the copy ends beyond the largest offset fbrun replays (1 PiB)");
+	if (nout) {
+		*op = rd;
+		return 0;
+	}
+	if (!nin)
+		trace_add_op(r->t, p->stream, &rd);
+	return 0;
+}

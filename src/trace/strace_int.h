@@ -88,6 +88,8 @@ int trace_st_c_lseek(struct trace_reader *r, struct st_pid *p,
 		     const struct trace_st_call *c, struct trace_op *op);
 int trace_st_c_fd(struct trace_reader *r, struct st_pid *p,
 		  const struct trace_st_call *c, struct trace_op *op);
+int trace_st_c_copy(struct trace_reader *r, struct st_pid *p,
+		    const struct trace_st_call *c, struct trace_op *op);
 
 /* Model one complete call of pid p; 0 also when it was ignored. */
 int trace_st_call(struct trace_reader *r, struct st_state *st, struct st_pid *p,

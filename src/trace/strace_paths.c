@@ -285,7 +285,8 @@ static const struct {
 	{ "linkat", c_rename },           { "dup", c_dup },
 	{ "dup2", c_dup },                { "dup3", c_dup },
 	{ "fcntl", c_fcntl },             { "chdir", c_chdir },
-	{ "fchdir", c_chdir },
+	{ "fchdir", c_chdir },            { "copy_file_range", trace_st_c_copy },
+	{ "sendfile", trace_st_c_copy },  { "sendfile64", trace_st_c_copy },
 };
 
 size_t trace_strace_ncalls(void)

@@ -277,6 +277,60 @@ static void round_trip(const char *what, const char *text)
 	trace_free(b);
 }
 
+/* copy_file_range and sendfile: a read of the source, a write of the
+ * destination, each of the bytes copied */
+static void test_copy(void)
+{
+	const char *text =
+		"1 1.0 openat(AT_FDCWD</w>, \"a\", O_RDONLY) = 3</w/a> <0.1>\n"
+		"1 1.1 openat(AT_FDCWD</w>, \"b\", O_WRONLY|O_CREAT, 0644) = 4</w/b> <0.1>\n"
+		"1 1.2 copy_file_range(3</w/a>, NULL, 4</w/b>, NULL, 9223372035781033984, 0) = 5000 <0.1>\n"
+		"1 1.3 copy_file_range(3</w/a>, [100], 4</w/b>, [200], 4096, 0) = 300 <0.1>\n"
+		"1 1.4 sendfile(4</w/b>, 3</w/a>, [7] => [17], 10) = 10 <0.1>\n"
+		"1 1.5 sendfile(5<socket:[99]>, 3</w/a>, NULL, 64) = 64 <0.1>\n"
+		"1 1.6 copy_file_range(3</w/a>, NULL, 4</w/b>, NULL, 8, 0) = -1 EXDEV (Invalid cross-device link) <0.1>\n";
+	static const struct {
+		enum trace_op_type type;
+		int64_t offset, bytes;
+	} want[] = {
+		{ TOP_READ, -1, 5000 }, { TOP_WRITE, -1, 5000 },
+		{ TOP_READ, 100, 300 }, { TOP_WRITE, 200, 300 },
+		{ TOP_READ, 7, 10 },	{ TOP_WRITE, -1, 10 },
+		{ TOP_READ, -1, 64 },
+	};
+	struct trace *t = parse(text, TRACE_AUTO, NULL);
+	const struct trace_op *op;
+	const char *name;
+	uint64_t count;
+	size_t ign = 0;
+
+	ok(t != NULL, "copy: parses (%s)", errbuf);
+	if (!t)
+		return;
+	is_int(trace_stream_nops(t, 0), 2 + ARRAY_SIZE(want),
+	       "copy: the opens, then a read and a write per copy, a read for "
+	       "the socket's sendfile, none for the failed copy");
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		op = op_at(t, 0, 2 + i);
+		if (!op)
+			break;
+		ok(op->type == want[i].type && op->offset == want[i].offset &&
+			   op->length == want[i].bytes &&
+			   op->result == want[i].bytes &&
+			   op->handle == (op->type == TOP_READ ? 0 : 1),
+		   "copy %zu: %s at %lld of %lld bytes", i,
+		   want[i].type == TOP_READ ? "read of a" : "write of b",
+		   (long long)want[i].offset, (long long)want[i].bytes);
+	}
+	for (size_t i = 0; i < trace_nignored(t); i++) {
+		trace_ignored(t, i, &name, &count);
+		if (!strcmp(name, "copy_file_range"))
+			ign += count;
+	}
+	is_int(ign, 1, "copy: the failed copy counted as ignored");
+	trace_free(t);
+}
+
 static void test_errors(void)
 {
 	static const struct {
@@ -292,6 +346,12 @@ static void test_errors(void)
 		  "t:3:12: error: handle 0 was not opened in this stream" },
 		{ "fbrun-trace 1\nstream \"s\"\n- - stat path=\"a\" = EWHAT\n",
 		  "t:3:21: error: unknown error 'EWHAT'" },
+		{ "1 1.0 copy_file_range(3</w/a>, [x], 4</w/b>, NULL, 1, 0) = 1\n",
+		  "t:1:33: error: expected a number for the offset, not 'x'" },
+		{ "1 1.0 sendfile(4</w/b>, 3</w/a>, 7, 1) = 1\n",
+		  "t:1:34: error: expected NULL or [OFFSET] for the offset" },
+		{ "1 1.0 copy_file_range(3</w/a>, [1125899906842624], 4</w/b>, NULL, 1, 0) = 1\n",
+		  "t:1:7: error: the copy ends beyond the largest offset" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -312,6 +372,7 @@ int main(void)
 	test_no_y();
 	test_dbench();
 	test_fio();
+	test_copy();
 	round_trip("round trip of strace",
 		   "1 1.0 openat(AT_FDCWD</w>, \"a b\\n\", O_WRONLY|O_CREAT|O_APPEND|O_DIRECT, 0600) = 3</w/a b\\n> <0.5>\n"
 		   "2 1.1 write(3</w/a b\\n>, \"x\", 1) = 1 <0.5>\n"
