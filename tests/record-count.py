@@ -25,7 +25,10 @@ writes that count.  Some types are summed: stat, lstat and fstat are one
 (unlinkat is either), truncate and ftruncate are one, and lock and
 unlock are one: the fcntl calls that set or clear a record lock from the
 file's start (F_SETLK, F_SETLKW and their OFD forms, SEEK_SET); any
-other fcntl is left out.
+other fcntl is left out.  copy_file_range and sendfile (a read and a
+write each in fbrun) are not counted: none of the programs measured
+makes them, and the check that one is replayed as a read and a write
+is tests/record.sh's cp.
 """
 import json
 import re

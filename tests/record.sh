@@ -194,6 +194,37 @@ check "... replayed: exit 0, the link opened as tar did, O_PATH, not followed ($
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 grepq "... replay.open without errors" "^replay\.open,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
 
+# --- cp's copy_file_range, a read and a write; flock named as not replayed -------
+mkdir "$TMP/cp"
+head -c 300000 /dev/urandom >"$TMP/cp/a"
+rc=0
+(cd "$TMP/cp" && "$FBRUN" record -o "$TMP/cp-rec" -- cp a b) \
+	>"$TMP/cp.out" 2>"$TMP/err" </dev/null || rc=$?
+check "cp of 300000 bytes recorded: exit 0 ($rc)" test "$rc" -eq 0
+if ! grep -q 'copy_file_range(.*= 300000' "$TMP/cp-rec.trace"; then
+	skip "cp's copy replayed: cp did not copy with copy_file_range here"
+else
+	grepq "... the copy counted as a write of its bytes" \
+		"^  write +[1-9][0-9]* +300000 bytes$" "$TMP/cp.out"
+	rc=0
+	"$FBRUN" -q --format csv -D dir="$TMP/cp-rp" "$TMP/cp-rec.f" \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	grepq "... replay.write wrote the 300000 bytes, no errors" \
+		'^replay\.write,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){4}300000,0,300000,0,' "$TMP/out"
+fi
+if command -v flock >/dev/null 2>&1; then
+	rc=0
+	(cd "$TMP/cp" && "$FBRUN" record -o "$TMP/fl-rec" -- flock a true) \
+		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+	check "flock recorded: exit 0 ($rc)" test "$rc" -eq 0
+	grepq "... the summary names flock as not replayed" \
+		"^not replayed .*[:,] flock 1(,|$)" "$TMP/out"
+else
+	skip "flock named as not replayed: flock(1) is not installed (util-linux)"
+fi
+
 # --- real programs: counts against an independent run ---------------------------
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "programs replayed against strace -c: python3 is not installed"

@@ -154,10 +154,21 @@ static void remove_temp(struct record *r)
 	free(r->tmpdir);
 }
 
-/* strace's -e trace=: the calls the reader models, "?" for another arch */
+/*
+ * strace's -e trace=: the calls the reader models, and file calls it
+ * does not, so that the summary names them as not replayed; "?" for a
+ * name another arch lacks
+ */
 static char *trace_calls(void)
 {
-	static const char *const extra[] = { "execve", "mmap" };
+	static const char *const extra[] = {
+		"execve", "mmap", "msync", "readlink", "readlinkat", "openat2",
+		"flock", "fallocate", "access", "faccessat", "faccessat2",
+		"mknod", "mknodat", "sync", "syncfs", "sync_file_range",
+		"fadvise64", "splice", "getxattr", "lgetxattr", "fgetxattr",
+		"setxattr", "lsetxattr", "fsetxattr", "listxattr", "llistxattr",
+		"flistxattr", "removexattr", "lremovexattr", "fremovexattr",
+	};
 	size_t n = trace_strace_ncalls();
 	char *s = xstrdup("trace="), *t;
 
