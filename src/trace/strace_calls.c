@@ -424,8 +424,10 @@ int trace_st_c_fd(struct trace_reader *r, struct st_pid *p,
 	return 0;
 }
 
-/* A copy's offset argument: NULL is -1 (the descriptor's offset), else
- * the number strace shows in brackets, "[100]" or "[100] => [400]". */
+/*
+ * A copy's offset argument: NULL is -1 (the descriptor's offset), else
+ * the number strace shows in brackets, "[100]" or "[100] => [400]".
+ */
 static int copy_offset(struct trace_reader *r, struct field f, int64_t *off)
 {
 	const char *end = memchr(f.s, ']', f.n);
@@ -436,8 +438,8 @@ static int copy_offset(struct trace_reader *r, struct field f, int64_t *off)
 	if (f.n < 3 || f.s[0] != '[' || !end)
 		return trace_rd_error(r, f.s, f.n,
 				      "expected NULL or [OFFSET] for the offset");
-	return trace_rd_count(r, (struct field){ f.s + 1, (size_t)(end - f.s - 1) },
-			      "offset", off);
+	f = (struct field){ f.s + 1, (size_t)(end - f.s - 1) };
+	return trace_rd_count(r, f, "offset", off);
 }
 
 /*
@@ -451,7 +453,7 @@ static int copy_offset(struct trace_reader *r, struct field f, int64_t *off)
 int trace_st_c_copy(struct trace_reader *r, struct st_pid *p,
 		    const struct trace_st_call *c, struct trace_op *op)
 {
-	bool sf = trace_st_field_is(c->name, "sendfile");
+	bool sf = trace_st_field_has(c->name, "sendfile"); /* and sendfile64 */
 	struct trace_op rd = *op;
 	int nin, nout;
 
@@ -473,6 +475,7 @@ int trace_st_c_copy(struct trace_reader *r, struct st_pid *p,
 	rd.type = TOP_READ;
 	op->type = TOP_WRITE;
 	rd.length = rd.result = op->length = op->result = c->retval;
+	/* offsets and results are at most TRACE_MAX_OFFSET: no overflow */
 	if ((rd.offset > 0 ? rd.offset : 0) + rd.length > TRACE_MAX_OFFSET ||
 	    (op->offset > 0 ? op->offset : 0) + op->length > TRACE_MAX_OFFSET)
 		return trace_rd_error(

@@ -299,6 +299,7 @@ static void test_copy(void)
 		"1 1.3 copy_file_range(3</w/a>, [100], 4</w/b>, [200], 4096, 0) = 300 <0.1>\n"
 		"1 1.4 sendfile(4</w/b>, 3</w/a>, [7] => [17], 10) = 10 <0.1>\n"
 		"1 1.5 sendfile(5<socket:[99]>, 3</w/a>, NULL, 64) = 64 <0.1>\n"
+		"1 1.55 sendfile64(4</w/b>, 3</w/a>, NULL, 5) = 5 <0.1>\n"
 		"1 1.6 copy_file_range(3</w/a>, NULL, 4</w/b>, NULL, 8, 0) = -1 EXDEV (Invalid cross-device link) <0.1>\n";
 	static const struct {
 		enum trace_op_type type;
@@ -307,7 +308,8 @@ static void test_copy(void)
 		{ TOP_READ, -1, 5000 }, { TOP_WRITE, -1, 5000 },
 		{ TOP_READ, 100, 300 }, { TOP_WRITE, 200, 300 },
 		{ TOP_READ, 7, 10 },	{ TOP_WRITE, -1, 10 },
-		{ TOP_READ, -1, 64 },
+		{ TOP_READ, -1, 64 },	{ TOP_READ, -1, 5 },
+		{ TOP_WRITE, -1, 5 },
 	};
 	struct trace *t = parse(text, TRACE_AUTO, NULL);
 	const struct trace_op *op;
@@ -356,6 +358,8 @@ static void test_errors(void)
 		  "t:1:34: error: expected NULL or [OFFSET] for the offset" },
 		{ "1 1.0 copy_file_range(3</w/a>, [1125899906842624], 4</w/b>, NULL, 1, 0) = 1\n",
 		  "t:1:7: error: the copy ends beyond the largest offset" },
+		{ "1 1.0 copy_file_range(3</w/a>, NULL, 4</w/b>, NULL, 1, 0) = 9223372036854775807\n",
+		  "t:1:61: error: result 9223372036854775807 is beyond" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
