@@ -86,6 +86,18 @@ void *strmap_get(const struct strmap *m, const char *key);
 /* Add key -> value unless key is there; returns the value already there, or NULL. */
 void *strmap_add(struct strmap *m, const char *key, void *value);
 
+/*
+ * A directory entry as the getdents64 system call gives it (Linux's
+ * struct linux_dirent64), for reading a directory without a DIR's calls.
+ */
+struct dirent_raw {
+	uint64_t ino;
+	int64_t off;
+	unsigned short reclen;
+	unsigned char type;
+	char name[];
+};
+
 /* A CSV field (RFC 4180): quoted when it holds a comma, quote or line break. */
 void csv_put(FILE *out, const char *s);
 

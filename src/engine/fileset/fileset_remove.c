@@ -146,15 +146,6 @@ static void rm_dir(struct rm *r, int dfd, const char *dpath, const char *name)
 	free(path);
 }
 
-/* A directory entry as getdents64 gives it. */
-struct dent {
-	uint64_t ino;
-	int64_t off;
-	unsigned short reclen;
-	unsigned char type;
-	char name[];
-};
-
 /* Bytes of a directory read at a time, as readdir reads them. */
 #define RM_BUF 32768
 
@@ -163,7 +154,7 @@ struct dent {
  * no stat for each file), or as fstatat does where the file system gives
  * none.  0 and errno when it is gone or cannot be looked at.
  */
-static mode_t type_of(int dfd, const struct dent *de)
+static mode_t type_of(int dfd, const struct dirent_raw *de)
 {
 	struct stat st;
 
@@ -185,7 +176,7 @@ static mode_t type_of(int dfd, const struct dent *de)
 }
 
 static void rm_entry(struct rm *r, int dfd, const char *dpath,
-		     const struct dent *de, bool top)
+		     const struct dirent_raw *de, bool top)
 {
 	const char *name = de->name;
 	mode_t type;
@@ -218,7 +209,7 @@ static void rm_entry(struct rm *r, int dfd, const char *dpath,
 
 /* One entry of the directory fd: what is ours goes; top keeps the marker. */
 static void rm_one(struct rm *r, int fd, const char *dpath,
-		   const struct dent *de, bool top)
+		   const struct dirent_raw *de, bool top)
 {
 	const char *n = de->name;
 
@@ -248,8 +239,8 @@ static void rm_contents(struct rm *r, int fd, const char *dpath, bool top)
 	errno = ENOMEM;
 	while (buf && (n = syscall(SYS_getdents64, fd, buf, RM_BUF)) > 0)
 		for (long off = 0; off < n;
-		     off += ((const struct dent *)(buf + off))->reclen)
-			rm_one(r, fd, dpath, (const struct dent *)(buf + off),
+		     off += ((const struct dirent_raw *)(buf + off))->reclen)
+			rm_one(r, fd, dpath, (const struct dirent_raw *)(buf + off),
 			       top);
 	/* ENOENT: the directory was removed meanwhile, its end (as readdir) */
 	if (n < 0 && errno != ENOENT)

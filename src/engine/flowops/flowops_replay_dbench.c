@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "engine/flowops/flowops_int.h"
+#include "util/util.h"
 
 /* What a listing reads at a time: what readdir(3) of glibc asks for. */
 #define DBENCH_LIST_CHUNK 32768
@@ -52,16 +53,15 @@ static void find_any_case(struct replay *rp, int pfd, const char *name)
 	if (fd < 0)
 		return;
 	while ((n = syscall(SYS_getdents64, fd, rp->buf, chunk)) > 0) {
-		/* struct linux_dirent64: reclen at 16, the name at 19 */
 		for (long at = 0; at < n;) {
-			unsigned short reclen;
+			const struct dirent_raw *de =
+				(const struct dirent_raw *)(rp->buf + at);
 
-			memcpy(&reclen, rp->buf + at + 16, sizeof(reclen));
-			if (strcasecmp(rp->buf + at + 19, name) == 0) {
+			if (strcasecmp(de->name, name) == 0) {
 				close(fd);
 				return;
 			}
-			at += reclen;
+			at += de->reclen;
 		}
 	}
 	close(fd);
