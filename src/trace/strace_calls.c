@@ -46,6 +46,13 @@ bool trace_st_pseudo(const char *abs)
 	return false;
 }
 
+int trace_st_too_few(struct trace_reader *r, const struct trace_st_call *c)
+{
+	return trace_rd_error(r, c->name.s, c->name.n,
+			      "'%.*s' has too few arguments", (int)c->name.n,
+			      c->name.s);
+}
+
 /* 1: ignore the call (not a file fbrun replays) */
 int trace_st_ignore(struct trace_reader *r, const struct trace_st_call *c)
 {
@@ -153,9 +160,7 @@ int trace_st_handle_arg(struct trace_reader *r, struct st_pid *p,
 	int fd, idx, rc = 0;
 
 	if (i >= c->nargs)
-		return trace_rd_error(r, c->name.s, c->name.n,
-				      "'%.*s' has too few arguments",
-				      (int)c->name.n, c->name.s);
+		return trace_st_too_few(r, c);
 	if (trace_st_fd_arg(r, c->arg[i], &fd, &ann) < 0)
 		return -1;
 	if (ann && (ann[0] != '/' || trace_st_pseudo(ann))) {
@@ -185,9 +190,7 @@ int trace_st_path_arg(struct trace_reader *r, struct st_pid *p,
 	int fd = -100, rc;
 
 	if (i >= c->nargs)
-		return trace_rd_error(r, c->name.s, c->name.n,
-				      "'%.*s' has too few arguments",
-				      (int)c->name.n, c->name.s);
+		return trace_st_too_few(r, c);
 	if (d >= 0 && trace_st_fd_arg(r, c->arg[d], &fd, &ann) < 0)
 		return -1;
 	if (fd == -100 && ann && ann[0] == '/') {
@@ -291,9 +294,7 @@ static int open_at(struct trace_reader *r, struct st_pid *p,
 		op->mode = c->nargs > 1 ? parse_mode(c->arg[1]) : 0;
 	} else {
 		if (c->nargs < d + 3)
-			return trace_rd_error(r, c->name.s, c->name.n,
-					      "'%.*s' has too few arguments",
-					      (int)c->name.n, c->name.s);
+			return trace_st_too_few(r, c);
 		op->flags = parse_flags(c->arg[d + 2]);
 		if (!(op->flags & TRACE_O_WRITE))
 			op->flags |= TRACE_O_READ;
@@ -353,9 +354,7 @@ int trace_st_c_rw(struct trace_reader *r, struct st_pid *p,
 		return rc;
 	op->type = c->name.s[pos] == 'r' ? TOP_READ : TOP_WRITE;
 	if (c->nargs < 3 + pos)
-		return trace_rd_error(r, c->name.s, c->name.n,
-				      "'%.*s' has too few arguments",
-				      (int)c->name.n, c->name.s);
+		return trace_st_too_few(r, c);
 	op->offset = -1;
 	if (pos && trace_rd_count(r, c->arg[3], "offset", &op->offset) < 0)
 		return -1;
@@ -412,9 +411,7 @@ int trace_st_c_fd(struct trace_reader *r, struct st_pid *p,
 		return rc;
 	if (op->type == TOP_READDIR || op->type == TOP_FTRUNCATE) {
 		if (c->nargs < (op->type == TOP_READDIR ? 3 : 2))
-			return trace_rd_error(r, c->name.s, c->name.n,
-					      "'%.*s' has too few arguments",
-					      (int)c->name.n, c->name.s);
+			return trace_st_too_few(r, c);
 		if (trace_rd_count(r, c->arg[op->type == TOP_READDIR ? 2 : 1],
 				   "length", &op->length) < 0)
 			return -1;
@@ -458,9 +455,7 @@ int trace_st_c_copy(struct trace_reader *r, struct st_pid *p,
 	int nin, nout;
 
 	if (c->nargs < (sf ? 4 : 6))
-		return trace_rd_error(r, c->name.s, c->name.n,
-				      "'%.*s' has too few arguments",
-				      (int)c->name.n, c->name.s);
+		return trace_st_too_few(r, c);
 	if (op->err)
 		return 1;
 	if ((nin = trace_st_handle_arg(r, p, c, sf ? 1 : 0, &rd.handle)) < 0 ||

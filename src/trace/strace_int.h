@@ -61,6 +61,8 @@ bool trace_st_field_has(struct field f, const char *w);
 bool trace_st_pseudo(const char *abs);
 /* count the call as ignored; returns 1 */
 int trace_st_ignore(struct trace_reader *r, const struct trace_st_call *c);
+/* -1: the call's located error, that it has too few arguments */
+int trace_st_too_few(struct trace_reader *r, const struct trace_st_call *c);
 /* "3", "3</a/b>", "AT_FDCWD" (-100), "AT_FDCWD</a>": the fd, its path */
 int trace_st_fd_arg(struct trace_reader *r, struct field f, int *fd,
 		    char **ann);

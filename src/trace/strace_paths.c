@@ -13,13 +13,6 @@
 
 #include "util/paths.h"
 
-static int too_few(struct trace_reader *r, const struct trace_st_call *c)
-{
-	return trace_rd_error(r, c->name.s, c->name.n,
-			      "'%.*s' has too few arguments", (int)c->name.n,
-			      c->name.s);
-}
-
 /* the size and type a stat's buffer shows */
 static void stat_buf(struct field f, struct trace_op *op)
 {
@@ -53,7 +46,7 @@ static int c_stat(struct trace_reader *r, struct st_pid *p,
 		flags = 2;
 	}
 	if (c->nargs <= buf || (flags >= 0 && c->nargs <= flags))
-		return too_few(r, c);
+		return trace_st_too_few(r, c);
 	op->type = trace_st_field_is(c->name, "lstat") ? TOP_LSTAT : TOP_STAT;
 	if (flags >= 0 &&
 	    trace_st_field_has(c->arg[flags], "AT_SYMLINK_NOFOLLOW"))
@@ -105,7 +98,7 @@ static int c_pathop(struct trace_reader *r, struct st_pid *p,
 	op->type = path_calls[i].type;
 	x = path_calls[i].extra;
 	if (c->nargs <= path_calls[i].path || (x >= 0 && c->nargs <= x))
-		return too_few(r, c);
+		return trace_st_too_few(r, c);
 	if (op->type == TOP_UNLINK && x >= 0 &&
 	    trace_st_field_has(c->arg[x], "AT_REMOVEDIR"))
 		op->type = TOP_RMDIR;
@@ -135,7 +128,7 @@ static int c_rename(struct trace_reader *r, struct st_pid *p,
 	int rc;
 
 	if (c->nargs < (at ? 4 : 2))
-		return too_few(r, c);
+		return trace_st_too_few(r, c);
 	op->type = c->name.s[0] == 'l' ? TOP_LINK : TOP_RENAME;
 	rc = trace_st_path_arg(r, p, c, at ? 0 : -1, at ? 1 : 0, &op->path);
 	if (rc == 0)
@@ -151,7 +144,7 @@ static int c_dup(struct trace_reader *r, struct st_pid *p,
 	int h = -1;
 
 	if (c->nargs < 1)
-		return too_few(r, c);
+		return trace_st_too_few(r, c);
 	if (trace_st_field_is(c->name, "fcntl") &&
 	    (c->nargs < 2 || !trace_st_field_has(c->arg[1], "F_DUPFD")))
 		return 1;
@@ -224,7 +217,7 @@ static int c_chdir(struct trace_reader *r, struct st_pid *p,
 	int fd;
 
 	if (c->nargs < 1)
-		return too_few(r, c);
+		return trace_st_too_few(r, c);
 	if (op->err)
 		return 1;
 	if (trace_st_field_is(c->name, "fchdir")) {
