@@ -34,6 +34,7 @@ static void print_table(const struct attr_table *t, const char *title,
 			[AT_REF] = "name", [AT_LIST] = "table",
 			[AT_OBSOLETE] = "obsolete",
 			[AT_DATA] = "word", [AT_REAL] = "number",
+			[AT_RATE] = "number",
 		};
 		char def[32] = "";
 
@@ -80,12 +81,14 @@ void cli_lists_attributes(void)
 	print_table(&attr_randvar, "randvar(...)", "");
 	print_table(&attr_cvar, "cvar(...)", "");
 	print_table(&attr_eventgen, "eventgen", "");
-	printf("\n## Flowops\n\n| flowop | attributes it uses | what it "
-	       "does |\n|---|---|---|\n");
+	printf("\n## Flowops\n\nEvery flowop also takes name, iters, and the "
+	       "open loop's rate, arrivals and backlog.\n\n| flowop | "
+	       "attributes it uses | what it does |\n|---|---|---|\n");
 	for (int i = 0; i < FO_NTYPES; i++) {
 		printf("| `%s` |", flowop_info[i].name);
 		for (int a = FA_FILESET; a < FA_COUNT; a++)
-			if (flowop_info[i].uses & (1u << a))
+			if ((flowop_info[i].uses & ~FA_OPEN_LOOP) &
+			    (UINT64_C(1) << a))
 				printf(" %s", attr_flowop.specs[a].name);
 		printf(" | %s |\n", flowop_info[i].help);
 	}

@@ -13,6 +13,29 @@
 #define TABLE(ent, arr) { .entity = ent, .specs = arr, .n = ARRAY_SIZE(arr) }
 #define BIG INT64_MAX
 
+/* ------------------------------------------------------------ open loop */
+/*
+ * rate=, arrivals= and backlog= of a thread, a process or a flowop: the
+ * same rows in each table, at the offsets of its struct ir_rate.
+ */
+static const char *const arrival_words[] = { "fixed", "poisson", NULL };
+#define OPEN_LOOP_ROWS(at, what, each)                                        \
+	{ .name = "rate", .type = AT_RATE, .off = (at),                        \
+	  .max = MAX_RATE,                                                     \
+	  .help = "open loop: " each " an arrival, this many per second "      \
+		  what "; N/job: N for the whole fbrun-mpi job, split over "   \
+		  "its ranks (not given: a closed loop)" },                    \
+	{ .name = "arrivals", .type = AT_ENUM,                                 \
+	  .off = (at) + offsetof(struct ir_rate, arrivals),                   \
+	  .words = arrival_words,                                              \
+	  .help = "with rate: fixed, evenly spaced; poisson, at random "       \
+		  "(exponential gaps, drawn from --seed)" },                   \
+	{ .name = "backlog", .type = AT_INT,                                   \
+	  .off = (at) + offsetof(struct ir_rate, backlog), .max = BIG,        \
+	  .def = 1000000,                                                      \
+	  .help = "with rate: arrivals that may wait while the thread is "     \
+		  "behind; later ones are dropped and counted" }
+
 /* ------------------------------------------------------------ filesets */
 #define FS(f) offsetof(struct ir_fileset, f)
 static const struct attr_spec fileset_specs[] = {
@@ -111,6 +134,8 @@ static const struct attr_spec process_specs[] = {
 	  .max = 1000000, .def = 1, .help = "number of copies of the process" },
 	{ .name = "nice", .type = AT_INT, .off = PR(nice), .min = -20,
 	  .max = 19, .help = "scheduling niceness of its threads" },
+	OPEN_LOOP_ROWS(PR(rate), "for each instance, shared evenly by its "
+		       "threads' instances", "each pass of a thread's flowops"),
 };
 const struct attr_table attr_process = TABLE("process", process_specs);
 
@@ -131,6 +156,8 @@ static const struct attr_spec thread_specs[] = {
 	  .def = 8,
 	  .help = "I/O priority 0 (high) to 7 (low) in the best-effort "
 		  "class; 8 = unchanged" },
+	OPEN_LOOP_ROWS(TH(rate), "for each instance",
+		       "each pass of its flowops"),
 };
 const struct attr_table attr_thread = TABLE("thread", thread_specs);
 
@@ -246,6 +273,9 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 		  "dbench loadfile only), the calls dbench's file backend "
 		  "makes for each line: its name lookups too, so that the "
 		  "figures compare with dbench's" },
+	/* rate, then arrivals and backlog: FA_ARRIVALS, FA_BACKLOG follow */
+	[FA_RATE] = OPEN_LOOP_ROWS(FO(rate), "for each thread instance",
+				   "each op of it")
 };
 const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 

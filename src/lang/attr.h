@@ -27,6 +27,7 @@ enum attr_type {
 	AT_OBSOLETE, /* old spelling: compile warns, help says what to write */
 	AT_DATA, /* struct datapat: a pattern word (words set) or compress=N */
 	AT_REAL, /* double, a constant greater than 0 up to max; bare = 1 */
+	AT_RATE, /* struct ir_rate's per_sec and per_job: N or N/job */
 };
 
 enum {

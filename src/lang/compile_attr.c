@@ -147,6 +147,44 @@ static int store_real(struct compiler *c, const struct attr_spec *s,
 	return -1;
 }
 
+/*
+ * rate=: arrivals per second, greater than 0 up to s->max, as a number
+ * or "N/job" (a word: the lexer takes 100/job whole).
+ */
+static int store_rate(struct compiler *c, const struct attr_spec *s,
+		      struct ir_rate *field, const struct ir_value *v,
+		      const struct origin *org, const char *what)
+{
+	double d = 0;
+	bool job = false;
+	char *end;
+
+	if (v->kind == IRV_INT)
+		d = (double)v->i;
+	else if (v->kind == IRV_DOUBLE)
+		d = v->d;
+	else if (v->kind == IRV_STR && v->s[0] >= '0' && v->s[0] <= '9' &&
+		 (d = strtod(v->s, &end), !*end || strcmp(end, "/job") == 0))
+		job = *end != '\0';
+	else
+		return type_error(c, s, what, v, org,
+				  v->kind == IRV_RAND ?
+					  "a constant number (N or N/job)" :
+					  "arrivals per second (N or N/job)");
+	if (!(d > 0 && d <= (double)s->max)) {
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute '%s' must be greater than 0 and at "
+			   "most %" PRId64 " per second, got %.15g",
+			   what, s->name, s->max, d);
+		compile_note_origin(c, org);
+		return -1;
+	}
+	field->per_sec = d;
+	field->per_job = job;
+	field->loc = v->loc;
+	return 0;
+}
+
 /* Store a resolved value v (owned; consumed) into obj as spec s says. */
 static int store(struct compiler *c, const struct attr_spec *s, void *obj,
 		 struct ir_value *v, const struct origin *org, const char *what)
@@ -237,6 +275,9 @@ static int store(struct compiler *c, const struct attr_spec *s, void *obj,
 	case AT_REAL:
 		rc = store_real(c, s, (double *)field, v, org, what);
 		break;
+	case AT_RATE:
+		rc = store_rate(c, s, (struct ir_rate *)field, v, org, what);
+		break;
 	case AT_LIST:
 	case AT_OBSOLETE:
 		break;
@@ -278,6 +319,11 @@ static void set_default(const struct attr_spec *s, void *obj)
 		break;
 	case AT_REAL:
 		*(double *)field = 0;
+		break;
+	case AT_RATE: /* arrivals and backlog have rows of their own */
+		((struct ir_rate *)field)->per_sec = 0;
+		((struct ir_rate *)field)->per_job = false;
+		((struct ir_rate *)field)->loc = LOC_NONE;
 		break;
 	case AT_LIST:
 	case AT_OBSOLETE:

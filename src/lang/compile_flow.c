@@ -325,6 +325,31 @@ static int expand_composite(struct compiler *c, const struct ast_stmt *s,
 	return 0;
 }
 
+/*
+ * arrivals= and backlog= say how an open loop's arrivals come and wait:
+ * given without rate= on the same entity they would do nothing, so they
+ * are errors, as a typo is.
+ */
+static bool check_open_loop(struct compiler *c, const struct ast_attr *attrs,
+			    const struct ir_rate *r, const char *entity)
+{
+	bool ok = true;
+
+	if (r->per_sec > 0)
+		return true;
+	for (const struct ast_attr *a = attrs; a; a = a->next)
+		if (!a->local && (strcmp(a->name, "arrivals") == 0 ||
+				  strcmp(a->name, "backlog") == 0)) {
+			diag_error(c->d, c->src, a->loc,
+				   "attribute '%s' needs rate= on the same "
+				   "%s: it says how an open loop's arrivals %s",
+				   a->name, entity,
+				   a->name[0] == 'a' ? "come" : "wait");
+			ok = false;
+		}
+	return ok;
+}
+
 /* A composite's children are named "<parent>.<name>". */
 static struct ir_flowop *build_flowop(struct compiler *c,
 				      const struct ast_stmt *s, int tidx,
@@ -365,15 +390,23 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	}
 	if (given & FA(ROTATEFD))
 		f->opennext = true;
+	if (parent && f->rate.per_sec > 0)
+		diag_error(c->d, c->src, f->rate.loc,
+			   "rate= is for a thread's own flowops, not those of "
+			   "a 'define flowop': give it to '%s', which uses this "
+			   "one",
+			   parent);
+	check_open_loop(c, s->attrs, &f->rate, "flowop");
 	if (!cp) {
-		unsigned unused = (unsigned)given & ~flowop_info[type].uses &
+		uint64_t unused = given & ~flowop_info[type].uses &
 				  ~FA(ROTATEFD);
 
 		for (const struct ast_attr *a = s->attrs; a; a = a->next) {
 			const struct attr_spec *sp =
 				a->local ? NULL : attr_lookup(&attr_flowop, a->name);
 
-			if (sp && (unused & (1u << (sp - attr_flowop.specs))))
+			if (sp && (unused & (UINT64_C(1)
+					     << (sp - attr_flowop.specs))))
 				diag_warning(c->d, c->src, a->loc,
 					     "attribute '%s' has no effect on "
 					     "flowop '%s'",
@@ -395,6 +428,26 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 
 /* ------------------------------------------------------------ processes */
 
+/*
+ * A flowop's rate= in a thread whose passes are arrivals already (its
+ * own rate= or its process's) would pace one loop twice.
+ */
+static void check_rated_flowop(struct compiler *c, const struct ir_flowop *f,
+			       const struct ir_thread *t,
+			       const struct ir_process *p)
+{
+	const struct ir_rate *r = t->rate.per_sec > 0 ? &t->rate : &p->rate;
+
+	if (r->per_sec <= 0)
+		return;
+	diag_error(c->d, c->src, f->rate.loc,
+		   "flowop '%s' has rate=, but each pass of thread '%s' is an "
+		   "arrival already (rate= of its %s): give rate= to one of "
+		   "them",
+		   f->name, t->name, r == &t->rate ? "thread" : "process");
+	diag_note(c->d, c->src, r->loc, "that rate= is here");
+}
+
 /* names: the process's thread names so far (name -> index + 1) */
 static void build_thread(struct compiler *c, const struct ast_stmt *s,
 			 int pidx, struct strmap *names)
@@ -413,6 +466,15 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 	}
 	t.loc = s->loc;
 	t.process = pidx;
+	check_open_loop(c, s->attrs, &t.rate, "thread");
+	if (t.rate.per_sec > 0 && w->processes[pidx].rate.per_sec > 0) {
+		diag_error(c->d, c->src, t.rate.loc,
+			   "thread '%s' has rate= and so has its process '%s': "
+			   "give it to one of them",
+			   t.name, w->processes[pidx].name);
+		diag_note(c->d, c->src, w->processes[pidx].rate.loc,
+			  "the process's rate= is here");
+	}
 	prev = (uintptr_t)strmap_add(names, t.name,
 				     (void *)(uintptr_t)(tidx + 1));
 	if (prev) {
@@ -442,6 +504,8 @@ static void build_thread(struct compiler *c, const struct ast_stmt *s,
 			th->broken = true;
 			continue;
 		}
+		if (f->rate.per_sec > 0)
+			check_rated_flowop(c, f, th, &w->processes[pidx]);
 		th->flowops = grow_array(th->flowops, &cap, th->nflowops + 1,
 					 sizeof(*th->flowops));
 		th->flowops[th->nflowops++] = f;
@@ -471,6 +535,7 @@ void compile_build_process(struct compiler *c, const struct ast_stmt *s)
 	}
 	p.loc = s->loc;
 	p.first_thread = (int)w->nthreads;
+	check_open_loop(c, s->attrs, &p.rate, "process");
 	prev = (uintptr_t)strmap_get(c->process_names, p.name);
 	if (prev) {
 		diag_error(c->d, c->src, s->loc,

@@ -8,7 +8,7 @@
 
 const struct flowop_info flowop_info[FO_NTYPES] = {
 #define FLOWOP(id, nm, fn, flags, uses, needs, prepare, release, help)         \
-	[FO_##id] = { nm, flags, (uses) | FA(NAME) | FA(ITERS), needs, help },
+	[FO_##id] = { nm, flags, (uses) | FA_EVERY, needs, help },
 #include "lang/flowop_list.h"
 #undef FLOWOP
 };

@@ -9,6 +9,7 @@
 #define FBRUN_FLOWOP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Flowop attribute ids, the order of attr_flowop.specs. */
 enum flowop_attr {
@@ -44,9 +45,16 @@ enum flowop_attr {
 	FA_PACE,
 	FA_STREAMS,
 	FA_CALLS,
+	FA_RATE,
+	FA_ARRIVALS,
+	FA_BACKLOG,
 	FA_COUNT,
 };
-#define FA(x) (1u << FA_##x)
+#define FA(x) (UINT64_C(1) << FA_##x)
+/* What every flowop takes, whatever it does: its name and repetition, and
+   the open loop's attributes (each op an arrival) */
+#define FA_OPEN_LOOP (FA(RATE) | FA(ARRIVALS) | FA(BACKLOG))
+#define FA_EVERY (FA(NAME) | FA(ITERS) | FA_OPEN_LOOP)
 
 /* What a flowop counts as, what the run gives it, how it is reported. */
 enum {
@@ -115,7 +123,7 @@ enum flowop_type {
 struct flowop_info {
 	const char *name;
 	unsigned flags; /* FF_* bits */
-	unsigned uses; /* FA_* bits */
+	uint64_t uses; /* FA_* bits */
 	unsigned needs; /* NEED_* bits */
 	const char *help;
 };

@@ -235,6 +235,16 @@ static void dump_data(FILE *out, struct datapat p)
 	fprintf(out, " %s%s", p.kind == DATA_COMPRESS ? "" : "data=", buf);
 }
 
+static void dump_rate(FILE *out, const struct ir_rate *r)
+{
+	if (r->per_sec <= 0)
+		return;
+	fprintf(out, " rate=%g%s arrivals=%s backlog=%" PRId64, r->per_sec,
+		r->per_job ? "/job" : "",
+		r->arrivals == IR_ARRIVALS_POISSON ? "poisson" : "fixed",
+		r->backlog);
+}
+
 static void dump_flowop(FILE *out, const struct workload *w,
 			const struct ir_flowop *f, int depth)
 {
@@ -273,6 +283,7 @@ static void dump_flowop(FILE *out, const struct workload *w,
 	if (f->iodepth > 0)
 		fprintf(out, " iodepth=%" PRId64, f->iodepth);
 	dump_data(out, f->data);
+	dump_rate(out, &f->rate);
 	fprintf(out, "%s%s%s%s%s%s%s%s\n", f->random ? " random" : "",
 		f->dsync ? " dsync" : "", f->directio ? " directio" : "",
 		f->opennext ? " opennext" : "",
@@ -343,9 +354,10 @@ void workload_dump(FILE *out, const struct workload *w)
 	for (size_t p = 0; p < w->nprocesses; p++) {
 		const struct ir_process *pr = &w->processes[p];
 
-		fprintf(out, "process %s instances=%" PRId64 " nice=%" PRId64
-			"\n",
+		fprintf(out, "process %s instances=%" PRId64 " nice=%" PRId64,
 			pr->name, pr->instances, pr->nice);
+		dump_rate(out, &pr->rate);
+		fputc('\n', out);
 		for (int t = pr->first_thread;
 		     t < pr->first_thread + pr->nthreads; t++) {
 			const struct ir_thread *th = &w->threads[t];
@@ -356,6 +368,7 @@ void workload_dump(FILE *out, const struct workload *w)
 				th->name, th->instances, buf, th->nslots);
 			if (th->ioprio != 8)
 				fprintf(out, " ioprio=%" PRId64, th->ioprio);
+			dump_rate(out, &th->rate);
 			fprintf(out, "%s\n", th->useism ? " useism" : "");
 			for (size_t f = 0; f < th->nflowops; f++)
 				dump_flowop(out, w, th->flowops[f], 2);

@@ -93,6 +93,24 @@ struct ir_trace {
 	struct trace *trace;
 };
 
+/*
+ * An open loop (rate=, arrivals=, backlog= on a thread, a process or a
+ * flowop): arrivals at intended times that do not depend on when earlier
+ * ones completed, each a pass of the thread's flowops (or one op of the
+ * flowop); doc/running.md, "Open loop".
+ */
+enum { IR_ARRIVALS_FIXED, IR_ARRIVALS_POISSON };
+struct ir_rate {
+	double per_sec; /* arrivals per second; 0: a closed loop */
+	bool per_job; /* rate=N/job: N for the whole job, split over ranks */
+	int64_t arrivals; /* arrivals=: IR_ARRIVALS_* */
+	int64_t backlog; /* arrivals that may wait; later ones are dropped */
+	struct loc loc; /* of rate=, LOC_NONE if not given */
+};
+
+/* The most arrivals per second a rate= may ask of one source. */
+#define MAX_RATE 10000000
+
 /* flowop replay's streams= (the words of its attribute, in order) */
 enum { IR_STREAMS_SEQUENCE, IR_STREAMS_PARALLEL };
 /* flowop replay's calls= (likewise) */
@@ -124,6 +142,7 @@ struct ir_flowop {
 	double pace; /* pace=: 0 if not given (as fast as the calls go) */
 	int64_t streams; /* streams=: IR_STREAMS_* */
 	int64_t calls; /* calls=: IR_CALLS_* */
+	struct ir_rate rate; /* each op of it an arrival; per_sec 0: none */
 	int *replay_rows;
 	bool replay_row;
 	int replay_op;
@@ -148,6 +167,7 @@ struct ir_thread {
 	int process; /* index in workload->processes */
 	int64_t instances, memsize, ioprio;
 	bool useism;
+	struct ir_rate rate; /* each pass an arrival, per instance */
 	struct ir_flowop **flowops; /* top level, in order */
 	size_t nflowops;
 	/* all its flowops, composite children too: workload->flowops[first, end) */
@@ -160,6 +180,8 @@ struct ir_process {
 	char *name;
 	struct loc loc;
 	int64_t instances, nice;
+	/* each pass of its threads an arrival, shared by an instance's threads */
+	struct ir_rate rate;
 	int first_thread, nthreads; /* range in workload->threads */
 };
 

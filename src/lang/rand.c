@@ -105,6 +105,11 @@ static double open01(struct rv_rng *rng)
 	return ((double)(rv_next_u64(rng) >> 11) + 0.5) * 0x1.0p-53;
 }
 
+double rv_exp(struct rv_rng *rng, double mean)
+{
+	return -mean * log(open01(rng));
+}
+
 double rv_normal(struct rv_rng *rng, double mean, double sigma)
 {
 	double u, v, s;

@@ -171,6 +171,7 @@ static inline uint64_t rv_below(struct rv_rng *rng, uint64_t n)
 }
 
 /* Raw samples of the standard distributions. */
+double rv_exp(struct rv_rng *rng, double mean);
 double rv_gamma(struct rv_rng *rng, double shape, double scale);
 double rv_normal(struct rv_rng *rng, double mean, double sigma);
 

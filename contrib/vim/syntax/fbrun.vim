@@ -23,8 +23,9 @@ syn keyword fbrunConstant true false uniform gamma tabular rand48 urandom
 syn keyword fbrunConstant zeros bonnie
 syn match fbrunConstant '\<cvar-\(gamma\|normal\|uniform\|exponential\|erlang\|lognormal\|triangular\|weibull\)\>'
 
-syn keyword fbrunAttribute blocking cached calls compress data delete dirdepth
-syn keyword fbrunAttribute dirdepthrv directio dirgamma dirs dirwidth dsync
+syn keyword fbrunAttribute arrivals backlog blocking cached calls compress data
+syn keyword fbrunAttribute delete dirdepth dirdepthrv directio dirgamma dirs
+syn keyword fbrunAttribute dirwidth dsync
 syn keyword fbrunAttribute entries fd filename filesetname filesize format
 syn keyword fbrunAttribute filesizegamma fsync gamma highwater indexed
 syn keyword fbrunAttribute instances iodepth ioprio iosize iters leafdirs max
