@@ -25,10 +25,14 @@
 #define MIB (1024.0 * 1024.0)
 #define LEVEL 0.95
 
-/* The figures summarised, per flowop and for the IO Summary. */
-enum { RM_OPS, RM_MB, RM_MS, RM_COUNT };
+/*
+ * The figures summarised, per flowop and for the IO Summary; an open
+ * loop's response times too (RM_SHOWN of them in a closed loop's).
+ */
+enum { RM_OPS, RM_MB, RM_MS, RM_SHOWN, RM_RP50 = RM_SHOWN, RM_RP99, RM_COUNT };
 static const char *const rm_key[RM_COUNT] = { "ops_per_sec", "mb_per_sec",
-					      "ms_per_op" };
+					      "ms_per_op", "response_p50_ms",
+					      "response_p99_ms" };
 
 struct repeat {
 	const struct report_dest *dest;
@@ -39,7 +43,14 @@ struct repeat {
 	double *fig;
 	char **json; /* per run, its JSON object, if one is wanted */
 	bool want_json;
+	bool open; /* a run had an open loop: its response times shown */
 };
+
+/* The figures a summary shows: the response times' only if open. */
+static int nshown(const struct repeat *rp)
+{
+	return rp->open ? RM_COUNT : RM_SHOWN;
+}
 
 static bool is_json(const char *path)
 {
@@ -102,7 +113,12 @@ static void keep_figures(struct repeat *rp, const struct results *r)
 		x[RM_MS] = s->count ? (double)s->lat_sum / (double)s->count /
 					      1e6 :
 				      0;
+		x[RM_RP50] = r->fo[i].rq[RESULTS_P50] / 1e6;
+		x[RM_RP99] = r->fo[i].rq[RESULTS_P99] / 1e6;
 	}
+	row(rp, rp->n, rp->nfo)[RM_RP50] = r->io_rq[RESULTS_P50] / 1e6;
+	row(rp, rp->n, rp->nfo)[RM_RP99] = r->io_rq[RESULTS_P99] / 1e6;
+	rp->open = rp->open || results_open_loop(r);
 	row(rp, rp->n, rp->nfo)[RM_OPS] = secs ? (double)r->io_ops / secs : 0;
 	row(rp, rp->n, rp->nfo)[RM_MB] =
 		secs ? (double)r->io_bytes / secs / MIB : 0;
@@ -183,7 +199,7 @@ static void text_row(FILE *out, const struct repeat *rp, size_t fo,
 {
 	struct st_summary s[RM_COUNT];
 
-	for (int m = 0; m < RM_COUNT; m++)
+	for (int m = 0; m < RM_SHOWN; m++)
 		summarise(rp, fo, m, &s[m]);
 	fprintf(out,
 		"%-20s %10.0f %8.0f %8.0f %8.1f %7.1f %7.1f %9.3f %8.3f %8.3f\n",
@@ -206,19 +222,36 @@ static void print_text(FILE *out, const struct repeat *rp)
 		text_row(out, rp, i, rp->labels[i]);
 	fputc('\n', out);
 	text_row(out, rp, rp->nfo, "IO Summary");
+	if (!rp->open)
+		return;
+	fprintf(out, "\nResponse time (ms), open loop: p50 and p99, their mean "
+		"over the runs and the\nhalf-width of its 95%% confidence "
+		"interval\n%-20s %10s %8s %10s %8s\n",
+		"", "p50", "+-95%", "p99", "+-95%");
+	for (size_t i = 0; i <= rp->nfo; i++) {
+		struct st_summary p50, p99;
+
+		summarise(rp, i, RM_RP50, &p50);
+		summarise(rp, i, RM_RP99, &p99);
+		if (i == rp->nfo)
+			fputc('\n', out);
+		fprintf(out, "%-20s %10.3f %8.3f %10.3f %8.3f\n",
+			i < rp->nfo ? rp->labels[i] : "IO Summary", p50.mean,
+			p50.half, p99.mean, p99.half);
+	}
 }
 
 static void print_csv(FILE *out, const struct repeat *rp)
 {
 	fprintf(out, "name,runs");
-	for (int m = 0; m < RM_COUNT; m++)
+	for (int m = 0; m < nshown(rp); m++)
 		fprintf(out, ",%s_mean,%s_sd,%s_ci95", rm_key[m], rm_key[m],
 			rm_key[m]);
 	fputc('\n', out);
 	for (size_t i = 0; i <= rp->nfo; i++) {
 		csv_put(out, i < rp->nfo ? rp->labels[i] : "IO Summary");
 		fprintf(out, ",%zu", rp->n);
-		for (int m = 0; m < RM_COUNT; m++) {
+		for (int m = 0; m < nshown(rp); m++) {
 			struct st_summary s;
 
 			summarise(rp, i, m, &s);
@@ -230,7 +263,7 @@ static void print_csv(FILE *out, const struct repeat *rp)
 
 static void json_stats(struct json *j, const struct repeat *rp, size_t fo)
 {
-	for (int m = 0; m < RM_COUNT; m++) {
+	for (int m = 0; m < nshown(rp); m++) {
 		struct st_summary s;
 
 		summarise(rp, fo, m, &s);

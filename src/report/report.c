@@ -35,6 +35,19 @@
 /* label, count, mean, p50, p90, p99, p99.9, max (ms) */
 #define LAYOUT_LAT_ROW                                                      \
 	"%-20s %10" PRIu64 " %10.3f %10.3f %10.3f %10.3f %10.3f %10.3f\n"
+#define LAYOUT_RESP_NOTE                                                    \
+	"\nOpen loop: latency above is each op's own (its service time); "     \
+	"response time\ncounts from when its arrival was due (coordinated "     \
+	"omission corrected)\n"
+#define LAYOUT_ARR_HEAD "\n%-20s %10s %10s %10s %10s %10s %10s\n"
+/* source, offered/s, achieved/s, arrivals, late, dropped, unserved */
+#define LAYOUT_ARR_ROW                                                      \
+	"%-20s %10.1f %10.1f %10" PRIu64 " %10" PRIu64 " %10" PRIu64         \
+	" %10" PRIu64 "\n"
+/* source, achieved/s, offered/s, dropped, late */
+#define LAYOUT_ARR_SHORT                                                    \
+	"%s did not hold its rate: %.1f of %.1f arrivals/s done, %" PRIu64    \
+	" dropped, %" PRIu64 " late\n"
 /* threads in operations, threads */
 #define LAYOUT_IN_OPS                                                       \
 	"\nThreads in operations: %.1f of %zu (ops/s x ms/op, summed over "   \
@@ -70,11 +83,11 @@
 #define LAYOUT_CSV_HEAD                                                     \
 	"name,type,thread,ops,ops_per_s,mb_per_s,ms_per_op,us_per_op_cpu,"   \
 	"bytes,read_bytes,write_bytes,errors,p50_ms,p90_ms,p99_ms,p99_9_ms,"  \
-	"max_ms\n"
+	"max_ms"
 /* after name,type,thread: ops ... max_ms */
 #define LAYOUT_CSV_ROW                                                      \
 	",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64   \
-	",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f\n"
+	",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f"
 
 static double per_sec(const struct results *r, uint64_t n)
 {
@@ -164,6 +177,55 @@ void report_disks_text(FILE *out, const struct results *r)
 	diskstat_print(out, r->disks, r->nranks > 1 ? 0 : r->rd_bytes);
 }
 
+static void lat_row(FILE *out, const char *label, uint64_t count, double mean,
+		    const uint64_t *q, uint64_t max)
+{
+	fprintf(out, LAYOUT_LAT_ROW, label, count, mean, q[RESULTS_P50] / 1e6,
+		q[RESULTS_P90] / 1e6, q[RESULTS_P99] / 1e6,
+		q[RESULTS_P999] / 1e6, max / 1e6);
+}
+
+/*
+ * An open loop's: each flowop's response times, the sources' arrivals,
+ * and which of them could not hold their rate.
+ */
+static void print_open_loop(FILE *out, const struct results *r)
+{
+	if (!results_open_loop(r))
+		return;
+	fprintf(out, LAYOUT_RESP_NOTE);
+	fprintf(out, LAYOUT_LAT_HEAD, "Response time (ms)", "count", "mean",
+		"p50", "p90", "p99", "p99.9", "max");
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct resp *rp = r->fo[i].s.resp;
+
+		if (rp && rp->count)
+			lat_row(out, r->fo[i].label, rp->count,
+				(double)rp->sum / (double)rp->count / 1e6,
+				r->fo[i].rq, rp->max);
+	}
+	fprintf(out, LAYOUT_ARR_HEAD, "Arrivals", "offered/s", "achieved/s",
+		"offered", "late", "dropped", "unserved");
+	for (size_t i = 0; i < r->narr; i++) {
+		const struct arrival_result *a = &r->arr[i];
+
+		fprintf(out, LAYOUT_ARR_ROW, a->name, a->rate,
+			results_achieved(r, a), a->offered, a->late,
+			a->dropped, a->unserved);
+	}
+	for (size_t i = 0; i < r->narr; i++) {
+		const struct arrival_result *a = &r->arr[i];
+
+		if (!a->held && a->rate > 0) {
+			if (i == 0 || r->arr[i - 1].held)
+				fputc('\n', out);
+			fprintf(out, LAYOUT_ARR_SHORT, a->name,
+				results_achieved(r, a), a->rate, a->dropped,
+				a->late);
+		}
+	}
+}
+
 void report_summary_line(FILE *out, const struct results *r)
 {
 	fprintf(out, LAYOUT_SUMMARY_LINE, r->io_ops, per_sec(r, r->io_ops),
@@ -189,15 +251,12 @@ void report_text(FILE *out, const struct results *r)
 		"max");
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct fstats *s = &r->fo[i].s;
-		const uint64_t *q = r->fo[i].q;
 
-		if (!s->count)
-			continue;
-		fprintf(out, LAYOUT_LAT_ROW, r->fo[i].label, s->count, ms_per_op(s),
-			q[RESULTS_P50] / 1e6, q[RESULTS_P90] / 1e6,
-			q[RESULTS_P99] / 1e6, q[RESULTS_P999] / 1e6,
-			s->lat_max / 1e6);
+		if (s->count)
+			lat_row(out, r->fo[i].label, s->count, ms_per_op(s),
+				r->fo[i].q, s->lat_max);
 	}
+	print_open_loop(out, r);
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, r->nworkers);
 	if (r->warm_s > 0 && r->warm_done)
 		fprintf(out, LAYOUT_WARMUP, r->warm_s, r->warm_ops);
@@ -265,10 +324,15 @@ void report_json(FILE *out, const struct results *r,
 	free(fs);
 }
 
+/* An open loop's CSV has its response times after the latencies. */
+#define LAYOUT_CSV_RESP_HEAD                                                \
+	",resp_p50_ms,resp_p90_ms,resp_p99_ms,resp_p99_9_ms,resp_max_ms"
+#define LAYOUT_CSV_RESP ",%.6f,%.6f,%.6f,%.6f,%.6f"
+
 static void csv_row(FILE *out, const struct results *r, const char *name,
 		    const char *type, const char *thread,
-		    const struct fstats *s, const uint64_t *q, uint64_t rd_bytes,
-		    uint64_t wr_bytes, double cpu_us)
+		    const struct fstats *s, const uint64_t *q, const uint64_t *rq,
+		    uint64_t rd_bytes, uint64_t wr_bytes, double cpu_us)
 {
 	csv_put(out, name);
 	fputc(',', out);
@@ -279,20 +343,27 @@ static void csv_row(FILE *out, const struct results *r, const char *name,
 		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
 		q[RESULTS_P50] / 1e6, q[RESULTS_P90] / 1e6, q[RESULTS_P99] / 1e6,
 		q[RESULTS_P999] / 1e6, s->lat_max / 1e6);
+	if (results_open_loop(r))
+		fprintf(out, LAYOUT_CSV_RESP, rq[RESULTS_P50] / 1e6,
+			rq[RESULTS_P90] / 1e6, rq[RESULTS_P99] / 1e6,
+			rq[RESULTS_P999] / 1e6,
+			s->resp ? s->resp->max / 1e6 : 0);
+	fputc('\n', out);
 }
 
 void report_csv(FILE *out, const struct results *r)
 {
-	fprintf(out, LAYOUT_CSV_HEAD);
+	fprintf(out, "%s%s\n", LAYOUT_CSV_HEAD,
+		results_open_loop(r) ? LAYOUT_CSV_RESP_HEAD : "");
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct flowop_result *fr = &r->fo[i];
 
 		csv_row(out, r, fr->label, fr->type ? fr->type : "",
-			fr->thread ? fr->thread : "", &fr->s, fr->q, fr->rd_bytes,
-			fr->wr_bytes, cpu_us_per_op(&fr->s));
+			fr->thread ? fr->thread : "", &fr->s, fr->q, fr->rq,
+			fr->rd_bytes, fr->wr_bytes, cpu_us_per_op(&fr->s));
 	}
 	csv_row(out, r, "IO Summary", "summary", "", &r->io, r->io_q,
-		r->rd_bytes,
+		r->io_rq, r->rd_bytes,
 		r->wr_bytes,
 		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
 }

@@ -18,100 +18,69 @@
 
 #define READ_FLAGS (JSON_DECODE_ANY | JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL)
 
-static const json_t *get(const json_t *o, const char *key)
+/* A "histogram" array's buckets added to h; those not of ours left out. */
+static void read_histogram(struct hist *h, const json_t *a)
 {
-	return json_object_get(o, key);
+	for (size_t k = 0; k < json_array_size(a); k++) {
+		const json_t *b = json_array_get(a, k);
+		uint64_t from = rd_u64(b, "from_ns"), lo, hi;
+		unsigned sub, g = hist_index(from, &sub);
+
+		hist_bucket_range(g, sub, &lo, &hi);
+		if (lo != from || !rd_u64(b, "count"))
+			continue;
+		if (!h->group[g])
+			hist_alloc_group(h, g);
+		h->group[g][sub] += rd_u64(b, "count");
+	}
 }
 
-static double num(const json_t *o, const char *key)
+/* An open loop's "response_ns", when the flowop has one. */
+static void read_response(struct fstats *s, const json_t *o)
 {
-	return json_number_value(get(o, key));
-}
+	struct resp *rp;
 
-/* A count: exact when the file has it as an integer. */
-static uint64_t u64(const json_t *o, const char *key)
-{
-	const json_t *v = get(o, key);
-	double d;
-
-	if (json_is_integer(v))
-		return json_integer_value(v) > 0 ?
-			       (uint64_t)json_integer_value(v) : 0;
-	d = json_number_value(v);
-	return d > 0 && d < 1.8e19 ? (uint64_t)d : 0;
-}
-
-/* A figure's whole part as a count, 0 if absurd. */
-static uint64_t whole(double v)
-{
-	return v > 0 && v < 1.8e19 ? (uint64_t)v : 0;
-}
-
-/* Nanoseconds from a figure in ms or s scaled to ns: rounded. */
-static uint64_t ns_of(double v)
-{
-	return whole(v + 0.5);
-}
-
-static bool flag(const json_t *o, const char *key)
-{
-	return json_is_true(get(o, key));
-}
-
-static char *str_dup(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(get(o, key));
-
-	return s ? xstrdup(s) : NULL;
-}
-
-static void str_copy(char *out, size_t len, const json_t *o, const char *key)
-{
-	const char *s = json_string_value(get(o, key));
-
-	snprintf(out, len, "%s", s ? s : "");
+	if (!json_is_object(o))
+		return;
+	fstats_resp_alloc(s);
+	rp = s->resp;
+	rp->count = rd_u64(o, "count");
+	rp->sum = rd_u64(o, "sum");
+	rp->max = rd_u64(o, "max");
+	rp->min = rp->count ? rd_u64(o, "min") : UINT64_MAX;
+	read_histogram(&rp->hist, rd_get(o, "histogram"));
 }
 
 /* The counters of a flowop, its histogram and failures included. */
 static void read_counters(struct fstats *s, const json_t *fo)
 {
-	const json_t *lat = get(fo, "latency_ns"), *h = get(fo, "histogram");
-	const json_t *e = get(fo, "errnos");
+	const json_t *lat = rd_get(fo, "latency_ns");
+	const json_t *e = rd_get(fo, "errnos");
 	unsigned nerr = 0;
 
-	s->count = u64(fo, "ops");
-	s->bytes = u64(fo, "bytes");
-	s->cpu_samples = u64(fo, "cpu_samples");
-	s->cpu_ns = u64(fo, "cpu_ns");
-	s->errors = u64(fo, "errors");
-	s->verify_errors = u64(fo, "verify_errors");
-	s->mismatches = u64(fo, "mismatches");
-	s->err_other = u64(fo, "errors_other");
-	s->waits = u64(fo, "waits");
-	s->wait_ns = u64(fo, "wait_ns");
-	s->lat_sum = u64(lat, "sum");
-	s->lat_max = u64(lat, "max");
-	s->lat_min = s->count ? u64(lat, "min") : UINT64_MAX;
-	for (size_t k = 0; k < json_array_size(h); k++) {
-		const json_t *b = json_array_get(h, k);
-		uint64_t from = u64(b, "from_ns"), lo, hi;
-		unsigned sub, g = hist_index(from, &sub);
-
-		hist_bucket_range(g, sub, &lo, &hi);
-		if (lo != from || !u64(b, "count"))
-			continue; /* not a bucket of ours */
-		if (!s->hist.group[g])
-			hist_alloc_group(&s->hist, g);
-		s->hist.group[g][sub] += u64(b, "count");
-	}
+	s->count = rd_u64(fo, "ops");
+	s->bytes = rd_u64(fo, "bytes");
+	s->cpu_samples = rd_u64(fo, "cpu_samples");
+	s->cpu_ns = rd_u64(fo, "cpu_ns");
+	s->errors = rd_u64(fo, "errors");
+	s->verify_errors = rd_u64(fo, "verify_errors");
+	s->mismatches = rd_u64(fo, "mismatches");
+	s->err_other = rd_u64(fo, "errors_other");
+	s->waits = rd_u64(fo, "waits");
+	s->wait_ns = rd_u64(fo, "wait_ns");
+	s->lat_sum = rd_u64(lat, "sum");
+	s->lat_max = rd_u64(lat, "max");
+	s->lat_min = s->count ? rd_u64(lat, "min") : UINT64_MAX;
+	read_histogram(&s->hist, rd_get(fo, "histogram"));
+	read_response(s, rd_get(fo, "response_ns"));
 	for (size_t k = 0; k < json_array_size(e) && nerr < FSTATS_ERRNOS;
 	     k++) {
 		const json_t *x = json_array_get(e, k);
 
-		if (!json_is_integer(get(x, "errno")) || !u64(x, "count"))
+		if (!json_is_integer(rd_get(x, "errno")) || !rd_u64(x, "count"))
 			continue;
-		s->err_no[nerr] = (int)json_integer_value(get(x, "errno"));
-		s->err_count[nerr++] = u64(x, "count");
+		s->err_no[nerr] = (int)json_integer_value(rd_get(x, "errno"));
+		s->err_count[nerr++] = rd_u64(x, "count");
 	}
 }
 
@@ -120,19 +89,50 @@ static const char *const q_keys[RESULTS_NQ] = { "p50", "p90", "p99",
 
 static void read_flowop(struct flowop_result *fr, const json_t *fo)
 {
-	fr->label = str_dup(fo, "name");
-	fr->name = str_dup(fo, "flowop");
-	fr->type = str_dup(fo, "type");
-	fr->thread = str_dup(fo, "thread");
-	fr->process = str_dup(fo, "process");
-	fr->data = str_dup(fo, "data");
-	fr->mean = flag(fo, "sample_mean");
-	fr->rd_bytes = u64(fo, "read_bytes");
-	fr->wr_bytes = u64(fo, "write_bytes");
+	fr->label = rd_str_dup(fo, "name");
+	fr->name = rd_str_dup(fo, "flowop");
+	fr->type = rd_str_dup(fo, "type");
+	fr->thread = rd_str_dup(fo, "thread");
+	fr->process = rd_str_dup(fo, "process");
+	fr->data = rd_str_dup(fo, "data");
+	fr->mean = rd_flag(fo, "sample_mean");
+	fr->rd_bytes = rd_u64(fo, "read_bytes");
+	fr->wr_bytes = rd_u64(fo, "write_bytes");
 	read_counters(&fr->s, fo);
 	/* as the file has them: an older file's histogram may be partial */
-	for (int q = 0; q < RESULTS_NQ; q++)
-		fr->q[q] = u64(get(fo, "latency_ns"), q_keys[q]);
+	for (int q = 0; q < RESULTS_NQ; q++) {
+		fr->q[q] = rd_u64(rd_get(fo, "latency_ns"), q_keys[q]);
+		fr->rq[q] = rd_u64(rd_get(fo, "response_ns"), q_keys[q]);
+	}
+}
+
+/* The open loop's sources ("arrivals"), if the run had any. */
+static void read_arrivals(struct results *r, const json_t *as)
+{
+	if (!json_is_array(as))
+		return;
+	r->arr = xcalloc(json_array_size(as) + 1, sizeof(*r->arr));
+	for (r->narr = 0; r->narr < json_array_size(as); r->narr++) {
+		const json_t *o = json_array_get(as, r->narr);
+		struct arrival_result *a = &r->arr[r->narr];
+		const char *src = json_string_value(rd_get(o, "source"));
+
+		a->name = rd_str_dup(o, "name");
+		a->flowop = src && !strcmp(src, "flowop");
+		a->thread = rd_str_dup(o, "thread");
+		a->process = rd_str_dup(o, "process");
+		a->arrivals = rd_str_dup(o, "arrivals");
+		a->rate = rd_num(o, "rate");
+		a->instances = rd_u64(o, "instances");
+		a->backlog = rd_u64(o, "backlog");
+		a->offered = rd_u64(o, "offered");
+		a->done = rd_u64(o, "done");
+		a->late = rd_u64(o, "late");
+		a->dropped = rd_u64(o, "dropped");
+		a->unserved = rd_u64(o, "unserved");
+		a->most_waiting = rd_u64(o, "most_waiting");
+		a->held = rd_flag(o, "held");
+	}
 }
 
 static void read_filesets(struct results *r, const json_t *fss)
@@ -141,14 +141,14 @@ static void read_filesets(struct results *r, const json_t *fss)
 		const json_t *o = json_array_get(fss, i);
 		struct fileset_result *fs = &r->filesets[i];
 
-		fs->name = str_dup(o, "name");
-		fs->path = str_dup(o, "path");
-		fs->entries = (int64_t)u64(o, "entries");
-		fs->data = str_dup(o, "data");
-		fs->known = json_is_number(get(o, "dirs"));
-		fs->dirs = u64(o, "dirs");
-		fs->mean_width = num(o, "mean_width");
-		fs->mean_depth = num(o, "mean_depth");
+		fs->name = rd_str_dup(o, "name");
+		fs->path = rd_str_dup(o, "path");
+		fs->entries = (int64_t)rd_u64(o, "entries");
+		fs->data = rd_str_dup(o, "data");
+		fs->known = json_is_number(rd_get(o, "dirs"));
+		fs->dirs = rd_u64(o, "dirs");
+		fs->mean_width = rd_num(o, "mean_width");
+		fs->mean_depth = rd_num(o, "mean_depth");
 	}
 }
 
@@ -175,196 +175,95 @@ static void read_intervals(struct results *r, const json_t *ivs)
 	r->iv = xcalloc(json_array_size(ivs) + 1, sizeof(*r->iv));
 	for (r->niv = 0; r->niv < json_array_size(ivs); r->niv++) {
 		const json_t *o = json_array_get(ivs, r->niv);
-		const json_t *fos = get(o, "flowops");
+		const json_t *fos = rd_get(o, "flowops");
 		struct interval_result *iv = &r->iv[r->niv];
 
-		iv->t_s = num(o, "t_s");
-		iv->secs = num(o, "seconds");
-		iv->ops = u64(o, "ops");
-		iv->bytes = u64(o, "bytes");
-		iv->errors = u64(o, "errors");
-		if (json_is_number(get(o, "p50_ms")))
+		iv->t_s = rd_num(o, "t_s");
+		iv->secs = rd_num(o, "seconds");
+		iv->ops = rd_u64(o, "ops");
+		iv->bytes = rd_u64(o, "bytes");
+		iv->errors = rd_u64(o, "errors");
+		if (json_is_number(rd_get(o, "p50_ms")))
 			r->iv_latency = true;
-		iv->p50_ns = ns_of(num(o, "p50_ms") * 1e6);
-		iv->p99_ns = ns_of(num(o, "p99_ms") * 1e6);
+		iv->p50_ns = rd_ns_of(rd_num(o, "p50_ms") * 1e6);
+		iv->p99_ns = rd_ns_of(rd_num(o, "p99_ms") * 1e6);
+		if (json_is_number(rd_get(o, "resp_p50_ms")))
+			r->iv_open = true;
+		iv->rp50_ns = rd_ns_of(rd_num(o, "resp_p50_ms") * 1e6);
+		iv->rp99_ns = rd_ns_of(rd_num(o, "resp_p99_ms") * 1e6);
 		iv->fo_ops = xcalloc(r->nfo + 1, sizeof(uint64_t));
 		for (size_t f = 0; f < r->nfo; f++)
-			iv->fo_ops[f] = u64(json_array_get(fos, f), "ops");
+			iv->fo_ops[f] = rd_u64(json_array_get(fos, f), "ops");
 	}
 }
 
 static void read_steady(struct steady *s, const json_t *o)
 {
-	s->tol = num(o, "tolerance_pct") / 100;
-	s->judged = flag(o, "judged");
-	s->steady = flag(o, "steady");
-	s->n = (size_t)u64(o, "intervals");
-	s->mean = num(o, "mean_ops_per_sec");
-	s->dev = num(o, "max_deviation_pct") / 100;
+	s->tol = rd_num(o, "tolerance_pct") / 100;
+	s->judged = rd_flag(o, "judged");
+	s->steady = rd_flag(o, "steady");
+	s->n = (size_t)rd_u64(o, "intervals");
+	s->mean = rd_num(o, "mean_ops_per_sec");
+	s->dev = rd_num(o, "max_deviation_pct") / 100;
 }
 
 /* The IO Summary as the file has it (no histogram: its quantiles). */
 static void read_summary(struct results *r, const json_t *o)
 {
-	const json_t *lat = get(o, "latency_ns");
+	const json_t *lat = rd_get(o, "latency_ns");
 
-	r->io_ops = r->io.count = u64(o, "ops");
-	r->rd_ops = u64(o, "reads");
-	r->wr_ops = u64(o, "writes");
-	r->rd_bytes = u64(o, "read_bytes");
-	r->wr_bytes = u64(o, "write_bytes");
-	r->io_bytes = r->io.bytes = u64(o, "bytes");
-	r->io.errors = u64(o, "errors");
-	r->io.verify_errors = u64(o, "verify_errors");
-	r->cpu_ns = u64(o, "cpu_ns");
-	r->cpu_sys_ns = ns_of(num(o, "cpu_sys_seconds") * 1e9);
-	r->io_lat_ns = r->io.lat_sum = u64(lat, "sum");
-	r->io.lat_max = u64(lat, "max");
-	for (int q = 0; q < RESULTS_NQ; q++)
-		r->io_q[q] = u64(lat, q_keys[q]);
-	r->in_ops = num(o, "threads_in_ops");
-	r->waits = u64(o, "waits");
+	r->io_ops = r->io.count = rd_u64(o, "ops");
+	r->rd_ops = rd_u64(o, "reads");
+	r->wr_ops = rd_u64(o, "writes");
+	r->rd_bytes = rd_u64(o, "read_bytes");
+	r->wr_bytes = rd_u64(o, "write_bytes");
+	r->io_bytes = r->io.bytes = rd_u64(o, "bytes");
+	r->io.errors = rd_u64(o, "errors");
+	r->io.verify_errors = rd_u64(o, "verify_errors");
+	r->cpu_ns = rd_u64(o, "cpu_ns");
+	r->cpu_sys_ns = rd_ns_of(rd_num(o, "cpu_sys_seconds") * 1e9);
+	r->io_lat_ns = r->io.lat_sum = rd_u64(lat, "sum");
+	r->io.lat_max = rd_u64(lat, "max");
+	for (int q = 0; q < RESULTS_NQ; q++) {
+		r->io_q[q] = rd_u64(lat, q_keys[q]);
+		r->io_rq[q] = rd_u64(rd_get(o, "response_ns"), q_keys[q]);
+	}
+	if (json_is_object(rd_get(o, "response_ns"))) {
+		fstats_resp_alloc(&r->io);
+		r->io.resp->count = rd_u64(rd_get(o, "response_ns"), "count");
+		r->io.resp->sum = rd_u64(rd_get(o, "response_ns"), "sum");
+		r->io.resp->max = rd_u64(rd_get(o, "response_ns"), "max");
+	}
+	r->in_ops = rd_num(o, "threads_in_ops");
+	r->waits = rd_u64(o, "waits");
 	/* the flowops' sum, exactly (the summary has it in seconds) */
 	for (size_t i = 0; i < r->nfo; i++)
 		r->wait_ns += r->fo[i].s.wait_ns;
 }
 
-static const char *text_or(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(get(o, key));
-
-	return s ? s : "?";
-}
-
-/* The device named by a slave's "slave_of", before it in the array. */
-static int holder(const struct diskstat_set *s, const json_t *o)
-{
-	const char *name = json_string_value(get(o, "slave_of"));
-
-	for (size_t i = 0; name && i < s->ndev; i++)
-		if (strcmp(s->dev[i].name, name) == 0)
-			return (int)i;
-	return -1;
-}
-
-static void read_dev(struct diskstat_set *s, const json_t *o)
-{
-	const json_t *fs = get(o, "filesets");
-	int up = holder(s, o);
-	struct diskstat *d = diskstat_add(s, text_or(o, "name"));
-	struct diskstat_counts *c = &d->d;
-	const char *parent = json_string_value(get(o, "parent"));
-
-	d->major = (unsigned)u64(o, "major");
-	d->minor = (unsigned)u64(o, "minor");
-	d->slave_of = up;
-	snprintf(d->parent, sizeof(d->parent), "%s", parent ? parent : "");
-	for (size_t k = 0; k < json_array_size(fs); k++) {
-		const char *f = json_string_value(json_array_get(fs, k));
-
-		diskstat_add_fileset(d, f ? f : "?");
-	}
-	d->secs = num(o, "seconds");
-	c->rd_ios = u64(o, "read_ios");
-	c->rd_merges = u64(o, "read_merges");
-	c->rd_sectors = u64(o, "read_sectors");
-	c->rd_ticks = u64(o, "read_ticks_ms");
-	c->wr_ios = u64(o, "write_ios");
-	c->wr_merges = u64(o, "write_merges");
-	c->wr_sectors = u64(o, "write_sectors");
-	c->wr_ticks = u64(o, "write_ticks_ms");
-	c->in_queue = u64(o, "in_queue_ms");
-	c->io_ticks = u64(o, "io_ticks_ms");
-	d->has_dc = json_is_number(get(o, "discard_ios"));
-	d->has_fl = json_is_number(get(o, "flush_ios"));
-	c->dc_ios = u64(o, "discard_ios");
-	c->fl_ios = u64(o, "flush_ios");
-}
-
-/* "disk_stats" and "disk_stats_none"; NULL for a file without them. */
-static struct diskstat_set *read_disks(const json_t *root)
-{
-	const json_t *devs = get(root, "disk_stats");
-	const json_t *none = get(root, "disk_stats_none");
-	struct diskstat_set *s;
-
-	if (!json_is_array(devs))
-		return NULL; /* a run without filesets, or from before them */
-	s = xcalloc(1, sizeof(*s));
-	for (size_t i = 0; i < json_array_size(devs); i++)
-		if (json_is_object(json_array_get(devs, i)))
-			read_dev(s, json_array_get(devs, i));
-	for (size_t i = 0; i < json_array_size(none); i++) {
-		const json_t *o = json_array_get(none, i);
-
-		diskstat_add_none(s, text_or(o, "fileset"),
-				  text_or(o, "reason"));
-	}
-	return s;
-}
-
-/*
- * A job's ranks (fbrun-mpi).  A file from before "latency_ns" in a rank
- * has its rounded ms_per_op and p99_ms: the table from those is close,
- * not the same.
- */
-static void read_ranks(struct results *r, const json_t *root)
-{
-	const json_t *ks = get(root, "ranks");
-	const json_t *by = get(get(root, "mpi"), "stopped_by_rank");
-
-	/* the rank that ended the run (--stonewall), if one did */
-	r->stopped_by = -1;
-	if (json_is_number(by) && json_number_value(by) >= 0 &&
-	    json_number_value(by) < 1e9)
-		r->stopped_by = (int)json_number_value(by);
-	if (!json_is_array(ks))
-		return;
-	r->ranks = xcalloc(json_array_size(ks) + 1, sizeof(*r->ranks));
-	for (r->nranks = 0; r->nranks < json_array_size(ks); r->nranks++) {
-		const json_t *k = json_array_get(ks, r->nranks);
-		const json_t *lat = get(k, "latency_ns");
-		struct rank_result *x = &r->ranks[r->nranks];
-
-		snprintf(x->host, sizeof(x->host), "%s", text_or(k, "host"));
-		x->secs = num(k, "seconds");
-		x->io_ops = u64(k, "ops");
-		x->io_bytes = u64(k, "bytes");
-		x->errors = u64(k, "errors");
-		x->io_lat_ns = json_is_number(get(lat, "sum")) ?
-				       u64(lat, "sum") :
-				       whole(num(k, "ms_per_op") * 1e6 *
-					     (double)x->io_ops);
-		x->p99_ns = json_is_number(get(lat, "p99")) ?
-				    u64(lat, "p99") :
-				    whole(num(k, "p99_ms") * 1e6);
-		x->max_ns = u64(lat, "max");
-	}
-}
-
 static void read_run(struct results *r, const json_t *root)
 {
-	const json_t *warm = get(root, "warmup");
-	const char *when = json_string_value(get(root, "started"));
+	const json_t *warm = rd_get(root, "warmup");
+	const char *when = json_string_value(rd_get(root, "started"));
 	struct tm tm = { 0 };
 
 	if (when && strptime(when, "%Y-%m-%dT%H:%M:%SZ", &tm))
 		r->started = timegm(&tm);
-	r->seed = u64(root, "seed");
-	r->secs = num(root, "seconds");
-	if (results_end_parse(json_string_value(get(root, "ended_by")),
+	r->seed = rd_u64(root, "seed");
+	r->secs = rd_num(root, "seconds");
+	if (results_end_parse(json_string_value(rd_get(root, "ended_by")),
 			      &r->reason) < 0)
 		r->reason = RESULTS_END_NONE;
-	str_copy(r->note, sizeof(r->note), root, "note");
-	str_copy(r->error, sizeof(r->error), root, "error");
-	str_copy(r->script_sha256, sizeof(r->script_sha256), root,
+	rd_str_copy(r->note, sizeof(r->note), root, "note");
+	rd_str_copy(r->error, sizeof(r->error), root, "error");
+	rd_str_copy(r->script_sha256, sizeof(r->script_sha256), root,
 		 "script_sha256");
-	r->nworkers = (size_t)u64(root, "threads");
-	r->lathist = flag(root, "latency_histograms");
-	r->warm_s = num(warm, "seconds");
-	r->warm_done = flag(warm, "completed");
-	r->warm_ops = u64(warm, "ops");
-	r->warm_bytes = u64(warm, "bytes");
+	r->nworkers = (size_t)rd_u64(root, "threads");
+	r->lathist = rd_flag(root, "latency_histograms");
+	r->warm_s = rd_num(warm, "seconds");
+	r->warm_done = rd_flag(warm, "completed");
+	r->warm_ops = rd_u64(warm, "ops");
+	r->warm_bytes = rd_u64(warm, "bytes");
 }
 
 /* "N.M", each part 1 to 9 digits: its major in *major. */
@@ -384,7 +283,7 @@ static bool version_major(const char *s, unsigned long *major)
 int results_read_version(const char *name, const json_t *root, char *err,
 			  size_t errlen)
 {
-	const json_t *v = get(root, "schema_version");
+	const json_t *v = rd_get(root, "schema_version");
 	const char *s = json_string_value(v);
 	unsigned long major;
 
@@ -431,8 +330,8 @@ static int series_fits(const json_t *ivs, size_t nfo, size_t *cells,
 static struct results *read_root(const json_t *root, const char *name,
 				 size_t *cells, char *err, size_t errlen)
 {
-	const json_t *fos = get(root, "flowops");
-	const json_t *fss = get(root, "filesets");
+	const json_t *fos = rd_get(root, "flowops");
+	const json_t *fss = rd_get(root, "filesets");
 	struct results *r;
 
 	if (results_read_version(name, root, err, errlen) < 0)
@@ -444,27 +343,28 @@ static struct results *read_root(const json_t *root, const char *name,
 		return NULL;
 	}
 	for (size_t i = 0; i < json_array_size(fos); i++)
-		if (!json_string_value(get(json_array_get(fos, i), "name"))) {
+		if (!json_string_value(rd_get(json_array_get(fos, i), "name"))) {
 			snprintf(err, errlen, "%s: flowop %zu of %zu has no "
 				 "\"name\" string", name, i + 1,
 				 json_array_size(fos));
 			return NULL;
 		}
-	if (series_fits(get(root, "intervals"), json_array_size(fos), cells,
+	if (series_fits(rd_get(root, "intervals"), json_array_size(fos), cells,
 			name, err, errlen) < 0)
 		return NULL;
 	r = results_new(json_array_size(fos), json_array_size(fss));
 	read_run(r, root);
 	read_filesets(r, fss);
-	read_vars(r, get(root, "variables"));
+	read_vars(r, rd_get(root, "variables"));
 	for (size_t i = 0; i < r->nfo; i++)
 		read_flowop(&r->fo[i], json_array_get(fos, i));
-	read_intervals(r, get(root, "intervals"));
-	if (json_is_object(get(root, "steady")))
-		read_steady(&r->steady, get(root, "steady"));
-	read_summary(r, get(root, "summary"));
-	r->disks = read_disks(root);
-	read_ranks(r, root);
+	read_arrivals(r, rd_get(root, "arrivals"));
+	read_intervals(r, rd_get(root, "intervals"));
+	if (json_is_object(rd_get(root, "steady")))
+		read_steady(&r->steady, rd_get(root, "steady"));
+	read_summary(r, rd_get(root, "summary"));
+	r->disks = results_read_disks(root);
+	results_read_ranks(r, root);
 	r->shown = results_read_shown(root, r->nfo, r->nvars);
 	return r;
 }
@@ -510,7 +410,7 @@ int results_read_runs(const char *text, size_t len, const char *name,
 		      size_t errlen)
 {
 	json_t *root = parse(text, len, name, err, errlen);
-	const json_t *reps = get(root, "repeats");
+	const json_t *reps = rd_get(root, "repeats");
 	size_t n = json_array_size(reps) ? json_array_size(reps) : 1;
 	size_t cells = len / 16;
 	int rc;

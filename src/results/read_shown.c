@@ -8,13 +8,6 @@
 #include "results/shown.h"
 #include "util/util.h"
 
-static char *str_dup(const json_t *obj, const char *key)
-{
-	const char *s = json_string_value(json_object_get(obj, key));
-
-	return s ? xstrdup(s) : NULL;
-}
-
 static struct results_num num_get(const json_t *obj, const char *key)
 {
 	const json_t *v = json_object_get(obj, key);
@@ -84,17 +77,17 @@ struct results_shown *results_read_shown(const json_t *root, size_t nfo,
 	const char *key;
 	size_t n = 0;
 
-	s->script = str_dup(root, "script");
-	s->script_sha256 = str_dup(root, "script_sha256");
-	s->started = str_dup(root, "started");
-	s->ended_by = str_dup(root, "ended_by");
-	s->error = str_dup(root, "error");
-	s->data = str_dup(root, "data");
-	s->kernel = str_dup(json_object_get(root, "system"), "kernel");
+	s->script = rd_str_dup(root, "script");
+	s->script_sha256 = rd_str_dup(root, "script_sha256");
+	s->started = rd_str_dup(root, "started");
+	s->ended_by = rd_str_dup(root, "ended_by");
+	s->error = rd_str_dup(root, "error");
+	s->data = rd_str_dup(root, "data");
+	s->kernel = rd_str_dup(json_object_get(root, "system"), "kernel");
 	s->cpus = num_or(json_object_get(root, "system"), "cpus", 0);
-	s->fs_type = str_dup(fs, "fs_type");
-	s->mountpoint = str_dup(fs, "mountpoint");
-	s->mount_options = str_dup(fs, "mount_options");
+	s->fs_type = rd_str_dup(fs, "fs_type");
+	s->mountpoint = rd_str_dup(fs, "mountpoint");
+	s->mount_options = rd_str_dup(fs, "mount_options");
 	for (size_t i = 0; i < RESULTS_NSUMMARY; i++)
 		s->summary[i] = num_get(sum, results_shown_summary_keys[i]);
 	s->fo = xcalloc(nfo + 1, sizeof(*s->fo));

@@ -55,6 +55,13 @@ void results_free(struct results *r)
 	for (size_t i = 0; i < r->niv; i++)
 		free(r->iv[i].fo_ops);
 	fstats_release(&r->io);
+	for (size_t i = 0; i < r->narr; i++) {
+		free(r->arr[i].name);
+		free(r->arr[i].thread);
+		free(r->arr[i].process);
+		free(r->arr[i].arrivals);
+	}
+	free(r->arr);
 	free(r->iv);
 	free(r->vars);
 	free(r->ranks);
@@ -75,6 +82,28 @@ uint64_t results_quantile(const struct fstats *s, double q)
 	return v > s->lat_max ? s->lat_max : v < s->lat_min ? s->lat_min : v;
 }
 
+uint64_t results_resp_quantile(const struct fstats *s, double q)
+{
+	const struct resp *rp = s->resp;
+	uint64_t v;
+
+	if (!rp || !rp->count)
+		return 0;
+	v = hist_quantile(&rp->hist, q);
+	return v > rp->max ? rp->max : v < rp->min ? rp->min : v;
+}
+
+bool results_open_loop(const struct results *r)
+{
+	return r->narr > 0;
+}
+
+double results_achieved(const struct results *r,
+			const struct arrival_result *a)
+{
+	return r->secs > 0 ? (double)a->done / r->secs : 0;
+}
+
 void results_derive(struct results *r)
 {
 	static const double qs[RESULTS_NQ] = { 0.5, 0.9, 0.99, 0.999 };
@@ -87,8 +116,10 @@ void results_derive(struct results *r)
 		struct flowop_result *fr = &r->fo[i];
 
 		fr->rd_bytes = fr->wr_bytes = 0;
-		for (int q = 0; q < RESULTS_NQ; q++)
+		for (int q = 0; q < RESULTS_NQ; q++) {
 			fr->q[q] = results_quantile(&fr->s, qs[q]);
+			fr->rq[q] = results_resp_quantile(&fr->s, qs[q]);
+		}
 		r->waits += fr->s.waits;
 		r->wait_ns += fr->s.wait_ns;
 		if (!fr->composite && r->secs > 0)
@@ -110,8 +141,16 @@ void results_derive(struct results *r)
 		else if (fr->writes)
 			r->wr_ops += fr->s.count;
 	}
-	for (int q = 0; q < RESULTS_NQ; q++)
+	for (int q = 0; q < RESULTS_NQ; q++) {
 		r->io_q[q] = results_quantile(&r->io, qs[q]);
+		r->io_rq[q] = results_resp_quantile(&r->io, qs[q]);
+	}
+	for (size_t i = 0; i < r->narr; i++) {
+		struct arrival_result *a = &r->arr[i];
+
+		a->held = !a->dropped &&
+			  (double)a->done >= 0.95 * (double)a->offered;
+	}
 }
 
 void results_judge_steady(struct results *r, uint64_t interval_ns)
@@ -223,8 +262,40 @@ static void copy_description(struct results *r, const struct results *mine)
 		       r->nfo * sizeof(uint64_t));
 	}
 	r->iv_latency = mine->iv_latency;
+	r->iv_open = mine->iv_open;
 	r->steady = mine->steady;
 	r->disks = diskstat_dup(mine->disks);
+	r->arr = xcalloc(mine->narr ? mine->narr : 1, sizeof(*r->arr));
+	for (r->narr = 0; r->narr < mine->narr; r->narr++) {
+		struct arrival_result *d = &r->arr[r->narr];
+		const struct arrival_result *s = &mine->arr[r->narr];
+
+		d->name = dup_or_null(s->name);
+		d->flowop = s->flowop;
+		d->thread = dup_or_null(s->thread);
+		d->process = dup_or_null(s->process);
+		d->arrivals = dup_or_null(s->arrivals);
+		d->backlog = s->backlog;
+	}
+}
+
+/* A part's arrivals added to the job's: its sources are mine's, in order. */
+static void merge_arrivals(struct results *r, const struct results *part)
+{
+	for (size_t i = 0; i < r->narr && i < part->narr; i++) {
+		struct arrival_result *d = &r->arr[i];
+		const struct arrival_result *s = &part->arr[i];
+
+		d->rate += s->rate;
+		d->instances += s->instances;
+		d->offered += s->offered;
+		d->done += s->done;
+		d->late += s->late;
+		d->dropped += s->dropped;
+		d->unserved += s->unserved;
+		if (s->most_waiting > d->most_waiting)
+			d->most_waiting = s->most_waiting;
+	}
 }
 
 /* A part's own figures, from its counters (what it counts as: mine's). */
@@ -266,6 +337,7 @@ struct results *results_merge(const struct results *mine,
 		rank_figures(part, mine, &r->ranks[k]);
 		for (size_t i = 0; i < r->nfo; i++)
 			fstats_merge(&r->fo[i].s, &part->fo[i].s);
+		merge_arrivals(r, part);
 		if (part->secs > r->secs)
 			r->secs = part->secs;
 		r->cpu_ns += part->cpu_ns;

@@ -45,6 +45,26 @@ struct flowop_result {
 	uint64_t rd_bytes, wr_bytes; /* s.bytes, if it reads or writes */
 	/* s's quantiles, clamped (ns); read from a file, the file's own */
 	uint64_t q[RESULTS_NQ];
+	/* an open loop's: the response times' (s.resp), 0 without */
+	uint64_t rq[RESULTS_NQ];
+};
+
+/*
+ * An open loop's source (rate=): a thread, each pass of its flowops an
+ * arrival (its rate= or its process's), or a flowop, each op of it one.
+ * Its arrivals in the measured run: offered = done + dropped + unserved.
+ */
+struct arrival_result {
+	char *name; /* the thread's name, or the flowop's label */
+	bool flowop; /* a flowop's rate= */
+	char *thread, *process;
+	char *arrivals; /* "fixed" or "poisson" */
+	double rate; /* offered a second: every instance's (and rank's) */
+	uint64_t instances; /* the workers that offer it */
+	uint64_t backlog; /* each one's, at most */
+	uint64_t offered, done, late, dropped, unserved;
+	uint64_t most_waiting; /* the longest one worker's backlog was */
+	bool held; /* derived: none dropped, and done 95% of offered or more */
 };
 
 /* A fileset as the script defined it and its tree as laid out. */
@@ -68,6 +88,7 @@ struct interval_result {
 	double secs; /* its length */
 	uint64_t ops, bytes, errors;
 	uint64_t p50_ns, p99_ns; /* with latency: the I/O ops' quantiles */
+	uint64_t rp50_ns, rp99_ns; /* and an open loop's response times' */
 	uint64_t *fo_ops; /* per flowop: completed operations */
 };
 
@@ -115,6 +136,10 @@ struct results {
 	 */
 	struct fstats io;
 	uint64_t io_q[RESULTS_NQ]; /* io's quantiles, clamped (ns) */
+	uint64_t io_rq[RESULTS_NQ]; /* its response times', if open loop */
+	/* the open loop's sources, in the script's order (NULL: closed) */
+	struct arrival_result *arr;
+	size_t narr;
 	/*
 	 * Little's law: the threads inside a timed operation on average,
 	 * the sum over flowops of ops/s x mean latency (composites left out:
@@ -125,6 +150,7 @@ struct results {
 	struct interval_result *iv; /* the samples, in time order */
 	size_t niv;
 	bool iv_latency; /* the samples carry p50_ns and p99_ns */
+	bool iv_open; /* and rp50_ns and rp99_ns */
 	/*
 	 * --steady: whether the I/O ops/s of the intervals in the last third
 	 * of the run are within steady_tol (a fraction) of their mean.
@@ -174,6 +200,13 @@ void results_judge_steady(struct results *r, uint64_t interval_ns);
 
 /* A latency quantile of s in ns, clamped to what was seen; 0 if none. */
 uint64_t results_quantile(const struct fstats *s, double q);
+/* The same of its response times (an open loop's); 0 if none. */
+uint64_t results_resp_quantile(const struct fstats *s, double q);
+/* Whether the run has an open loop: response times to show. */
+bool results_open_loop(const struct results *r);
+/* A source's achieved rate: the arrivals done a second. */
+double results_achieved(const struct results *r,
+			const struct arrival_result *a);
 /* "timeout", "done", ... as "ended_by" has it; and back (-1: unknown). */
 const char *results_end_name(enum results_end why);
 int results_end_parse(const char *name, enum results_end *why);

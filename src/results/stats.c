@@ -17,23 +17,52 @@ void fstats_init(struct fstats *s)
 	s->lat_min = UINT64_MAX;
 }
 
+static void hist_free(struct hist *h)
+{
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		free(h->group[g]);
+}
+
+static void hist_zero(struct hist *h)
+{
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		if (h->group[g])
+			memset(h->group[g], 0, HIST_SUB * sizeof(uint64_t));
+}
+
 /* Leaves s as a fresh, empty fstats so it may be reused or released again. */
 void fstats_release(struct fstats *s)
 {
-	for (unsigned g = 0; g < HIST_GROUPS; g++)
-		free(s->hist.group[g]);
+	hist_free(&s->hist);
+	if (s->resp)
+		hist_free(&s->resp->hist);
+	free(s->resp);
 	fstats_init(s);
 }
 
 void fstats_reset(struct fstats *s)
 {
 	struct hist h = s->hist;
+	struct resp *r = s->resp;
 
 	fstats_init(s);
 	s->hist = h;
-	for (unsigned g = 0; g < HIST_GROUPS; g++)
-		if (h.group[g])
-			memset(h.group[g], 0, HIST_SUB * sizeof(uint64_t));
+	hist_zero(&s->hist);
+	if (r) {
+		hist_zero(&r->hist);
+		r->count = r->sum = r->max = 0;
+		r->min = UINT64_MAX;
+		s->resp = r;
+	}
+}
+
+void fstats_resp_alloc(struct fstats *s)
+{
+	struct resp *r = xcalloc(1, sizeof(*r));
+
+	r->min = UINT64_MAX;
+	/* published whole, as a histogram group: the monitor reads it */
+	__atomic_store_n(&s->resp, r, __ATOMIC_RELEASE);
 }
 
 void hist_alloc_group(struct hist *h, unsigned g)
@@ -66,6 +95,24 @@ void fstats_error(struct fstats *s, int err)
 	err_add(s, err, 1);
 }
 
+void hist_merge(struct hist *dst, const struct hist *src)
+{
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		const uint64_t *sg = src->group[g];
+
+		if (!sg)
+			continue;
+		/* Allocate per non-zero bucket: a reset source costs nothing. */
+		for (unsigned sub = 0; sub < HIST_SUB; sub++) {
+			if (!sg[sub])
+				continue;
+			if (!dst->group[g])
+				hist_alloc_group(dst, g);
+			dst->group[g][sub] += sg[sub];
+		}
+	}
+}
+
 void fstats_merge(struct fstats *dst, const struct fstats *src)
 {
 	dst->count += src->count;
@@ -86,20 +133,21 @@ void fstats_merge(struct fstats *dst, const struct fstats *src)
 	dst->wait_ns += src->wait_ns;
 	dst->verify_errors += src->verify_errors;
 	dst->mismatches += src->mismatches;
+	hist_merge(&dst->hist, &src->hist);
+	if (src->resp) {
+		const struct resp *sr = src->resp;
+		struct resp *dr;
 
-	for (unsigned g = 0; g < HIST_GROUPS; g++) {
-		const uint64_t *sg = src->hist.group[g];
-
-		if (!sg)
-			continue;
-		/* Allocate per non-zero bucket: a reset source costs nothing. */
-		for (unsigned sub = 0; sub < HIST_SUB; sub++) {
-			if (!sg[sub])
-				continue;
-			if (!dst->hist.group[g])
-				hist_alloc_group(&dst->hist, g);
-			dst->hist.group[g][sub] += sg[sub];
-		}
+		if (!dst->resp)
+			fstats_resp_alloc(dst);
+		dr = dst->resp;
+		dr->count += sr->count;
+		dr->sum += sr->sum;
+		if (sr->min < dr->min)
+			dr->min = sr->min;
+		if (sr->max > dr->max)
+			dr->max = sr->max;
+		hist_merge(&dr->hist, &sr->hist);
 	}
 }
 

@@ -31,6 +31,17 @@ struct hist {
 	uint64_t *group[HIST_GROUPS]; /* HIST_SUB counters each, or NULL */
 };
 
+/*
+ * An open loop's response times (doc/running.md, "Open loop"): each op's
+ * time from when it was meant to start, the arrival's intended time, to
+ * its end; the op's own latency, from when it did start, is its service
+ * time and stays in fstats' lat_* and hist.
+ */
+struct resp {
+	uint64_t count, sum, min, max; /* ns; min = UINT64_MAX if none */
+	struct hist hist;
+};
+
 /* Distinct errno values kept per flowop; more are counted as "other". */
 #define FSTATS_ERRNOS 4
 
@@ -54,6 +65,7 @@ struct fstats {
 	 */
 	uint64_t mismatches;
 	struct hist hist;
+	struct resp *resp; /* NULL but for the ops of an open loop */
 };
 
 void fstats_init(struct fstats *s);
@@ -107,9 +119,32 @@ static inline void fstats_add(struct fstats *s, uint64_t lat_ns,
 	hist_add(&s->hist, lat_ns);
 }
 
+/* Slow path of fstats_resp: s's first response time. */
+void fstats_resp_alloc(struct fstats *s);
+
+/* Record the response time of an op of an open loop (fstats_add has its
+   service time). */
+static inline void fstats_resp(struct fstats *s, uint64_t ns)
+{
+	struct resp *r;
+
+	if (__builtin_expect(!s->resp, 0))
+		fstats_resp_alloc(s);
+	r = s->resp;
+	__atomic_store_n(&r->count, r->count + 1, __ATOMIC_RELAXED);
+	r->sum += ns;
+	if (ns < r->min)
+		r->min = ns;
+	if (ns > r->max)
+		r->max = ns;
+	hist_add(&r->hist, ns);
+}
+
 /* Record one failed operation with its errno. */
 void fstats_error(struct fstats *s, int err);
 
+/* dst += src, bucket by bucket. */
+void hist_merge(struct hist *dst, const struct hist *src);
 /* dst += src (counts and sums added, min/max combined, histograms added). */
 void fstats_merge(struct fstats *dst, const struct fstats *src);
 

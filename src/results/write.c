@@ -52,13 +52,33 @@ static void write_errnos(struct json *j, const struct fstats *s)
 	jw_end(j, ']');
 }
 
+static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
+static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
+				   "p99.99" };
+
+/* An open loop's response times: "response_ns", beside "latency_ns". */
+static void write_response(struct json *j, const struct fstats *s)
+{
+	const struct resp *rp = s->resp;
+
+	if (!rp)
+		return;
+	jw_object(j, "response_ns");
+	jw_u64(j, "count", rp->count);
+	jw_u64(j, "min", rp->count ? rp->min : 0);
+	jw_num(j, "mean", rp->count ? (double)rp->sum / (double)rp->count : 0);
+	jw_u64(j, "sum", rp->sum);
+	jw_u64(j, "max", rp->max);
+	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
+		jw_u64(j, qn[q], results_resp_quantile(s, qs[q]));
+	write_histogram(j, &rp->hist);
+	jw_end(j, '}');
+}
+
 static void write_flowop(struct json *j, const struct results *r,
 			 const struct flowop_result *fr)
 {
 	const struct fstats *s = &fr->s;
-	static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
-	static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
-					   "p99.99" };
 
 	jw_object(j, NULL);
 	jw_str(j, "name", text(fr->label));
@@ -103,9 +123,40 @@ static void write_flowop(struct json *j, const struct results *r,
 		jw_u64(j, qn[q], results_quantile(s, qs[q]));
 	jw_end(j, '}');
 	write_histogram(j, &s->hist);
+	write_response(j, s);
 	if (s->errors)
 		write_errnos(j, s);
 	jw_end(j, '}');
+}
+
+/* The open loop's sources and their arrivals (results.h). */
+static void write_arrivals(struct json *j, const struct results *r)
+{
+	jw_array(j, "arrivals");
+	for (size_t i = 0; i < r->narr; i++) {
+		const struct arrival_result *a = &r->arr[i];
+
+		jw_object(j, NULL);
+		jw_str(j, "name", text(a->name));
+		jw_str(j, "source", a->flowop ? "flowop" : "thread");
+		jw_str(j, "thread", text(a->thread));
+		jw_str(j, "process", text(a->process));
+		jw_str(j, "arrivals", text(a->arrivals));
+		/* all its digits: a curve's levels are read back from it */
+		jw_exact(j, "rate", a->rate);
+		jw_u64(j, "instances", a->instances);
+		jw_u64(j, "backlog", a->backlog);
+		jw_u64(j, "offered", a->offered);
+		jw_u64(j, "done", a->done);
+		jw_u64(j, "late", a->late);
+		jw_u64(j, "dropped", a->dropped);
+		jw_u64(j, "unserved", a->unserved);
+		jw_u64(j, "most_waiting", a->most_waiting);
+		jw_num(j, "achieved_per_sec", results_achieved(r, a));
+		jw_bool(j, "held", a->held);
+		jw_end(j, '}');
+	}
+	jw_end(j, ']');
 }
 
 /* Where the run was measured: the machine and each fileset's file system. */
@@ -163,6 +214,10 @@ static void write_intervals(struct json *j, const struct results *r)
 		if (r->iv_latency) {
 			jw_num(j, "p50_ms", iv->p50_ns / 1e6);
 			jw_num(j, "p99_ms", iv->p99_ns / 1e6);
+		}
+		if (r->iv_open) {
+			jw_num(j, "resp_p50_ms", iv->rp50_ns / 1e6);
+			jw_num(j, "resp_p99_ms", iv->rp99_ns / 1e6);
 		}
 		jw_array(j, "flowops");
 		for (size_t f = 0; f < r->nfo; f++) {
@@ -225,6 +280,17 @@ static void write_summary(struct json *j, const struct results *r,
 	jw_u64(j, "p99.9", r->io_q[RESULTS_P999]);
 	jw_u64(j, "max", r->io.lat_max);
 	jw_end(j, '}');
+	if (r->io.resp) {
+		jw_object(j, "response_ns");
+		jw_u64(j, "count", r->io.resp->count);
+		jw_u64(j, "sum", r->io.resp->sum);
+		jw_u64(j, "p50", r->io_rq[RESULTS_P50]);
+		jw_u64(j, "p90", r->io_rq[RESULTS_P90]);
+		jw_u64(j, "p99", r->io_rq[RESULTS_P99]);
+		jw_u64(j, "p99.9", r->io_rq[RESULTS_P999]);
+		jw_u64(j, "max", r->io.resp->max);
+		jw_end(j, '}');
+	}
 	jw_num(j, "ops_per_sec", per_sec(r, r->io_ops));
 	jw_num(j, "reads_per_sec", per_sec(r, r->rd_ops));
 	jw_num(j, "writes_per_sec", per_sec(r, r->wr_ops));
@@ -401,6 +467,8 @@ void results_write(FILE *out, const struct results *r,
 	for (size_t i = 0; i < r->nfo; i++)
 		write_flowop(&j, r, &r->fo[i]);
 	jw_end(&j, ']');
+	if (r->narr)
+		write_arrivals(&j, r);
 	if (r->iv)
 		write_intervals(&j, r);
 	if (r->steady.tol > 0)
