@@ -183,6 +183,15 @@ fb -q -t 1 --warmup 1 -o "$TMP/warmup.json" "$TMP/w.f"
 check "--warmup 1: exit 0 (exit $rc)" test "$rc" -eq 0
 valid "--warmup" "$TMP/warmup.json"
 
+# an open loop (rate=): its arrivals, each flowop's response times and the
+# summary's, alone and over --repeat's runs
+sed 's/^define process name=p { thread name=t {$/define process name=p { thread name=t,rate=200 {/' \
+	"$TMP/w.f" >"$TMP/open.f"
+fb -q -t 2 --interval 1 --repeat 2 -o "$TMP/open.json" "$TMP/open.f"
+check "an open loop, --interval 1 --repeat 2: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... has its arrivals" '"arrivals": \[' "$TMP/open.json"
+valid "an open loop's arrivals and response times, --interval, --repeat" "$TMP/open.json"
+
 # --- runs that fail -----------------------------------------------------------
 # a fault while creating: a file in the way of a directory
 mkdir -p "$TMP/fault"

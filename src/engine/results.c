@@ -4,6 +4,7 @@
 #include "engine/results.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "engine/fileset/fileset.h"
 #include "engine/run/diskstats.h"
 #include "engine/run/monitor.h"
+#include "engine/worker/arrivals.h"
 #include "engine/worker/worker.h"
 #include "lang/datapat.h"
 #include "lang/flowop.h"
@@ -112,8 +114,11 @@ static void take_series(struct results *r, struct monitor *m)
 		const struct interval *s = &iv[r->niv];
 
 		r->iv[r->niv] = (struct interval_result){
-			s->t_s, s->secs, s->ops, s->bytes, s->errors,
-			s->p50_ns, s->p99_ns, s->fo_ops
+			.t_s = s->t_s, .secs = s->secs, .ops = s->ops,
+			.bytes = s->bytes, .errors = s->errors,
+			.p50_ns = s->p50_ns, .p99_ns = s->p99_ns,
+			.rp50_ns = s->rp50_ns, .rp99_ns = s->rp99_ns,
+			.fo_ops = s->fo_ops
 		};
 		iv[r->niv].fo_ops = NULL; /* the model's now */
 	}
@@ -141,6 +146,80 @@ static void first_failure(struct results *r, const struct run *run)
 		if (wk->done && !r->note[0])
 			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
 	}
+}
+
+/* One worker's arrivals of a source added to it. */
+static void add_arrivals(struct arrival_result *d, const struct arrivals *a)
+{
+	if (!d->arrivals) {
+		d->arrivals = xstrdup(a->rate <= 0 ? "closed" :
+				      a->poisson   ? "poisson" :
+						     "fixed");
+		d->backlog = a->limit;
+	}
+	d->rate += a->rate;
+	d->instances++;
+	d->offered += a->n.offered;
+	d->done += a->n.done;
+	d->late += a->n.late;
+	d->dropped += a->n.dropped;
+	d->unserved += a->n.unserved;
+	if (a->n.most_waiting > d->most_waiting)
+		d->most_waiting = a->n.most_waiting;
+}
+
+/*
+ * The open loop's sources: each thread whose passes are arrivals, then
+ * each flowop with rate= of its own, in the script's order.
+ */
+static void collect_arrivals(struct results *r, const struct run *run)
+{
+	const struct workload *w = run->w;
+	size_t n = w->nthreads + w->nflowops;
+	ptrdiff_t *at = xcalloc(n ? n : 1, sizeof(*at)); /* index + 1 */
+
+	for (size_t k = 0; k < run->nworkers; k++) {
+		const struct worker *wk = &run->workers[k];
+
+		if (wk->pass)
+			at[wk->thread_index] = 1;
+		for (size_t i = 0; wk->fo_arr && i < w->nflowops; i++)
+			if (wk->fo_arr[i])
+				at[w->nthreads + i] = 1;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (at[i])
+			at[i] = (ptrdiff_t)++r->narr;
+	r->arr = xcalloc(r->narr ? r->narr : 1, sizeof(*r->arr));
+	for (size_t i = 0; i < n; i++) {
+		struct arrival_result *d;
+		const struct ir_thread *t;
+
+		if (!at[i])
+			continue;
+		d = &r->arr[at[i] - 1];
+		d->flowop = i >= w->nthreads;
+		t = &w->threads[d->flowop ? w->flowops[i - w->nthreads]->thread :
+					    (int)i];
+		d->name = xstrdup(d->flowop ? w->flowops[i - w->nthreads]->label :
+					      t->name);
+		d->thread = xstrdup(t->name);
+		d->process = xstrdup(w->processes[t->process].name);
+	}
+	for (size_t k = 0; k < run->nworkers; k++) {
+		const struct worker *wk = &run->workers[k];
+
+		/* a worker that never saw the warm-up end: all warm-up */
+		if (run->warm_done && wk->warming)
+			continue;
+		if (wk->pass)
+			add_arrivals(&r->arr[at[wk->thread_index] - 1], wk->pass);
+		for (size_t i = 0; wk->fo_arr && i < w->nflowops; i++)
+			if (wk->fo_arr[i])
+				add_arrivals(&r->arr[at[w->nthreads + i] - 1],
+					     wk->fo_arr[i]);
+	}
+	free(at);
 }
 
 struct results *results_collect(const struct run *run)
@@ -178,12 +257,14 @@ struct results *results_collect(const struct run *run)
 			}
 		}
 	}
+	collect_arrivals(r, run);
 	results_derive(r);
 	r->disks = diskstats_result(run->disks);
 	first_failure(r, run);
 	if (run->monitor)
 		take_series(r, run->monitor);
 	r->iv_latency = run->opts->interval_ns > 0;
+	r->iv_open = r->iv_latency && run->monitor && monitor_open(run->monitor);
 	r->steady.tol = run->opts->steady_tol;
 	if (r->steady.tol > 0)
 		results_judge_steady(r, run->opts->interval_ns);

@@ -91,6 +91,8 @@ void op_done_sampled(struct worker *wk, const struct ir_flowop *f,
 	s->cpu_samples++;
 	wk->probe_total += off;
 	fstats_add(s, lat - off, bytes);
+	if (wk->rated)
+		fstats_resp(s, lat - off + wk->lag_ns);
 	if (wk->need_totals)
 		op_totals(wk, f, bytes);
 }

@@ -46,6 +46,7 @@ static void aio_done(void *ctx, const struct aioq_done *d)
 {
 	struct worker *wk = ctx;
 	const struct ir_flowop *f = wk->w->flowops[d->tag];
+	uint64_t lat = now_ns() - d->t0;
 
 	if (d->res < 0) {
 		op_fail(wk, f, (int)-d->res, "an asynchronous %s failed",
@@ -53,7 +54,9 @@ static void aio_done(void *ctx, const struct aioq_done *d)
 		wk->aio_failed = true;
 		return;
 	}
-	fstats_add(&wk->stats[d->tag], now_ns() - d->t0, (uint64_t)d->res);
+	fstats_add(&wk->stats[d->tag], lat, (uint64_t)d->res);
+	if (wk->rated)
+		fstats_resp(&wk->stats[d->tag], lat + d->lag);
 	if (wk->need_totals)
 		op_totals(wk, f, (uint64_t)d->res);
 	if (f->type == FO_AIOREAD && slot_verify(wk, slot_of(wk, f)))
@@ -163,6 +166,8 @@ static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 		wk->aio_failed = false;
 		return FO_ERROR; /* counted when it was reaped */
 	}
+	if (wk->rated)
+		aioq_lag(wk->aioq, wk->lag_ns);
 	if (timed)
 		t0 = op_start(wk);
 	rc = is_write ? aioq_write(wk->aioq, s->fd, buf, (size_t)iosize, off,

@@ -60,11 +60,17 @@ void op_done_sampled(struct worker *wk, const struct ir_flowop *f,
 static inline void op_done(struct worker *wk, const struct ir_flowop *f,
 			   uint64_t t0, uint64_t bytes)
 {
+	uint64_t lat;
+
 	if (__builtin_expect(wk->sampling, 0)) {
 		op_done_sampled(wk, f, t0, bytes);
 		return;
 	}
-	fstats_add(&wk->stats[f->id], now_ns() - t0, bytes);
+	lat = now_ns() - t0;
+	fstats_add(&wk->stats[f->id], lat, bytes);
+	/* an open loop's: from when it was meant to start, too */
+	if (__builtin_expect(wk->rated, 0))
+		fstats_resp(&wk->stats[f->id], lat + wk->lag_ns);
 	if (__builtin_expect(wk->need_totals, 0))
 		op_totals(wk, f, bytes);
 }

@@ -42,8 +42,6 @@
 #define REPLAY_CPU_EVERY 64
 /* The stop flag is looked at every this many ops, and while pacing. */
 #define REPLAY_STOP_EVERY 256
-/* pace=: the longest nap before the stop flag is looked at again (ns) */
-#define REPLAY_NAP_NS 100000000u
 
 /* op_replay_rmtree, the tries-th time at name */
 static int rmtree(struct replay *rp, int dfd, const char *name, int tries)
@@ -382,22 +380,8 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 bool op_replay_pace(const atomic_bool *stop, double pace,
 		    const struct trace_op *op, uint64_t start)
 {
-	uint64_t at = start + (uint64_t)((double)op->time_ns / pace);
-
-	for (;;) {
-		uint64_t now = now_ns(), until;
-		struct timespec ts;
-
-		if (now >= at)
-			return true;
-		if (timeline_flag_set(stop))
-			return false;
-		until = at - now > REPLAY_NAP_NS ? now + REPLAY_NAP_NS : at;
-		ts.tv_sec = (time_t)(until / 1000000000u);
-		ts.tv_nsec = (long)(until % 1000000000u);
-		/* EINTR or not, the loop looks at the time and the flag */
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	}
+	return timeline_sleep_until(stop, start + (uint64_t)((double)op->time_ns /
+							     pace));
 }
 
 /* Back to the start: the tree emptied and the initial state made again. */

@@ -76,8 +76,15 @@ static void *strand_run(void *arg)
 			break;
 		t0 = now_ns();
 		err = op_replay_call(&sd->r, sd->stream, op, &bytes);
-		if (!err || op_replay_expected(op, err))
-			fstats_add(&sd->st[op->type], now_ns() - t0, bytes);
+		if (!err || op_replay_expected(op, err)) {
+			uint64_t lat = now_ns() - t0;
+
+			fstats_add(&sd->st[op->type], lat, bytes);
+			/* the pass's lag: set before its streams started */
+			if (sd->wk->rated)
+				fstats_resp(&sd->st[op->type],
+					    lat + sd->wk->lag_ns);
+		}
 		if (op->type == TOP_RENAME || op->type == TOP_RMDIR ||
 		    op->type == TOP_DELTREE)
 			atomic_fetch_add_explicit(sd->r.moves, 1,

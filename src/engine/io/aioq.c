@@ -39,6 +39,7 @@ struct req {
 	off_t off;
 	size_t len;
 	uint64_t arg;
+	uint64_t lag;
 #ifndef AIOQ_URING
 	struct aiocb cb;
 #endif
@@ -55,6 +56,7 @@ struct aioq {
 	size_t n, cap, scap;
 #endif
 	unsigned depth; /* in flight at most: more wait for room */
+	uint64_t lag; /* aioq_lag's, for the next requests */
 	struct req *free;
 	aioq_done_fn *done;
 	void *ctx;
@@ -97,7 +99,7 @@ static void req_put(struct aioq *q, struct req *r)
 static void finish(struct aioq *q, struct req *r, int64_t res)
 {
 	struct aioq_done d = { r->tag, r->t0,  res,   r->buf,
-			      r->off, r->len, r->arg };
+			      r->off, r->len, r->arg, r->lag };
 
 	if (r->tag >= 0 && q->done)
 		q->done(q->ctx, &d);
@@ -296,6 +298,11 @@ const char *aioq_backend(void)
 }
 #endif
 
+void aioq_lag(struct aioq *q, uint64_t lag_ns)
+{
+	q->lag = lag_ns;
+}
+
 static int start(struct aioq *q, bool write, int fd, const void *buf,
 		 size_t len, off_t off, int tag, uint64_t arg)
 {
@@ -314,6 +321,7 @@ static int start(struct aioq *q, bool write, int fd, const void *buf,
 	r->off = off;
 	r->len = len;
 	r->arg = arg;
+	r->lag = q->lag;
 	if ((rc = submit(q, write, fd, len, off, r)) != 0)
 		req_put(q, r);
 	return rc;

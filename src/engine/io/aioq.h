@@ -32,6 +32,7 @@ struct aioq_done {
 	off_t off;
 	size_t len;
 	uint64_t arg;
+	uint64_t lag; /* aioq_lag's when it was started */
 };
 typedef void aioq_done_fn(void *ctx, const struct aioq_done *d);
 
@@ -54,6 +55,12 @@ int aioq_write(struct aioq *q, int fd, const void *buf, size_t len, off_t off,
 	       int tag);
 int aioq_read(struct aioq *q, int fd, size_t len, off_t off, int tag,
 	      uint64_t arg);
+
+/*
+ * The next requests' lag (ns): an open loop's arrival's delay, handed
+ * back with their completions (0 until set).
+ */
+void aioq_lag(struct aioq *q, uint64_t lag_ns);
 
 /* Wait for one request to complete, if any is in flight, and reap it. */
 void aioq_reap_one(struct aioq *q);

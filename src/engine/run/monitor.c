@@ -35,8 +35,12 @@ struct monitor {
 	uint64_t ops, bytes, errors; /* totals as of the last take */
 	struct interval cur;
 	bool latency; /* read the histograms too */
-	struct hist prev, now; /* the I/O ops' histogram, last take and this */
-	struct hist diff; /* the interval's own: now less prev */
+	bool open; /* an open loop's: its response times' as well */
+	/* the I/O ops' latencies, then with open their response times */
+	struct hseries {
+		struct hist prev, now; /* summed at the last take and this */
+		struct hist diff; /* the interval's own: now less prev */
+	} lat, resp;
 	/* a job's series (monitor_set_job): per flowop, its operations */
 	uint64_t *job_total;
 	uint64_t job_ns; /* the end of the job's previous interval */
@@ -61,6 +65,8 @@ struct monitor *monitor_new(const struct workload *w,
 	s->fo_total = xcalloc(n, sizeof(uint64_t));
 	s->cur.fo_ops = xcalloc(n, sizeof(uint64_t));
 	s->last_ns = start_ns;
+	for (size_t k = 0; k < nworkers; k++)
+		s->open = s->open || workers[k].rated;
 	for (size_t f = 0; f < s->nfo; f++) {
 		const struct ir_flowop *fo = w->flowops[f];
 
@@ -82,33 +88,51 @@ void monitor_latency(struct monitor *s)
 	s->latency = true;
 }
 
+bool monitor_open(const struct monitor *s)
+{
+	return s->open;
+}
+
 static void hist_free(struct hist *h)
 {
 	for (unsigned g = 0; g < HIST_GROUPS; g++)
 		free(h->group[g]);
 }
 
-/*
- * The interval's latency quantiles: the measuring workers' I/O histograms
- * summed, less the sum at the previous take.  The buckets only grow (a
- * worker is read once its warm-up is over), so the difference is the
- * interval's own histogram.
- */
-static void take_latency(struct monitor *s)
+/* A worker's histogram of flowop f: its latencies', or its response times'. */
+static const struct hist *hist_of(const struct worker *wk, size_t f, bool resp)
 {
-	struct hist *d = &s->diff, swap;
+	const struct resp *r;
+
+	if (!resp)
+		return &wk->stats[f].hist;
+	r = __atomic_load_n(&wk->stats[f].resp, __ATOMIC_ACQUIRE);
+	return r ? &r->hist : NULL;
+}
+
+/*
+ * The interval's quantiles of one series: the measuring workers' I/O
+ * histograms summed, less the sum at the previous take.  The buckets
+ * only grow (a worker is read once its warm-up is over), so the
+ * difference is the interval's own histogram.
+ */
+static void take_series(struct monitor *s, struct hseries *hs, bool resp,
+			uint64_t *p50, uint64_t *p99)
+{
+	struct hist *d = &hs->diff, swap;
 
 	for (unsigned g = 0; g < HIST_GROUPS; g++)
-		if (s->now.group[g])
-			memset(s->now.group[g], 0, HIST_SUB * sizeof(uint64_t));
+		if (hs->now.group[g])
+			memset(hs->now.group[g], 0, HIST_SUB * sizeof(uint64_t));
 	for (size_t f = 0; f < s->nfo; f++) {
 		if (!s->io[f])
 			continue;
 		for (size_t k = 0; k < s->nworkers; k++) {
-			const struct hist *h = &s->workers[k].stats[f].hist;
+			const struct hist *h;
 
 			if (!atomic_load_explicit(&s->workers[k].measuring,
-						  memory_order_acquire))
+						  memory_order_acquire) ||
+			    !(h = hist_of(&s->workers[k], f, resp)))
 				continue;
 			for (unsigned g = 0; g < HIST_GROUPS; g++) {
 				uint64_t *p = __atomic_load_n(&h->group[g],
@@ -116,17 +140,17 @@ static void take_latency(struct monitor *s)
 
 				if (!p)
 					continue;
-				if (!s->now.group[g])
-					s->now.group[g] = xcalloc(
+				if (!hs->now.group[g])
+					hs->now.group[g] = xcalloc(
 						HIST_SUB, sizeof(uint64_t));
 				for (unsigned b = 0; b < HIST_SUB; b++)
-					s->now.group[g][b] += __atomic_load_n(
+					hs->now.group[g][b] += __atomic_load_n(
 						&p[b], __ATOMIC_RELAXED);
 			}
 		}
 	}
 	for (unsigned g = 0; g < HIST_GROUPS; g++) {
-		if (!s->now.group[g]) {
+		if (!hs->now.group[g]) {
 			if (d->group[g])
 				memset(d->group[g], 0, HIST_SUB * sizeof(uint64_t));
 			continue;
@@ -134,27 +158,34 @@ static void take_latency(struct monitor *s)
 		if (!d->group[g])
 			d->group[g] = xcalloc(HIST_SUB, sizeof(uint64_t));
 		for (unsigned b = 0; b < HIST_SUB; b++) {
-			uint64_t was = s->prev.group[g] ? s->prev.group[g][b] : 0;
+			uint64_t was = hs->prev.group[g] ? hs->prev.group[g][b] :
+							   0;
 
-			d->group[g][b] = s->now.group[g][b] > was ?
-						 s->now.group[g][b] - was :
+			d->group[g][b] = hs->now.group[g][b] > was ?
+						 hs->now.group[g][b] - was :
 						 0;
 		}
 	}
-	s->cur.p50_ns = hist_quantile(d, 0.5);
-	s->cur.p99_ns = hist_quantile(d, 0.99);
-	swap = s->prev;
-	s->prev = s->now;
-	s->now = swap;
+	*p50 = hist_quantile(d, 0.5);
+	*p99 = hist_quantile(d, 0.99);
+	swap = hs->prev;
+	hs->prev = hs->now;
+	hs->now = swap;
+}
+
+static void series_free(struct hseries *hs)
+{
+	hist_free(&hs->prev);
+	hist_free(&hs->now);
+	hist_free(&hs->diff);
 }
 
 void monitor_free(struct monitor *s)
 {
 	if (!s)
 		return;
-	hist_free(&s->prev);
-	hist_free(&s->now);
-	hist_free(&s->diff);
+	series_free(&s->lat);
+	series_free(&s->resp);
 	free(s->job_total);
 	monitor_intervals_free(s->series, s->n);
 	free(s->cur.fo_ops);
@@ -190,7 +221,10 @@ const struct interval *monitor_take(struct monitor *s, uint64_t now)
 		}
 	}
 	if (s->latency)
-		take_latency(s);
+		take_series(s, &s->lat, false, &s->cur.p50_ns, &s->cur.p99_ns);
+	if (s->latency && s->open)
+		take_series(s, &s->resp, true, &s->cur.rp50_ns,
+			    &s->cur.rp99_ns);
 	s->cur.t_s = (double)(now - s->start_ns) / 1e9;
 	s->cur.secs = (double)(now - s->last_ns) / 1e9;
 	s->cur.ops = ops - s->ops;
@@ -232,14 +266,28 @@ struct interval *monitor_steal(struct monitor *s, size_t *n)
 /*
  * A job's interval as numbers that add up across its processes: the I/O
  * ops, bytes, errors, each flowop's ops, then with monitor_latency every
- * bucket of the interval's histogram (a group no op reached is 0s).
+ * bucket of the interval's histogram (a group no op reached is 0s), and
+ * an open loop's response times' after it.
  */
 enum { JOB_OPS, JOB_BYTES, JOB_ERRORS, JOB_FLOWOPS };
+#define JOB_HIST ((size_t)HIST_GROUPS * HIST_SUB)
 
 size_t monitor_job_len(const struct monitor *s)
 {
 	return JOB_FLOWOPS + s->nfo +
-	       (s->latency ? (size_t)HIST_GROUPS * HIST_SUB : 0);
+	       (s->latency ? JOB_HIST * (s->open ? 2 : 1) : 0);
+}
+
+static void hist_out(const struct hist *d, uint64_t *h)
+{
+	for (unsigned g = 0; g < HIST_GROUPS; g++) {
+		if (d->group[g])
+			memcpy(h + (size_t)g * HIST_SUB, d->group[g],
+			       HIST_SUB * sizeof(uint64_t));
+		else
+			memset(h + (size_t)g * HIST_SUB, 0,
+			       HIST_SUB * sizeof(uint64_t));
+	}
 }
 
 void monitor_job_counts(const struct monitor *s, uint64_t *out)
@@ -250,20 +298,26 @@ void monitor_job_counts(const struct monitor *s, uint64_t *out)
 	out[JOB_BYTES] = s->cur.bytes;
 	out[JOB_ERRORS] = s->cur.errors;
 	memcpy(out + JOB_FLOWOPS, s->cur.fo_ops, s->nfo * sizeof(uint64_t));
-	for (unsigned g = 0; s->latency && g < HIST_GROUPS; g++) {
-		if (s->diff.group[g])
-			memcpy(h + (size_t)g * HIST_SUB, s->diff.group[g],
-			       HIST_SUB * sizeof(uint64_t));
-		else
-			memset(h + (size_t)g * HIST_SUB, 0,
-			       HIST_SUB * sizeof(uint64_t));
-	}
+	if (s->latency)
+		hist_out(&s->lat.diff, h);
+	if (s->latency && s->open)
+		hist_out(&s->resp.diff, h + JOB_HIST);
+}
+
+/* A job's summed histogram's quantiles (its groups only borrowed). */
+static void job_quantiles(const uint64_t *h, uint64_t *p50, uint64_t *p99)
+{
+	struct hist d = { 0 };
+
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		d.group[g] = (uint64_t *)h + (size_t)g * HIST_SUB;
+	*p50 = hist_quantile(&d, 0.5);
+	*p99 = hist_quantile(&d, 0.99);
 }
 
 void monitor_set_job(struct monitor *s, const uint64_t *sum, uint64_t t_ns)
 {
 	const uint64_t *h = sum + JOB_FLOWOPS + s->nfo;
-	struct hist d = { 0 };
 
 	if (!s->job_total)
 		s->job_total = xcalloc(s->nfo ? s->nfo : 1, sizeof(uint64_t));
@@ -280,13 +334,10 @@ void monitor_set_job(struct monitor *s, const uint64_t *sum, uint64_t t_ns)
 		s->cur.fo_ops[f] = sum[JOB_FLOWOPS + f];
 		s->job_total[f] += s->cur.fo_ops[f];
 	}
-	if (!s->latency)
-		return;
-	/* the groups stay borrowed: hist_quantile only reads them */
-	for (unsigned g = 0; g < HIST_GROUPS; g++)
-		d.group[g] = (uint64_t *)h + (size_t)g * HIST_SUB;
-	s->cur.p50_ns = hist_quantile(&d, 0.5);
-	s->cur.p99_ns = hist_quantile(&d, 0.99);
+	if (s->latency)
+		job_quantiles(h, &s->cur.p50_ns, &s->cur.p99_ns);
+	if (s->latency && s->open)
+		job_quantiles(h + JOB_HIST, &s->cur.rp50_ns, &s->cur.rp99_ns);
 }
 
 static double rate(uint64_t n, double secs)
@@ -299,10 +350,14 @@ void monitor_print_line(const struct monitor *s, FILE *out, bool flowops)
 	const struct interval *iv = &s->cur;
 
 	fprintf(out, "interval %8.3f s %10.0f ops/s %8.1f mb/s %6" PRIu64
-		     " errors  p50 %.3f ms  p99 %.3f ms\n",
+		     " errors  p50 %.3f ms  p99 %.3f ms",
 		iv->t_s, rate(iv->ops, iv->secs),
 		rate(iv->bytes, iv->secs) / MIB, iv->errors, iv->p50_ns / 1e6,
 		iv->p99_ns / 1e6);
+	if (s->open)
+		fprintf(out, "  response p50 %.3f ms  p99 %.3f ms",
+			iv->rp50_ns / 1e6, iv->rp99_ns / 1e6);
+	fputc('\n', out);
 	for (size_t f = 0; flowops && f < s->nfo; f++)
 		fprintf(out, "  %-20s %10.0f ops/s\n", s->labels[f],
 			rate(iv->fo_ops[f], iv->secs));
@@ -313,6 +368,8 @@ void monitor_csv_head(const struct monitor *s, FILE *out, bool flowops)
 {
 	fputs("run,t_s,seconds,ops,ops_per_s,mb_per_s,errors,p50_ms,p99_ms",
 	      out);
+	if (s->open)
+		fputs(",resp_p50_ms,resp_p99_ms", out);
 	for (size_t f = 0; flowops && f < s->nfo; f++) {
 		char *col = xasprintf("%s_ops_per_s", s->labels[f]);
 
@@ -333,6 +390,8 @@ void monitor_csv_row(const struct monitor *s, FILE *out, bool flowops,
 		run, iv->t_s, iv->secs, iv->ops, rate(iv->ops, iv->secs),
 		rate(iv->bytes, iv->secs) / MIB, iv->errors, iv->p50_ns / 1e6,
 		iv->p99_ns / 1e6);
+	if (s->open)
+		fprintf(out, ",%.6f,%.6f", iv->rp50_ns / 1e6, iv->rp99_ns / 1e6);
 	for (size_t f = 0; flowops && f < s->nfo; f++)
 		fprintf(out, ",%.1f", rate(iv->fo_ops[f], iv->secs));
 	fputc('\n', out);

@@ -25,6 +25,8 @@ struct interval {
 	uint64_t errors; /* failed operations of every flowop */
 	/* with monitor_latency: the I/O ops' latency quantiles, 0 if none */
 	uint64_t p50_ns, p99_ns;
+	/* and an open loop's, their response times' */
+	uint64_t rp50_ns, rp99_ns;
 	uint64_t *fo_ops; /* per flowop id: completed operations */
 };
 
@@ -40,6 +42,9 @@ void monitor_free(struct monitor *s);
  * interval's p50 and p99 (--interval; the main thread's work only).
  */
 void monitor_latency(struct monitor *s);
+
+/* Whether the run is an open loop's (its workers have arrivals). */
+bool monitor_open(const struct monitor *s);
 
 /*
  * Read the counters at time now (ns, CLOCK_MONOTONIC): the interval since

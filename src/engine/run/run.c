@@ -22,6 +22,7 @@
 #include "engine/run/ivlog.h"
 #include "engine/run/monitor.h"
 #include "engine/run/run_int.h"
+#include "engine/run/run_open.h"
 #include "engine/io/verify.h"
 #include "util/util.h"
 
@@ -268,6 +269,7 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);
+	run_open_close(run);
 	/*
 	 * The last interval ends with the run: the series sums to the
 	 * totals.  In a job every process has a monitor or none (made in

@@ -21,6 +21,7 @@
 #include "engine/flowops/flowops.h"
 #include "engine/run/ivlog.h"
 #include "engine/run/monitor.h"
+#include "engine/run/run_open.h"
 #include "engine/io/verify.h"
 #include "util/util.h"
 
@@ -62,9 +63,13 @@ run_composite(struct worker *wk, const struct ir_flowop *f)
 
 	for (size_t c = 0; c < f->nchildren && r == FO_OK; c++)
 		r = run_flowop(wk, f->children[c]);
-	if (r == FO_OK)
-		fstats_add(&wk->stats[f->id],
-			   now_ns() - t0 - (wk->probe_total - probed), 0);
+	if (r == FO_OK) {
+		uint64_t lat = now_ns() - t0 - (wk->probe_total - probed);
+
+		fstats_add(&wk->stats[f->id], lat, 0);
+		if (wk->rated)
+			fstats_resp(&wk->stats[f->id], lat + wk->lag_ns);
+	}
 	return r;
 }
 
@@ -97,6 +102,40 @@ static inline uint64_t sample_draw(struct worker *wk)
 	return rv_mix64(wk->sample_seq += 0x9e3779b97f4a7c15ull);
 }
 
+/* An op of a flowop that is not a composite, CPU-sampled or not. */
+static inline __attribute__((always_inline)) enum fo_result
+exec_op(struct worker *wk, const struct ir_flowop *f)
+{
+	const struct fstats *s = &wk->stats[f->id];
+
+	if (__builtin_expect(s->count + s->errors >= CPU_SAMPLE_FIRST &&
+				     sample_draw(wk) >= wk->cpu_odds[f->id],
+			     1))
+		return flowop_exec(wk, f);
+	return exec_sampled(wk, f);
+}
+
+/*
+ * One op of a flowop with rate= (an open loop of its own): it waits for
+ * its arrival, outside the timed window, and its response time counts
+ * from that arrival's intended start.  The stop flag cuts the wait.
+ */
+static __attribute__((noinline)) enum fo_result
+run_arrival(struct worker *wk, const struct ir_flowop *f)
+{
+	struct arrivals *a = wk->fo_arr[f->id];
+	enum fo_result r;
+
+	if (!arrivals_take(a, wk->stop))
+		return FO_OK;
+	wk->lag_ns = a->lag_ns;
+	r = f->type == FO_COMPOSITE ? run_composite(wk, f) : exec_op(wk, f);
+	wk->lag_ns = 0;
+	if (r == FO_OK && !timeline_flag_set(wk->stop))
+		arrivals_done(a);
+	return r;
+}
+
 /*
  * The per-op path: inlined, and kept small with the composite and
  * CPU-sampled cases out of line, because its cost is in every op's time.
@@ -104,8 +143,6 @@ static inline uint64_t sample_draw(struct worker *wk)
 static inline __attribute__((always_inline)) enum fo_result
 run_flowop(struct worker *wk, const struct ir_flowop *f)
 {
-	const struct fstats *s = &wk->stats[f->id];
-
 	for (int64_t i = 0; i < f->iters; i++) {
 		enum fo_result r;
 
@@ -115,15 +152,12 @@ run_flowop(struct worker *wk, const struct ir_flowop *f)
 		    atomic_load_explicit(&wk->run->warm_gen,
 					 memory_order_relaxed))
 			worker_warm_end(wk);
-		if (__builtin_expect(f->type == FO_COMPOSITE, 0))
+		if (__builtin_expect(f->rate.per_sec > 0 && wk->fo_arr, 0))
+			r = run_arrival(wk, f);
+		else if (__builtin_expect(f->type == FO_COMPOSITE, 0))
 			r = run_composite(wk, f);
-		else if (__builtin_expect(s->count + s->errors >= CPU_SAMPLE_FIRST &&
-						  sample_draw(wk) >=
-							  wk->cpu_odds[f->id],
-					  1))
-			r = flowop_exec(wk, f);
 		else
-			r = exec_sampled(wk, f);
+			r = exec_op(wk, f);
 		/*
 		 * --continue-on-error: the failure is counted; go on with the
 		 * next op.  Restarting the thread's list instead would re-run
@@ -165,6 +199,32 @@ static void finish(struct worker *wk, enum fo_result r)
 	} else {
 		timeline_stop(run->ctl, STOP_DONE);
 	}
+}
+
+/*
+ * A pass of the thread's flowops; with rate= on the thread or its
+ * process, as an arrival (run_arrival says how).  False: the thread stops.
+ */
+static bool run_pass(struct worker *wk)
+{
+	const struct ir_thread *t = wk->thread;
+	enum fo_result r = FO_OK;
+
+	if (wk->pass) {
+		if (!arrivals_take(wk->pass, wk->stop))
+			return false;
+		wk->lag_ns = wk->pass->lag_ns;
+	}
+	/* with --continue-on-error, run_flowop never returns FO_ERROR */
+	for (size_t i = 0; i < t->nflowops && r == FO_OK; i++)
+		r = run_flowop(wk, t->flowops[i]);
+	if (r != FO_OK) {
+		finish(wk, r);
+		return false;
+	}
+	if (wk->pass && !timeline_flag_set(wk->stop))
+		arrivals_done(wk->pass);
+	return true;
 }
 
 /*
@@ -249,17 +309,9 @@ void *run_thread_main(void *arg)
 		return NULL;
 	}
 	timeline_ready_wait(run->ctl);
-	while (!timeline_flag_set(wk->stop)) {
-		enum fo_result r = FO_OK;
-
-		/* with --continue-on-error, run_flowop never returns FO_ERROR */
-		for (size_t i = 0; i < t->nflowops && r == FO_OK; i++)
-			r = run_flowop(wk, t->flowops[i]);
-		if (r != FO_OK) {
-			finish(wk, r);
-			break;
-		}
-	}
+	run_open_start(wk, timeline_start_ns(run->ctl));
+	while (!timeline_flag_set(wk->stop) && run_pass(wk))
+		;
 	worker_close_slots(wk);
 	return NULL;
 }
@@ -342,12 +394,17 @@ int run_thread_init(struct run *run, size_t n)
 		goto fail;
 	for (size_t p = 0; p < w->nprocesses; p++) {
 		const struct ir_process *pr = &w->processes[p];
+		struct open_place pl = { .npinst = pr->instances };
 
-		for (int64_t pi = 0; pi < pr->instances; pi++)
+		pl.nmembers = (int64_t)(ir_process_nworkers(w, p) /
+					(uint64_t)pr->instances);
+		for (pl.pinst = 0; pl.pinst < pr->instances; pl.pinst++) {
+			pl.member = 0;
 			for (int t = pr->first_thread;
-			     t < pr->first_thread + pr->nthreads; t++)
-				for (int64_t ti = 0; ti < w->threads[t].instances;
-				     ti++, k++) {
+			     t < pr->first_thread + pr->nthreads; t++) {
+				pl.ntinst = w->threads[t].instances;
+				for (pl.tinst = 0; pl.tinst < pl.ntinst;
+				     pl.tinst++, pl.member++, k++) {
 					struct worker *wk = &run->workers[k];
 
 					if (worker_init(run, wk, t,
@@ -362,8 +419,12 @@ int run_thread_init(struct run *run, size_t n)
 						goto fail;
 					}
 					run->nworkers = k + 1;
+					run_open_init(run, wk, &pl);
 				}
+			}
+		}
 	}
+	run_open_load(run);
 	return 0;
 fail:
 	snprintf(run->error, sizeof(run->error),
@@ -390,6 +451,7 @@ void run_thread_free(struct run *run)
 			datagen_free(wk->gens[f]);
 		free(wk->gens);
 		free(wk->syncs);
+		run_open_free(wk, run->w->nflowops);
 		flowops_release(wk);
 		for (size_t f = 0; wk->warm && f < run->w->nflowops; f++)
 			fstats_release(&wk->warm[f]);

@@ -151,3 +151,25 @@ bool timeline_sleep(struct timeline *r, uint64_t ns)
 	pthread_mutex_unlock(&r->lock);
 	return full;
 }
+
+/* The longest nap before the stop flag is looked at again (ns). */
+#define NAP_NS 100000000u
+
+bool timeline_sleep_until(const atomic_bool *stop, uint64_t at)
+{
+	for (;;) {
+		uint64_t now = now_ns(), until;
+		struct timespec ts;
+
+		/* the flag first: a wait the stop came in is cut short */
+		if (timeline_flag_set(stop))
+			return false;
+		if (now >= at)
+			return true;
+		until = at - now > NAP_NS ? now + NAP_NS : at;
+		ts.tv_sec = (time_t)(until / 1000000000u);
+		ts.tv_nsec = (long)(until % 1000000000u);
+		/* EINTR or not, the loop looks at the time and the flag */
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}

@@ -122,4 +122,11 @@ bool timeline_stopping(const struct timeline *r);
  */
 bool timeline_sleep(struct timeline *r, uint64_t ns);
 
+/*
+ * Sleep until the CLOCK_MONOTONIC time at (ns), in naps after each of
+ * which the stop flag is looked at (a worker's waits: no lock, unlike
+ * timeline_sleep).  True at that time, false if the flag was set by then.
+ */
+bool timeline_sleep_until(const atomic_bool *stop, uint64_t at);
+
 #endif

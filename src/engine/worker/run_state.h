@@ -16,6 +16,7 @@
 
 #include "engine/sys/peers.h"
 #include "engine/sys/timeline.h"
+#include "engine/worker/arrivals.h"
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
@@ -47,6 +48,7 @@ struct run_opts {
 	FILE *lines; /* where interval and psrun lines go */
 	struct ivlog *ivlog; /* --interval-log, or NULL */
 	const struct engine_peers *peers; /* the job; peers_solo alone */
+	struct open_load_opts load; /* fbrun curve's load, or the script's */
 };
 
 struct monitor;

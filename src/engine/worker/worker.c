@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/worker/arrivals.h"
 #include "util/util.h"
 
 /*
@@ -35,6 +36,7 @@ void worker_warm_end(struct worker *wk)
 
 		wk->warm[f] = *s; /* the histogram's groups go with it */
 		memset(&s->hist, 0, sizeof(s->hist));
+		s->resp = NULL; /* went with the rest */
 		/* what other threads read while the run goes on */
 		__atomic_store_n(&s->count, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&s->bytes, 0, __ATOMIC_RELAXED);
@@ -48,6 +50,11 @@ void worker_warm_end(struct worker *wk)
 	atomic_store_explicit(&wk->io_ops, 0, memory_order_relaxed);
 	atomic_store_explicit(&wk->io_bytes, 0, memory_order_relaxed);
 	atomic_store_explicit(&wk->rw_ops, 0, memory_order_relaxed);
+	if (wk->pass)
+		arrivals_warm_end(wk->pass);
+	for (size_t f = 0; wk->fo_arr && f < n; f++)
+		if (wk->fo_arr[f])
+			arrivals_warm_end(wk->fo_arr[f]);
 	wk->warming = false;
 	atomic_store_explicit(&wk->measuring, true, memory_order_release);
 }

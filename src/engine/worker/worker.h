@@ -23,6 +23,7 @@
 #include "lang/ir.h"
 #include "lang/rand.h"
 
+struct arrivals;
 struct run;
 struct sync_point;
 
@@ -101,6 +102,17 @@ struct worker {
 	struct aioq *aioq; /* aioread/aiowrite's queue, made before the run */
 	bool aio_failed; /* a request reaped by another op failed (counted) */
 	uint64_t vfy_writes; /* writes to verified files: their generations */
+	/*
+	 * An open loop (rate=, engine/worker/arrivals.h): the arrivals of the
+	 * thread's passes (its rate= or its process's), and per flowop id a
+	 * flowop's own, NULL where none; rated when there is either, and the
+	 * ops then record their response times, lag_ns (the arrival in
+	 * hand's delay) added to their own.
+	 */
+	struct arrivals *pass;
+	struct arrivals **fo_arr;
+	bool rated;
+	uint64_t lag_ns;
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */
