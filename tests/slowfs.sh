@@ -13,21 +13,8 @@
 # slowfs was not built (no libfuse3-dev at configure).
 . "${srcdir:-.}/tests/lib.sh"
 
-SLOWFS=${SLOWFS:-$(dirname "$FBRUN")/tests/tools/slowfs}
+. "${srcdir:-.}/tests/slowfs-lib.sh"
 DELAY=5000
-
-# a server stopped, or a reader waiting on it, must not outlive the test
-daemon="" reader=""
-slowfs_cleanup() {
-	[ -z "$reader" ] || kill -KILL "$reader" 2>/dev/null || :
-	if [ -n "$daemon" ]; then
-		kill -CONT "$daemon" 2>/dev/null || :
-		kill -TERM "$daemon" 2>/dev/null || :
-		wait "$daemon" 2>/dev/null || :
-	fi
-	cleanup
-}
-trap slowfs_cleanup EXIT
 
 # --- usage errors: one line on stderr, exit 2 --------------------------------
 if [ ! -x "$SLOWFS" ]; then
@@ -58,19 +45,6 @@ if [ -n "$why" ]; then
 	exit 0
 fi
 
-# state PID: the process's state letter (R, S, D, T, Z), empty once reaped
-state() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1; }
-gone() { s=$(state "$1"); [ -z "$s" ] || [ "$s" = Z ]; }
-stopped() { [ "$(state "$1")" = T ]; }
-# mounted DIR: a slowfs is mounted on DIR (mountinfo escapes a space,
-# a tab and a backslash in a path)
-mounted() {
-	m=$1 awk '{ p = $5; gsub(/\\040/, " ", p); gsub(/\\011/, "\t", p)
-		gsub(/\\134/, "\\", p) }
-		p == ENVIRON["m"] && / - fuse\.slowfs / { f = 1 } END { exit !f }' \
-		/proc/self/mountinfo
-}
-not_mounted() { ! mounted "$1"; }
 # waiting PID: asleep, in a FUSE request the server has not answered
 # (where the kernel does not name the function it sleeps in, asleep)
 waiting() {
@@ -90,22 +64,6 @@ reap() {
 	fi
 }
 now_ns() { date +%s%N; }
-
-# start ARGS...: slowfs ARGS $B $M in the background as $daemon, until it
-# has mounted or ended; 1 (the reason in $why) when it could not mount
-B=$TMP/backing
-M=$(cd "$TMP" && pwd -P)/mnt
-mkdir -p "$B" "$M"
-up_or_gone() { mounted "$M" || gone "$daemon"; }
-start() {
-	"$SLOWFS" "$@" "$B" "$M" >"$TMP/slowfs.out" 2>"$TMP/slowfs.err" &
-	daemon=$!
-	mounts="$M $mounts"
-	wait_until up_or_gone
-	mounted "$M" && return 0
-	why=$(head -1 "$TMP/slowfs.err")
-	return 1
-}
 
 head -c 1048576 /dev/urandom >"$TMP/rand"
 head -c 1048576 /dev/urandom >"$B/cold"
