@@ -12,6 +12,7 @@
 #define FBRUN_RESULTS_READ_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "results/results.h"
@@ -51,6 +52,13 @@ int results_read_runs(const char *text, size_t len, const char *name,
  */
 int results_read_version(const char *name, const json_t *root, char *err,
 			  size_t errlen);
+struct curve;
+/*
+ * A results file's load curve (fbrun curve -o; read_curve.c): NULL if it
+ * has none, or with the reason in err if its curve is bad (*bad set).
+ */
+struct curve *results_read_curve(const char *text, size_t len, char *err,
+				 size_t errlen, bool *bad);
 /*
  * "name:line:col: message" in err for the error jansson reported in e
  * while parsing text[0..len), in fbrun's words, placed where the
