@@ -6,6 +6,7 @@
  * the page (html).  Ratios are to the first run.
  */
 #include "compare/compare.h"
+#include "compare/curves.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -364,6 +365,31 @@ out:
 	return rc;
 }
 
+/* Load curves side by side (compare/curves.h). */
+static int compare_curves(const struct cmp_opts *o, char **files, size_t n)
+{
+	char **labels = xcalloc(n, sizeof(*labels));
+	int rc;
+
+	if (o->gate.on) {
+		free(labels);
+		fb_error("--fail-if-worse compares runs, not load curves");
+		return FB_EXIT_USAGE;
+	}
+	for (size_t i = 0; i < n; i++)
+		labels[i] = i < o->nlabels ? xstrdup(o->labels[i]) :
+					     default_label(files[i]);
+	rc = curves_compare(files, n, (const char *const *)labels,
+			    o->format == CF_JSON ? CURVES_JSON :
+			    o->format == CF_CSV	 ? CURVES_CSV :
+						   CURVES_TEXT,
+			    o->html);
+	for (size_t i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	return rc;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct cmp_opts o = { 0 };
@@ -372,7 +398,7 @@ int compare_main(int argc, char **argv)
 	char **orig = xcalloc((size_t)argc + 1, sizeof(*orig));
 	size_t *group_of = xcalloc((size_t)argc + 1, sizeof(*group_of));
 	size_t nsep = 0, nfiles;
-	int ac = 0, rc, groups;
+	int ac = 0, rc, groups, curves;
 
 	for (int i = 0; i < argc; i++) {
 		if (i > 0 && strcmp(argv[i], "--") == 0) {
@@ -389,7 +415,12 @@ int compare_main(int argc, char **argv)
 		goto out;
 	}
 	nfiles = (size_t)(ac - optind);
-	groups = nsep ? 1 : any_repeats(av + optind, nfiles);
+	curves = nsep ? 0 : curves_all(av + optind, nfiles);
+	if (curves > 0) {
+		rc = compare_curves(&o, av + optind, nfiles);
+		goto out;
+	}
+	groups = curves < 0 ? -1 : nsep ? 1 : any_repeats(av + optind, nfiles);
 	if (groups < 0)
 		rc = FB_EXIT_USAGE;
 	else if (groups)

@@ -18,6 +18,8 @@
 #include "compare/match.h"
 #include "compare/model.h"
 #include "compare/read.h"
+#include "report/curve_print.h"
+#include "results/curve.h"
 #include "report/report.h"
 #include "results/read.h"
 #include "util/msg.h"
@@ -91,10 +93,11 @@ static int parse_args(int argc, char **argv, enum saved_format *fmt)
 
 /*
  * Built in memory so that text from the file is cleaned on the way out.
- * One of r (text, CSV) and c (the page) is given.
+ * One of r (text, CSV), cv (a curve's text, CSV or page) and c (the
+ * page) is given.
  */
-static int print(const struct results *r, const struct cmp *c,
-		 enum saved_format fmt)
+static int print(const struct results *r, const struct curve *cv,
+		 const struct cmp *c, enum saved_format fmt)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -102,12 +105,20 @@ static int print(const struct results *r, const struct cmp *c,
 
 	if (!mem)
 		return fb_error("cannot build the report: %s", strerror(errno));
-	if (fmt == RF_TEXT)
+	if (cv && fmt == RF_HTML) {
+		const char *name = cv->script ? cv->script : "";
+		struct curve *one = (struct curve *)cv;
+
+		html_curve_page(mem, &one, &name, 1);
+	} else if (cv) {
+		(fmt == RF_CSV ? curve_print_csv : curve_print_text)(mem, cv);
+	} else if (fmt == RF_TEXT) {
 		report_text(mem, r);
-	else if (fmt == RF_CSV)
+	} else if (fmt == RF_CSV) {
 		report_csv(mem, r);
-	else
+	} else {
 		html_page(mem, c);
+	}
 	if (fclose(mem) != 0) {
 		free(text);
 		return fb_error("cannot build the report: %s", strerror(errno));
@@ -148,26 +159,55 @@ static int print_json(struct cmp *c)
 	return rc;
 }
 
-/* The run's own table or CSV from the model its file is read into. */
+/*
+ * The run's own table or CSV from the model its file is read into; a
+ * curve's (fbrun curve -o), its table, CSV or page.
+ */
 static int print_run(const char *path, enum saved_format fmt)
 {
 	char err[512], *text;
 	size_t len;
 	struct results *r;
+	struct curve *cv = NULL;
+	bool bad = false;
 	int rc = FB_EXIT_USAGE;
 
 	if (!(text = results_read_file(path, &len)))
 		return rc;
 	r = results_read(text, len, path, err, sizeof(err));
+	if (r)
+		cv = results_read_curve(text, len, err, sizeof(err), &bad);
 	free(text);
 	if (!r)
 		fb_error("%s", err);
+	else if (bad)
+		fb_error("%s: %s", path, err);
+	else if (cv && print(NULL, cv, NULL, fmt) == 0)
+		rc = FB_EXIT_OK;
+	else if (cv)
+		;
 	else if (!r->nfo) /* as compare says it of a run with none */
 		fb_error("the runs have no flowop in common");
-	else if (print(r, NULL, fmt) == 0)
+	else if (print(r, NULL, NULL, fmt) == 0)
 		rc = FB_EXIT_OK;
+	curve_free(cv);
 	results_free(r);
 	return rc;
+}
+
+/* Whether the file at path holds a curve (a bad one too: print_run says). */
+static bool has_curve(const char *path)
+{
+	size_t len;
+	char *text = results_read_file(path, &len), err[256];
+	bool bad = false;
+	struct curve *cv = text ? results_read_curve(text, len, err, sizeof(err),
+					     &bad) :
+				  NULL;
+
+	free(text);
+	curve_free(cv);
+	return cv || bad;
 }
 
 int report_command(int argc, char **argv)
@@ -179,7 +219,8 @@ int report_command(int argc, char **argv)
 
 	if (rc)
 		return rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
-	if (fmt == RF_TEXT || fmt == RF_CSV)
+	if (fmt == RF_TEXT || fmt == RF_CSV ||
+	    (fmt == RF_HTML && has_curve(argv[optind])))
 		return print_run(argv[optind], fmt);
 	run.path = argv[optind];
 	run.label = xstrdup(strrchr(run.path, '/') ? strrchr(run.path, '/') + 1 :
@@ -190,7 +231,7 @@ int report_command(int argc, char **argv)
 	if (fmt == RF_JSON)
 		rc = print_json(&c);
 	else if (cmp_read_file(&run) == 0 && cmp_match(&c, false) == 0 &&
-		 print(NULL, &c, fmt) == 0)
+		 print(NULL, NULL, &c, fmt) == 0)
 		rc = FB_EXIT_OK;
 	cmp_rows_free(&c);
 	free(run.label);
