@@ -13,6 +13,7 @@
 
 #include "bonnie/bonnie.h"
 #include "cli/cli.h"
+#include "cli/curve.h"
 #include "cli/model.h"
 #include "cli/options.h"
 #include "cli/record.h"
@@ -40,6 +41,12 @@ static int cmd_bonnie(int argc, char **argv, struct job *peers)
 {
 	return bonnie_main(argc, argv,
 			   peers ? job_engine(peers, false) : NULL);
+}
+
+/* "fbrun curve ... SCRIPT": the script at rising loads, in one process */
+static int cmd_curve(int argc, char **argv, struct job *peers)
+{
+	return cli_curve_main(argc, argv);
 }
 
 /* "fbrun replay ... TRACE": a trace replayed, on every rank */

@@ -19,6 +19,8 @@ COMMAND(bonnie, "[bonnie++ options]", "bonnie++'s tests", cmd_bonnie, true,
 	bonnie_options)
 COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false,
 	report_command_options)
+COMMAND(curve, "[options] SCRIPT", "a script at rising loads, to a service level",
+	cmd_curve, false, cli_curveopts)
 COMMAND(replay, "[options] TRACE", "a recorded trace replayed", cmd_replay,
 	true, cli_replayopts)
 COMMAND(record, "[-o NAME] [--model] CMD...", "a command's file I/O recorded",

@@ -38,6 +38,14 @@ struct cli_options {
 	uint64_t repeat; /* --repeat N: 0 if not given */
 	bool fresh; /* --fresh: the filesets made anew for each run */
 	const char *interval_log; /* --interval-log FILE, or NULL */
+	/*
+	 * What runs the checked workload in place of a run or --repeat's
+	 * (fbrun curve's levels), with the engine's options as a run's;
+	 * returns the exit code.  NULL: a run.
+	 */
+	int (*runner)(const struct cli_options *o, const struct workload *w,
+		      struct engine_opts *eo, void *arg);
+	void *runner_arg;
 };
 
 /*

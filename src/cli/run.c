@@ -209,7 +209,8 @@ int cli_run(const struct cli_options *o)
 			if (rank != 0)
 				eo.quiet = true, eo.output = NULL;
 		}
-		rc = run_logged(o, w, &eo, &dest);
+		rc = o->runner ? o->runner(o, w, &eo, o->runner_arg) :
+				 run_logged(o, w, &eo, &dest);
 	}
 out:
 	diag_finish(d);

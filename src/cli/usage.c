@@ -14,6 +14,7 @@
 #include "bonnie/bonnie.h"
 #include "cli/model.h"
 #include "cli/recordopts.h"
+#include "cli/curveopts.h"
 #include "cli/replayopts.h"
 #include "cli/table.h"
 #include "cli/usage.h"

@@ -154,7 +154,8 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       /* JSON or CSV on stdout must stay parseable */
 			       .lines = e->o->data_on_stdout ? stderr : stdout,
 			       .ivlog = e->o->ivlog,
-			       .peers = e->peers };
+			       .peers = e->peers,
+			       .load = e->o->load };
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
@@ -352,6 +353,13 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 				       0);
 	if (rc == 2)
 		return 2; /* before any statement runs */
+	if (o->series_end) {
+		if (o->series && o->series_reuse && !rc)
+			rc = engine_create_filesets(&e);
+		if (engine_remove_filesets(&e, true) && !rc)
+			rc = 1;
+		return engine_settle(&e, rc);
+	}
 	/*
 	 * Interrupted between two runs of a series (the settled status says
 	 * so): take the filesets the last run kept, so they are removed

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "engine/sys/peers.h"
+#include "engine/worker/arrivals.h"
 #include "lang/datapat.h"
 #include "lang/ir.h"
 
@@ -56,6 +57,14 @@ struct engine_opts {
 	 * reuse or not (--repeat without --fresh).
 	 */
 	bool series_reuse;
+	/*
+	 * The series is over though its last run did not know it (fbrun
+	 * curve's search): nothing runs; the trees series_reuse kept are
+	 * taken and removed.
+	 */
+	bool series_end;
+	/* fbrun curve's load in place of the script's rate= */
+	struct open_load_opts load;
 	/*
 	 * The results of each run (or of a run that could not start) go here:
 	 * report_deliver prints them, fbrun bonnie keeps its figures.

@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Copyright 2026 The fbrun authors */
+/*
+ * fbrun curve [options] SCRIPT (doc/running.md, "Load curves"): its own
+ * options taken out of the command line (cli/curveopts.c), the rest read
+ * as fbrun's, the script checked as a run's (cli/run.c), then run at
+ * each level by curve_run.c instead of once; the curve printed and
+ * written here.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/curve.h"
+#include "cli/curve_int.h"
+#include "cli/curveopts.h"
+#include "cli/run.h"
+#include "compare/html.h"
+#include "lang/ir.h"
+#include "report/curve_print.h"
+#include "util/diag.h"
+#include "util/msg.h"
+#include "util/optable.h"
+#include "util/outfile.h"
+#include "util/schema_version.h"
+#include "util/util.h"
+
+/* The levels without --levels: vdbench's curve. */
+static const char default_levels[] = "10,50,70,80,90,100%";
+/* A level's most: ten times the closed loops' most, or arrivals a second. */
+#define MAX_PCT 1000.0
+#define MAX_ABS ((double)MAX_RATE * 1000)
+
+/* A value's error, with the value shown under a caret ("--slo:1:4"). */
+static void value_error(const char *opt, const char *value, size_t at,
+			size_t len, const char *msg)
+{
+	struct source *src = source_from_string(opt, value, strlen(value));
+	struct diag *d = diag_new(stderr, 1);
+
+	diag_error(d, src, (struct loc){ (int)at, (int)(at + len) }, "%s",
+		   msg);
+	diag_free(d);
+	source_free(src);
+}
+
+/* --levels LIST: rising numbers over 0, all percentages or none. */
+static int parse_levels(struct curve_cmd *k, const char *list)
+{
+	size_t n = strlen(list), cap = 0;
+	bool pct = n && list[n - 1] == '%';
+	const char *p = list;
+
+	k->nlevels = 0;
+	k->pct = pct;
+	while (*p) {
+		size_t at = (size_t)(p - list);
+		char *end;
+		double v;
+
+		errno = 0;
+		v = strtod(p, &end);
+		if (end == p || errno || !(v > 0) ||
+		    v > (pct ? MAX_PCT : MAX_ABS)) {
+			value_error("--levels", list, at, strcspn(p, ","),
+				    pct ? "a level is a percentage over 0, up "
+					  "to 1000" :
+					  "a level is arrivals a second, a "
+					  "number over 0 (end the list with % "
+					  "for percentages of the most)");
+			return -1;
+		}
+		if (*end == '%' && end[1] && end[1] != ',') {
+			value_error("--levels", list, (size_t)(end - list), 1,
+				    "'%' goes after the last level alone");
+			return -1;
+		}
+		if (*end == '%')
+			end++;
+		if (k->nlevels && v <= k->levels[k->nlevels - 1]) {
+			value_error("--levels", list, at, (size_t)(end - p),
+				    "the levels must rise, each over the one "
+				    "before");
+			return -1;
+		}
+		k->levels = grow_array(k->levels, &cap, k->nlevels + 1,
+				       sizeof(*k->levels));
+		k->levels[k->nlevels++] = v;
+		if (*end && *end != ',') {
+			value_error("--levels", list, (size_t)(end - list), 1,
+				    "levels are numbers separated by commas");
+			return -1;
+		}
+		p = *end ? end + 1 : end;
+	}
+	if (!k->nlevels) {
+		value_error("--levels", list, 0, 0, "no level given");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_slo(struct curve_cmd *k, const char *text)
+{
+	char err[200];
+	size_t at, len;
+
+	if (objective_parse(text, &k->c->obj, err, sizeof(err), &at, &len) <
+	    0) {
+		value_error("--slo", text, at, len, err);
+		return -1;
+	}
+	k->c->has_objective = true;
+	return 0;
+}
+
+/* One of the curve's own options, with its value; -1 after saying why. */
+static int take(struct curve_cmd *k, int id, const char *v)
+{
+	char *end;
+
+	switch ((enum curve_opt)id) {
+	case CO_LEVELS:
+		k->levels_given = true;
+		return parse_levels(k, v);
+	case CO_SLO:
+		return parse_slo(k, v);
+	case CO_PRECISION:
+		errno = 0;
+		k->precision = strtod(v, &end) / 100;
+		if (*end || errno || !(k->precision >= 0.001 &&
+				       k->precision <= 0.5))
+			return fb_error("--precision expects a percent from "
+					"0.1 to 50, got '%s'", v);
+		return 0;
+	case CO_ARRIVALS:
+		if (strcmp(v, "fixed") && strcmp(v, "poisson"))
+			return fb_error("--arrivals expects fixed or poisson, "
+					"got '%s'", v);
+		k->arrivals = 1 + (strcmp(v, "poisson") ? IR_ARRIVALS_FIXED :
+							  IR_ARRIVALS_POISSON);
+		free(k->c->arrivals);
+		k->c->arrivals = xstrdup(v);
+		return 0;
+	case CO_FORMAT:
+		if (!strcmp(v, "text") || !strcmp(v, "json") || !strcmp(v, "csv")) {
+			k->format = v[0] == 't' ? FORMAT_TEXT :
+				    v[0] == 'j' ? FORMAT_JSON :
+						  FORMAT_CSV;
+			return 0;
+		}
+		return fb_error("--format expects text, json or csv, got '%s'",
+				v);
+	case CO_OUTPUT:
+	case CO_HTML: {
+		char *why = outfile_unusable(v);
+
+		if (why) {
+			fb_error("%s %s", v, why);
+			free(why);
+			return -1;
+		}
+		*(id == CO_OUTPUT ? &k->output : &k->html) = v;
+		return 0;
+	}
+	case CO_REUSE:
+		k->reuse = true;
+		return 0;
+	case CO_PER_LEVEL: /* fbrun's -t: read below */
+	case CO_HELP:
+	case CO_COUNT:
+		break;
+	}
+	return 0;
+}
+
+/* The script's run time, where no -t or --per-level says. */
+static uint64_t script_runtime(const struct workload *w)
+{
+	for (size_t i = 0; i < w->nstmts; i++)
+		if (w->stmts[i].kind == IS_RUN)
+			return (uint64_t)w->stmts[i].n;
+	return 60; /* as a script without one runs */
+}
+
+/* Whether flowop f's ops have response times in the curve's runs. */
+static bool timed(const struct workload *w, const struct ir_flowop *f)
+{
+	const struct ir_thread *t = &w->threads[f->thread];
+	bool any = false;
+
+	for (size_t i = 0; i < w->nflowops; i++)
+		any = any || w->flowops[i]->rate.per_sec > 0;
+	for (size_t i = 0; i < w->nthreads; i++)
+		any = any || w->threads[i].rate.per_sec > 0;
+	for (size_t i = 0; i < w->nprocesses; i++)
+		any = any || w->processes[i].rate.per_sec > 0;
+	if (!any) /* every thread's passes are arrivals */
+		return true;
+	if (t->rate.per_sec > 0 || w->processes[t->process].rate.per_sec > 0)
+		return true;
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++)
+		if (w->flowops[i]->rate.per_sec > 0)
+			return true;
+	return false;
+}
+
+/* The objective's flowop, in the script and in an open loop. */
+static int check_flowop(const struct objective *obj, const struct workload *w)
+{
+	const char *name = obj->flowop;
+	size_t at = (size_t)(strstr(obj->text, name) - obj->text);
+	const char *hint, **labels;
+	char msg[300];
+
+	for (size_t i = 0; i < w->nflowops; i++) {
+		if (strcmp(w->flowops[i]->label, name))
+			continue;
+		if (timed(w, w->flowops[i]))
+			return 0;
+		snprintf(msg, sizeof(msg), "flowop '%s' is not in an open loop: "
+			 "its thread has no rate= and none of its flowops has",
+			 name);
+		value_error("--slo", obj->text, at, strlen(name), msg);
+		return -1;
+	}
+	labels = xcalloc(w->nflowops + 1, sizeof(*labels));
+	for (size_t i = 0; i < w->nflowops; i++)
+		labels[i] = w->flowops[i]->label;
+	hint = did_you_mean(name, labels, w->nflowops, sizeof(*labels));
+	if (hint)
+		snprintf(msg, sizeof(msg), "no flowop named '%s' in the script; "
+			 "did you mean '%s'?", name, hint);
+	else
+		snprintf(msg, sizeof(msg), "no flowop named '%s' in the script",
+			 name);
+	free(labels);
+	value_error("--slo", obj->text, at, strlen(name), msg);
+	return -1;
+}
+
+int curve_check(struct curve_cmd *k, const struct workload *w,
+		struct engine_opts *eo)
+{
+	uint64_t per = eo->runtime_s ? eo->runtime_s : script_runtime(w);
+
+	if (k->c->has_objective && k->c->obj.flowop &&
+	    check_flowop(&k->c->obj, w) < 0)
+		return -1;
+	/* a warm-up at each level: a fifth of its run, 1 s at least */
+	if (!eo->warmup_s)
+		eo->warmup_s = per / 5 ? per / 5 : 1;
+	eo->runtime_s = per;
+	return 0;
+}
+
+/* The file's JSON: the last run's object, with the curve in it. */
+static void print_json(FILE *out, const struct curve_cmd *k)
+{
+	const char *last = k->last_json;
+	size_t len = strlen(last);
+	struct json j;
+
+	/* the object without its closing brace and the line before it */
+	while (len && last[len - 1] != '}')
+		len--;
+	if (len)
+		len--;
+	while (len && (last[len - 1] == '\n' || last[len - 1] == ' '))
+		len--;
+	fwrite(last, 1, len, out);
+	fputs(",\n  \"curve\": ", out);
+	jw_init(&j, out);
+	curve_write(&j, NULL, k->c);
+	fputs("\n}\n", out);
+}
+
+static void print_as(FILE *out, const struct curve_cmd *k,
+		     enum report_format f)
+{
+	if (f == FORMAT_JSON)
+		print_json(out, k);
+	else if (f == FORMAT_CSV)
+		curve_print_csv(out, k->c);
+	else
+		curve_print_text(out, k->c);
+}
+
+static enum report_format format_of(const char *path)
+{
+	size_t n = strlen(path);
+
+	if (n > 5 && !strcmp(path + n - 5, ".json"))
+		return FORMAT_JSON;
+	if (n > 4 && !strcmp(path + n - 4, ".csv"))
+		return FORMAT_CSV;
+	return FORMAT_TEXT;
+}
+
+static void fill_output(FILE *out, const void *arg)
+{
+	const struct curve_cmd *k = arg;
+
+	print_as(out, k, format_of(k->output));
+}
+
+static void fill_html(FILE *out, const void *arg)
+{
+	const struct curve_cmd *k = arg;
+	const char *name = k->c->script;
+
+	html_curve_page(out, &k->c, &name, 1);
+}
+
+int curve_output(struct curve_cmd *k)
+{
+	int rc = k->rc;
+	bool any = k->c->nlevels || k->c->max.nruns;
+
+	if (!any) {
+		fb_error("no run of the curve completed: nothing to print");
+		return rc ? rc : FB_EXIT_RUN;
+	}
+	if (k->format == FORMAT_TEXT)
+		fputc('\n', stdout);
+	if (k->format != FORMAT_JSON || k->last_json)
+		print_as(stdout, k, k->format);
+	if (k->output && (format_of(k->output) != FORMAT_JSON || k->last_json) &&
+	    outfile_write(k->output, fill_output, k) < 0 && !rc)
+		rc = FB_EXIT_RUN;
+	if (k->html && outfile_write(k->html, fill_html, k) < 0 && !rc)
+		rc = FB_EXIT_RUN;
+	if (k->c->has_objective && k->c->slo.searched && !k->c->slo.met) {
+		fb_error("no rate met the objective %s", k->c->obj.text);
+		if (!rc)
+			rc = FB_EXIT_RUN;
+	}
+	return rc;
+}
+
+/* The row of cli_curveopts named by arg ("--levels", "--levels=X", "-o"), or -1. */
+static int row_of(const char *arg, const char **inline_value)
+{
+	const struct optable_row *rows = cli_curveopts.rows;
+
+	*inline_value = NULL;
+	if (arg[0] != '-')
+		return -1;
+	for (int i = 0; i < cli_curveopts.nrows; i++) {
+		size_t n = rows[i].name ? strlen(rows[i].name) : 0;
+
+		if (arg[1] == '-' && n && !strncmp(arg + 2, rows[i].name, n) &&
+		    (!arg[2 + n] || arg[2 + n] == '=')) {
+			if (arg[2 + n] == '=')
+				*inline_value = arg + 3 + n;
+			return i;
+		}
+		if (arg[1] != '-' && rows[i].letter && arg[1] == rows[i].letter) {
+			if (arg[2])
+				*inline_value = arg + 2;
+			return i;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The curve's options out of argv into k; the others, and each one's
+ * value, into args (fbrun's options, read by cli_options_parse); -1
+ * after a usage error, 1 after --help.
+ */
+static int split_args(struct curve_cmd *k, int argc, char **argv, char **args,
+		      int *n)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *v;
+		int id = row_of(argv[i], &v);
+
+		if (id < 0) {
+			args[(*n)++] = argv[i];
+			continue;
+		}
+		if (id == CO_HELP) {
+			optable_usage(stdout, &cli_curveopts);
+			return 1;
+		}
+		if (cli_curveopts.rows[id].arg == no_argument) {
+			if (v)
+				return fb_error("--%s takes no value",
+						cli_curveopts.rows[id].name);
+		} else if (!v && (v = i + 1 < argc ? argv[++i] : NULL) == NULL) {
+			return fb_error("--%s needs a value: --%s %s",
+					cli_curveopts.rows[id].name,
+					cli_curveopts.rows[id].name,
+					cli_curveopts.rows[id].argname);
+		}
+		if (id == CO_PER_LEVEL) {
+			args[(*n)++] = "-t";
+			args[(*n)++] = (char *)v;
+		} else if (take(k, id, v) < 0) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* What fbrun's options may not do in a curve; -1 after saying so. */
+static int refuse(const struct cli_options *o)
+{
+	if (o->interval_log)
+		return fb_error("--interval-log follows one run: fbrun curve "
+				"writes every level's figures with -o");
+	if (o->run.steady_pct > 0)
+		return fb_error("--steady judges one run: fbrun curve's levels "
+				"each have a warm-up instead");
+	return 0;
+}
+
+int cli_curve_main(int argc, char **argv)
+{
+	struct curve_cmd k = { .precision = 0.02, .format = FORMAT_TEXT };
+	struct cli_options o = { .action = ACT_RUN };
+	char **args = xcalloc((size_t)argc + 2, sizeof(*args));
+	int n = 0, rc;
+
+	k.c = curve_new();
+	args[n++] = "fbrun";
+	rc = split_args(&k, argc, argv, args, &n);
+	if (!rc && !k.levels_given && !k.c->has_objective)
+		rc = parse_levels(&k, default_levels);
+	k.want_json = k.format == FORMAT_JSON ||
+		      (k.output && format_of(k.output) == FORMAT_JSON);
+	if (!rc) {
+		rc = cli_options_parse(n, args, &o);
+		if (rc == 0 && refuse(&o) < 0)
+			rc = -1;
+		if (rc == 0) {
+			o.runner = curve_runner;
+			o.runner_arg = &k;
+			rc = cli_run(&o);
+		} else {
+			rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
+		}
+		cli_options_release(&o);
+	} else {
+		rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
+	}
+	curve_free(k.c);
+	free(k.levels);
+	free(k.last_json);
+	free(args);
+	return rc;
+}
