@@ -73,7 +73,7 @@ static int parse_levels(struct curve_cmd *k, const char *list)
 					  "for percentages of the most)");
 			return -1;
 		}
-		if (*end == '%' && end[1] && end[1] != ',') {
+		if (*end == '%' && end[1]) {
 			value_error("--levels", list, (size_t)(end - list), 1,
 				    "'%' goes after the last level alone");
 			return -1;
