@@ -145,4 +145,34 @@ check "without --reuse: the tree made anew for each run" \
 	test "$(grep -c '^[0-9.]*: fs: 0\.000MB written$' "$TMP/out")" -eq 0 -a \
 	"$(grep -c '^[0-9.]*: Removed fs tree$' "$TMP/out")" -eq 2
 
+# --- doc/running.md's worked example: its script runs, its tables are the layout
+doc=$srcdir/doc/running.md
+sed -n "/^    cat >\/tmp\/openloop.f <<'EOF'\$/,/^    EOF\$/p" "$doc" |
+	sed -e '1d' -e '$d' -e 's/^    //' >"$TMP/doc.f"
+check "doc/running.md's open loop script is there" grep -q 'rate=\$rate' "$TMP/doc.f"
+mkdir "$TMP/docdir"
+run_fbrun -q -t 1 -D dir="$TMP/docdir" "$TMP/doc.f"
+check "... and runs (exit $rc)" test "$rc" -eq 0
+# pattern LINE: the line as an extended regex, numbers as numbers
+pattern() {
+	printf '%s\n' "$1" | sed -e 's/^ *//' -e 's|[()/.*%<]|\\&|g' \
+		-e 's/[0-9][0-9]*\(\\\.[0-9][0-9]*\)\{0,1\}/[0-9]+(\\.[0-9]+)?/g' \
+		-e 's/ \{1,\}/ +/g' -e 's/^/^/' -e 's/$/$/'
+}
+for head in 'Response time (ms)' 'Arrivals  '; do
+	want=$(grep -m1 "^      $head" "$doc")
+	got=$(grep -m1 "^$head" "$TMP/out" || :)
+	check "doc's '$head' head is what fbrun prints" test "$(echo "$want" | sed 's/^ *//')" = "$got"
+done
+for row in read4k reader; do
+	line=$(grep -m1 "^      $row " "$doc")
+	grepq "doc's $row row has the layout fbrun prints" "$(pattern "$line")" "$TMP/out"
+done
+run_fbrun curve -q --levels 10,50% --per-level 1 --warmup 1 -D dir="$TMP/docdir" "$TMP/doc.f"
+check "the doc's curve runs (exit $rc)" test "$rc" -eq 0
+want=$(grep -m1 '^    level  ' "$doc" | sed 's/^    //')
+got=$(grep -m1 '^level  ' "$TMP/out" || :)
+check "doc's curve table head is what fbrun curve prints (with an objective)" \
+	test "$want" = "$(echo "$got" | sed 's/$/  slo/')"
+
 done_testing

@@ -639,4 +639,24 @@ mpi 3 -- -q -t 1 "$TMP/long.f"
 check "the next run on that path: exit 0" test "$rc" -eq 0
 check "... and every tree is removed" test -z "$(ls -A "$dir" 2>/dev/null)"
 
+# An open loop in a job: rate=N/job split over the ranks, rate=N each
+# rank's; the ranks' arrivals added up, their response times merged
+cat >"$TMP/open.f" <<F
+define fileset name=fs,path=$dir,entries=8,size=8k,dirwidth=4,prealloc=100
+define process name=p {
+  thread name=job,rate=100/job { flowop read name=r1,filesetname=fs,iosize=4k }
+  thread name=each,rate=50 { flowop read name=r2,filesetname=fs,iosize=4k }
+}
+run 2
+F
+mpi 2 -- -q -o "$TMP/open.json" "$TMP/open.f"
+check "an open loop on 2 ranks: exit 0" test "$rc" -eq 0
+check "... 100/job is 100 a second for the job, 50 each rank's 100" test \
+	"$(json "$TMP/open.json" "[(a['name'], a['rate'], a['instances']) for a in r['arrivals']]")" = \
+	"[('job', 100, 2), ('each', 100, 2)]"
+check "... every arrival accounted for, across the ranks" test \
+	"$(json "$TMP/open.json" "all(a['offered'] == a['done'] + a['dropped'] + a['unserved'] for a in r['arrivals'])")" = True
+check "... a response time for each op of both ranks" test \
+	"$(json "$TMP/open.json" "all(f['response_ns']['count'] == f['ops'] > 0 for f in r['flowops'])")" = True
+
 done_testing

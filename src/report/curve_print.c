@@ -55,6 +55,28 @@ static void print_row(FILE *out, const struct curve *c,
 	fputc('\n', out);
 }
 
+/* The levels whose rate was not held in some run (results.h, held). */
+static void print_unheld(FILE *out, const struct curve *c)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < c->nlevels; i++) {
+		const struct curve_level *l = &c->levels[i];
+		bool held = true;
+
+		for (size_t r = 0; r < l->nruns; r++)
+			held = held && l->runs[r].held;
+		if (held)
+			continue;
+		fprintf(out, "%s %s", any ? "," : "\nNot held (arrivals dropped, "
+						  "or under 95% of them done):",
+			l->name);
+		any = true;
+	}
+	if (any)
+		fputc('\n', out);
+}
+
 static void print_objective(FILE *out, const struct curve *c)
 {
 	char name[128];
@@ -87,6 +109,7 @@ void curve_print_text(FILE *out, const struct curve *c)
 		c->has_objective ? "  slo" : "");
 	for (size_t i = 0; i < c->nlevels; i++)
 		print_row(out, c, &c->levels[i]);
+	print_unheld(out, c);
 	fprintf(out, "\nTimes in ms: a response time counts from when its "
 		     "arrival was due, a service time\nfrom when its op "
 		     "started (doc/running.md, \"Load curves\")\n%s",
