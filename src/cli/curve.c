@@ -21,6 +21,7 @@
 #include "compare/html.h"
 #include "lang/ir.h"
 #include "report/curve_print.h"
+#include "report/report.h"
 #include "util/diag.h"
 #include "util/msg.h"
 #include "util/optable.h"
@@ -260,18 +261,9 @@ int curve_check(struct curve_cmd *k, const struct workload *w,
 /* The file's JSON: the last run's object, with the curve in it. */
 static void print_json(FILE *out, const struct curve_cmd *k)
 {
-	const char *last = k->last_json;
-	size_t len = strlen(last);
 	struct json j;
 
-	/* the object without its closing brace and the line before it */
-	while (len && last[len - 1] != '}')
-		len--;
-	if (len)
-		len--;
-	while (len && (last[len - 1] == '\n' || last[len - 1] == ' '))
-		len--;
-	fwrite(last, 1, len, out);
+	report_json_reopen(out, k->last_json);
 	fputs(",\n  \"curve\": ", out);
 	jw_init(&j, out);
 	curve_write(&j, NULL, k->c);

@@ -120,6 +120,21 @@ static int store_data(struct compiler *c, const struct attr_spec *s,
 	return -1;
 }
 
+/* d is over 0 and at most s->max (in unit): 0, else -1 after saying so. */
+static int over_zero(struct compiler *c, const struct attr_spec *s,
+		     const struct ir_value *v, const struct origin *org,
+		     const char *what, double d, const char *unit)
+{
+	if (d > 0 && d <= (double)s->max)
+		return 0;
+	diag_error(c->d, c->src, v->loc,
+		   "%s attribute '%s' must be greater than 0 and at most "
+		   "%" PRId64 "%s, got %.15g",
+		   what, s->name, s->max, unit, d);
+	compile_note_origin(c, org);
+	return -1;
+}
+
 /* A number greater than 0 up to s->max (a bare attribute: 1). */
 static int store_real(struct compiler *c, const struct attr_spec *s,
 		      double *field, const struct ir_value *v,
@@ -135,16 +150,10 @@ static int store_real(struct compiler *c, const struct attr_spec *s,
 		return type_error(c, s, what, v, org,
 				  v->kind == IRV_RAND ? "a constant number" :
 							"a number");
-	if (d > 0 && d <= (double)s->max) {
-		*field = d;
-		return 0;
-	}
-	diag_error(c->d, c->src, v->loc,
-		   "%s attribute '%s' must be greater than 0 and at most "
-		   "%" PRId64 ", got %g",
-		   what, s->name, s->max, d);
-	compile_note_origin(c, org);
-	return -1;
+	if (over_zero(c, s, v, org, what, d, "") < 0)
+		return -1;
+	*field = d;
+	return 0;
 }
 
 /*
@@ -171,14 +180,8 @@ static int store_rate(struct compiler *c, const struct attr_spec *s,
 				  v->kind == IRV_RAND ?
 					  "a constant number (N or N/job)" :
 					  "arrivals per second (N or N/job)");
-	if (!(d > 0 && d <= (double)s->max)) {
-		diag_error(c->d, c->src, v->loc,
-			   "%s attribute '%s' must be greater than 0 and at "
-			   "most %" PRId64 " per second, got %.15g",
-			   what, s->name, s->max, d);
-		compile_note_origin(c, org);
+	if (over_zero(c, s, v, org, what, d, " per second") < 0)
 		return -1;
-	}
 	field->per_sec = d;
 	field->per_job = job;
 	field->loc = v->loc;

@@ -285,18 +285,9 @@ static void json_stats(struct json *j, const struct repeat *rp, size_t fo)
  */
 static void print_json(FILE *out, const struct repeat *rp)
 {
-	const char *last = rp->json[rp->n - 1];
-	size_t len = strlen(last);
 	struct json j;
 
-	/* the object without its closing brace and the line before it */
-	while (len && last[len - 1] != '}')
-		len--;
-	if (len)
-		len--;
-	while (len && (last[len - 1] == '\n' || last[len - 1] == ' '))
-		len--;
-	fwrite(last, 1, len, out);
+	report_json_reopen(out, rp->json[rp->n - 1]);
 	fputs(",\n  \"repeats\": [\n", out);
 	for (size_t i = 0; i < rp->n; i++)
 		fprintf(out, "%s%s", rp->json[i], i + 1 < rp->n ? ",\n" : "\n");

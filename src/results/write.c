@@ -56,6 +56,24 @@ static const double qs[] = { 0.5, 0.9, 0.95, 0.99, 0.999, 0.9999 };
 static const char *const qn[] = { "p50", "p90", "p95", "p99", "p99.9",
 				   "p99.99" };
 
+/*
+ * Times as "latency_ns" and "response_ns" hold them: the least (0 when
+ * none), the mean, their sum, the largest and the quantiles of qs, each
+ * q(s, qs[i]).
+ */
+static void write_times(struct json *j, const struct fstats *s,
+			uint64_t count, uint64_t min, uint64_t sum,
+			uint64_t max,
+			uint64_t (*q)(const struct fstats *, double))
+{
+	jw_u64(j, "min", count ? min : 0);
+	jw_num(j, "mean", count ? (double)sum / (double)count : 0);
+	jw_u64(j, "sum", sum);
+	jw_u64(j, "max", max);
+	for (size_t i = 0; i < ARRAY_SIZE(qs); i++)
+		jw_u64(j, qn[i], q(s, qs[i]));
+}
+
 /* An open loop's response times: "response_ns", beside "latency_ns". */
 static void write_response(struct json *j, const struct fstats *s)
 {
@@ -65,12 +83,8 @@ static void write_response(struct json *j, const struct fstats *s)
 		return;
 	jw_object(j, "response_ns");
 	jw_u64(j, "count", rp->count);
-	jw_u64(j, "min", rp->count ? rp->min : 0);
-	jw_num(j, "mean", rp->count ? (double)rp->sum / (double)rp->count : 0);
-	jw_u64(j, "sum", rp->sum);
-	jw_u64(j, "max", rp->max);
-	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
-		jw_u64(j, qn[q], results_resp_quantile(s, qs[q]));
+	write_times(j, s, rp->count, rp->min, rp->sum, rp->max,
+		    results_resp_quantile);
 	write_histogram(j, &rp->hist);
 	jw_end(j, '}');
 }
@@ -115,12 +129,8 @@ static void write_flowop(struct json *j, const struct results *r,
 	if (fr->data)
 		jw_str(j, "data", fr->data);
 	jw_object(j, "latency_ns");
-	jw_u64(j, "min", s->count ? s->lat_min : 0);
-	jw_num(j, "mean", s->count ? (double)s->lat_sum / (double)s->count : 0);
-	jw_u64(j, "sum", s->lat_sum);
-	jw_u64(j, "max", s->lat_max);
-	for (size_t q = 0; q < ARRAY_SIZE(qs); q++)
-		jw_u64(j, qn[q], results_quantile(s, qs[q]));
+	write_times(j, s, s->count, s->lat_min, s->lat_sum, s->lat_max,
+		    results_quantile);
 	jw_end(j, '}');
 	write_histogram(j, &s->hist);
 	write_response(j, s);
