@@ -33,6 +33,7 @@
 static const char default_levels[] = "10,50,70,80,90,100%";
 /* A level's most: ten times the closed loops' most, or arrivals a second. */
 #define MAX_PCT 1000.0
+#define MIN_PCT 0.01
 #define MAX_ABS ((double)MAX_RATE * 1000)
 
 /* A value's error, with the value shown under a caret ("--slo:1:4"). */
@@ -64,14 +65,14 @@ static int parse_levels(struct curve_cmd *k, const char *list)
 
 		errno = 0;
 		v = strtod(p, &end);
-		if (end == p || errno || !(v > 0) ||
+		if (end == p || errno || !(v >= (pct ? MIN_PCT : MIN_RATE)) ||
 		    v > (pct ? MAX_PCT : MAX_ABS)) {
 			value_error("--levels", list, at, strcspn(p, ","),
-				    pct ? "a level is a percentage over 0, up "
+				    pct ? "a level is a percentage from 0.01 "
 					  "to 1000" :
-					  "a level is arrivals a second, a "
-					  "number over 0 (end the list with % "
-					  "for percentages of the most)");
+					  "a level is arrivals a second, from "
+					  "0.000001 (end the list with % for "
+					  "percentages of the most)");
 			return -1;
 		}
 		if (*end == '%' && end[1]) {

@@ -281,6 +281,8 @@ int curve_runner(const struct cli_options *o, const struct workload *w,
 	k->c->warmup_s = (double)eo->warmup_s;
 	eo->deliver = deliver;
 	eo->deliver_arg = k;
+	/* checked as a run's -o is: never inside a fileset's tree */
+	eo->output = k->output;
 	eo->series = true;
 	eo->series_reuse = k->reuse;
 	k->lines = k->format == FORMAT_TEXT ? stdout : stderr;

@@ -31,7 +31,8 @@ static const char *const arrival_words[] = { "fixed", "poisson", NULL };
 	  .help = "with rate: fixed, evenly spaced; poisson, at random "       \
 		  "(exponential gaps, drawn from --seed)" },                   \
 	{ .name = "backlog", .type = AT_INT,                                   \
-	  .off = (at) + offsetof(struct ir_rate, backlog), .max = BIG,        \
+	  .off = (at) + offsetof(struct ir_rate, backlog),                     \
+	  .max = MAX_BACKLOG,                                                  \
 	  .def = 1000000,                                                      \
 	  .help = "with rate: arrivals that may wait while the thread is "     \
 		  "behind; later ones are dropped and counted" }

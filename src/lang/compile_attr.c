@@ -182,6 +182,14 @@ static int store_rate(struct compiler *c, const struct attr_spec *s,
 					  "arrivals per second (N or N/job)");
 	if (over_zero(c, s, v, org, what, d, " per second") < 0)
 		return -1;
+	if (d < MIN_RATE) {
+		diag_error(c->d, c->src, v->loc,
+			   "%s attribute '%s' must be at least %g per second "
+			   "(one arrival in 11 days), got %.15g",
+			   what, s->name, MIN_RATE, d);
+		compile_note_origin(c, org);
+		return -1;
+	}
 	field->per_sec = d;
 	field->per_job = job;
 	field->loc = v->loc;

@@ -108,8 +108,14 @@ struct ir_rate {
 	struct loc loc; /* of rate=, LOC_NONE if not given */
 };
 
-/* The most arrivals per second a rate= may ask of one source. */
+/* The most and the least arrivals per second a rate= may ask of a source. */
 #define MAX_RATE 10000000
+#define MIN_RATE 0.000001
+/*
+ * The most arrivals a backlog= may hold waiting (8 bytes each, in each
+ * thread that falls that far behind).
+ */
+#define MAX_BACKLOG 100000000
 
 /* flowop replay's streams= (the words of its attribute, in order) */
 enum { IR_STREAMS_SEQUENCE, IR_STREAMS_PARALLEL };

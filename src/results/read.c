@@ -117,7 +117,9 @@ static void read_arrivals(struct results *r, const json_t *as)
 		struct arrival_result *a = &r->arr[r->narr];
 		const char *src = json_string_value(rd_get(o, "source"));
 
+		/* a file without them: printed as '?' */
 		a->name = rd_str_dup(o, "name");
+		a->name = a->name ? a->name : xstrdup("?");
 		a->flowop = src && !strcmp(src, "flowop");
 		a->thread = rd_str_dup(o, "thread");
 		a->process = rd_str_dup(o, "process");

@@ -23,4 +23,9 @@ define process name=p {
     flowop read name=r7,filesetname=fs,iosize=4k
   }
 }
+define process name=q {
+  thread name=t8,rate=0.0000001,backlog=200000000 {
+    flowop read name=r8,filesetname=fs,iosize=4k
+  }
+}
 run 1

@@ -28,16 +28,26 @@ void arrivals_init(struct arrivals *a, double rate, bool poisson,
 	rv_rng_seed(&a->rng, seed);
 }
 
+/*
+ * A time from now in ns, held to 30 years: a rate shared thinly enough
+ * (fbrun curve's least level over many threads) has gaps no run sees the
+ * end of, and a double past 2^64 has no integer.
+ */
+static uint64_t ns_of(double x)
+{
+	return x < 1e18 ? (uint64_t)x : (uint64_t)1e18;
+}
+
 /* Fixed: arrival k's time, from the origin, so no error accumulates. */
 static uint64_t fixed_due(const struct arrivals *a, uint64_t k)
 {
-	return a->origin + (uint64_t)(((double)k + a->phase) * a->gap_ns);
+	return a->origin + ns_of(((double)k + a->phase) * a->gap_ns);
 }
 
 static void advance(struct arrivals *a)
 {
 	if (a->poisson)
-		a->due += (uint64_t)rv_exp(&a->rng, a->gap_ns);
+		a->due += ns_of(rv_exp(&a->rng, a->gap_ns));
 	else
 		a->due = fixed_due(a, ++a->k);
 }
@@ -47,7 +57,7 @@ void arrivals_start(struct arrivals *a, uint64_t t0)
 	a->started = true;
 	a->origin = t0;
 	a->k = 0;
-	a->due = a->poisson ? t0 + (uint64_t)rv_exp(&a->rng, a->gap_ns) :
+	a->due = a->poisson ? t0 + ns_of(rv_exp(&a->rng, a->gap_ns)) :
 			      fixed_due(a, 0);
 }
 
