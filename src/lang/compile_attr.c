@@ -184,7 +184,7 @@ static int store_rate(struct compiler *c, const struct attr_spec *s,
 		return -1;
 	if (d < MIN_RATE) {
 		diag_error(c->d, c->src, v->loc,
-			   "%s attribute '%s' must be at least %g per second "
+			   "%s attribute '%s' must be at least %.6f per second "
 			   "(one arrival in 11 days), got %.15g",
 			   what, s->name, MIN_RATE, d);
 		compile_note_origin(c, org);
