@@ -404,7 +404,7 @@ done
 # shellcheck disable=SC2086
 run_fbrun compare --fail-if-worse 10 --metric speed $G
 check "--metric speed: exit 2 (exit $rc)" test "$rc" -eq 2
-grepq "... says which there are" "ops, latency or p99, got 'speed'" "$TMP/err"
+grepq "... says which there are" "ops, latency, p99 or response, got 'speed'" "$TMP/err"
 if $have_python; then
 	# shellcheck disable=SC2086
 	run_fbrun compare --format json --fail-if-worse 10 $G

@@ -170,6 +170,19 @@ pyok "warm-up: offered = done + dropped + unserved" "$TMP/warm.json" "$ADDS"
 pyok "warm-up: the arrivals offered are the measured time's (and any still waiting)" "$TMP/warm.json" \
 	"abs($A('reader')['offered'] - 50 * r['seconds']) <= 2.01"
 
+# --- compare: a row of the response times' p99 when a run has them -----------
+run_fbrun compare "$TMP/fixed.json" "$TMP/warm.json"
+check "compare of open loops: exit 0" test "$rc" -eq 0
+grepq "... a response p99 row per flowop" '^read1 +resp p99 ms +[0-9.]+ +[0-9.]+ \([0-9.]+x\)$' "$TMP/out"
+run_fbrun compare "$TMP/closed.json" "$TMP/closed.json"
+check "compare of closed loops: no response row" sh -c "! grep -q 'resp p99' '$TMP/out'"
+run_fbrun compare --common --format json "$TMP/fixed.json" "$TMP/closed.json"
+check "compare --format json: response_p99_ms, none for the closed loop" \
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); f=d['flowops'][1]['response_p99_ms']; sys.exit(0 if f['values'][0] is not None and f['values'][1] is None else 1)" "$TMP/out"
+run_fbrun compare --fail-if-worse 100000 --metric response "$TMP/fixed.json" "$TMP/warm.json"
+check "--fail-if-worse --metric response: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... and says what it judged" "^compare: pass: no flowop's resp p99 ms worse than" "$TMP/err"
+
 # --- --repeat: the response times over the runs ----------------------------
 run_fbrun -q --repeat 2 -o "$TMP/rep.json" "$TMP/fixed.f"
 check "--repeat 2: exits 0" test "$rc" -eq 0

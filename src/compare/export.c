@@ -108,7 +108,8 @@ static void json_gate_head(struct json *j, const struct cmp_gate *gt,
 			   size_t fails)
 {
 	static const char *const words[CM_COUNT] = {
-		[CM_OPS] = "ops", [CM_MS] = "latency", [CM_P99] = "p99"
+		[CM_OPS] = "ops", [CM_MS] = "latency", [CM_P99] = "p99",
+		[CM_RP99] = "response"
 	};
 
 	if (!gt->on)
@@ -140,6 +141,8 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 		jw_object(&j, NULL);
 		jw_str(&j, "name", c->rows[row].name);
 		for (int m = 0; m < CM_COUNT; m++) {
+			if (!cmp_shown(c, m))
+				continue;
 			for (size_t i = 0; i < c->nruns; i++)
 				ok[i] = cmp_value(c->rows[row].fo[i], m, &v[i]);
 			json_figure(&j, cmp_metrics[m].key, c->nruns, v, ok);
@@ -221,6 +224,8 @@ void export_runs_csv(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 			double base, v;
 			bool base_ok = cmp_value(c->rows[row].fo[0], m, &base);
 
+			if (!cmp_shown(c, m))
+				continue;
 			for (size_t i = 0; i < c->nruns; i++) {
 				struct gate_cell g = none;
 				bool ok = cmp_value(c->rows[row].fo[i], m, &v);
@@ -310,6 +315,8 @@ void export_groups_json(FILE *out, const struct cmp *c,
 		for (int m = 0; m < CM_COUNT; m++) {
 			struct groups_cell gc;
 
+			if (!cmp_shown(c, m))
+				continue;
 			groups_cell(c, g, row, m, &gc);
 			jw_object(&j, cmp_metrics[m].key);
 			json_group_cell(&j, &gc);
@@ -347,6 +354,8 @@ void export_groups_csv(FILE *out, const struct cmp *c,
 			struct groups_cell gc;
 			struct gate_cell v = { GATE_NONE, 0 };
 
+			if (!cmp_shown(c, m))
+				continue;
 			groups_cell(c, g, row, m, &gc);
 			if ((enum cmp_metric)m == gt->m)
 				gate_groups(gt, &gc, &v);

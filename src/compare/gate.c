@@ -19,9 +19,11 @@ int gate_metric(const char *word, enum cmp_metric *m)
 		*m = CM_MS;
 	else if (strcmp(word, "p99") == 0)
 		*m = CM_P99;
+	else if (strcmp(word, "response") == 0)
+		*m = CM_RP99;
 	else
-		return fb_error("--metric expects ops, latency or p99, got "
-				"'%s'",
+		return fb_error("--metric expects ops, latency, p99 or "
+				"response, got '%s'",
 				word);
 	return 0;
 }

@@ -23,8 +23,9 @@
 #define ALPHA 0.05
 #define GNAME_W 24
 
-const enum cmp_metric groups_metrics[GROUPS_NMETRICS] = { CM_OPS, CM_MB,
-							  CM_MS, CM_P99 };
+const enum cmp_metric groups_metrics[GROUPS_NMETRICS] = {
+	CM_OPS, CM_MB, CM_MS, CM_P99, CM_RP99
+};
 
 int groups_read(struct cmp *c, struct cmp_group *g, size_t ng)
 {

@@ -37,7 +37,7 @@ int groups_read(struct cmp *c, struct cmp_group *g, size_t ng);
 int groups_match(struct cmp *c, const struct cmp_group *g, size_t ng,
 		 bool common);
 /* The figures compared between groups, in table and page order. */
-#define GROUPS_NMETRICS 4
+#define GROUPS_NMETRICS 5
 extern const enum cmp_metric groups_metrics[GROUPS_NMETRICS];
 
 /*

@@ -19,7 +19,20 @@ const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
 		     "cpu_us_per_op" },
 	[CM_P99] = { "p99 ms", "99th percentile latency (ms)", 3, false,
 		     "p99_ms" },
+	[CM_RP99] = { "resp p99 ms", "99th percentile response time (ms)", 3,
+		      false, "response_p99_ms" },
 };
+
+bool cmp_shown(const struct cmp *c, enum cmp_metric m)
+{
+	if (m != CM_RP99)
+		return true;
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t f = 0; f < c->runs[i].nflowops; f++)
+			if (c->runs[i].flowops[f].has[CM_RP99])
+				return true;
+	return false;
+}
 
 /* named as results_shown_summary_keys has them */
 const struct cmp_summary_info cmp_summary[CMP_NSUMMARY] = {

@@ -23,6 +23,7 @@ enum cmp_metric {
 	CM_MS, /* ms/op */
 	CM_CPU, /* us/op-cpu */
 	CM_P99, /* p99 latency, ms */
+	CM_RP99, /* an open loop's p99 response time, ms (cmp_shown) */
 	CM_COUNT,
 };
 
@@ -104,6 +105,12 @@ void cmp_run_index_vars(struct cmp_run *r);
 /* What a run owns (its model too); not the run, its path or label. */
 void cmp_run_clear(struct cmp_run *r);
 
+/*
+ * Whether a metric has rows: every one does, but an open loop's response
+ * times, which only a run with rate= has (a closed loop's comparison is
+ * as it was).
+ */
+bool cmp_shown(const struct cmp *c, enum cmp_metric m);
 /* A flowop's figure for a metric; false when the run lacks it. */
 bool cmp_value(const struct cmp_flowop *fo, enum cmp_metric m, double *out);
 bool cmp_summary_value(const struct cmp_run *r, size_t i, double *out);

@@ -24,6 +24,7 @@ OPTION(FAIL, "fail-if-worse", 0, required_argument, "PCT", 0,
 	"than PCT% (groups: and significantly so)")
 OPTION(METRIC, "metric", 0, required_argument, "WHICH", 0,
 	"what --fail-if-worse compares: ops (ops/s, the default),\n"
-	"latency (ms/op) or p99")
+	"latency (ms/op), p99 or response (an open loop's p99\n"
+	"response time)")
 OPTION(HELP, "help", 'h', no_argument, NULL, 0,
 	"show this help")

@@ -23,6 +23,7 @@ static void take_flowop(struct cmp_flowop *f, const struct flowop_result *fr,
 		[CM_MS] = RESULTS_FIG_MS_PER_OP,
 		[CM_CPU] = RESULTS_FIG_CPU_US_PER_OP,
 		[CM_P99] = RESULTS_FIG_P99_NS,
+		[CM_RP99] = RESULTS_FIG_P99_NS, /* the model's, below */
 	};
 	const struct results_num *ops = &sf->fig[RESULTS_FIG_OPS];
 	const struct results_num *samples = &sf->fig[RESULTS_FIG_CPU_SAMPLES];
@@ -39,6 +40,9 @@ static void take_flowop(struct cmp_flowop *f, const struct flowop_result *fr,
 	}
 	if (f->has[CM_P99])
 		f->fig[CM_P99] /= 1e6;
+	/* an open loop's, as its file has it ("response_ns") */
+	f->has[CM_RP99] = fr->s.resp && fr->s.resp->count;
+	f->fig[CM_RP99] = (double)fr->rq[RESULTS_P99] / 1e6;
 	f->hist = sf->hist;
 	f->nhist = sf->nhist;
 }

@@ -122,24 +122,32 @@ static void fill_cells(struct cell *cells, const bool *ok, const double *v,
 
 static void print_table(FILE *out, const struct cmp *c)
 {
-	size_t nlines = c->nrows * CM_COUNT + CMP_NSUMMARY, line = 0;
-	struct cell *cells = xcalloc(nlines * c->nruns, sizeof(*cells));
-	const char **names = xcalloc(nlines, sizeof(*names));
-	const char **metrics = xcalloc(nlines, sizeof(*metrics));
+	size_t shown = 0, nlines, line = 0, summary;
+	struct cell *cells;
+	const char **names, **metrics;
 	int *vw = xcalloc(c->nruns, sizeof(*vw));
 	int *rw = xcalloc(c->nruns, sizeof(*rw));
 	double *v = xcalloc(c->nruns, sizeof(*v));
 	bool *ok = xcalloc(c->nruns, sizeof(*ok));
 	int nw = (int)strlen("IO Summary"), mw = (int)strlen("metric");
 
+	for (int m = 0; m < CM_COUNT; m++)
+		shown += cmp_shown(c, m);
+	summary = c->nrows * shown;
+	nlines = summary + CMP_NSUMMARY;
+	cells = xcalloc(nlines * c->nruns, sizeof(*cells));
+	names = xcalloc(nlines, sizeof(*names));
+	metrics = xcalloc(nlines, sizeof(*metrics));
 	for (size_t r = 0; r < c->nrows; r++) {
-		for (int m = 0; m < CM_COUNT; m++, line++) {
+		for (int m = 0; m < CM_COUNT; m++) {
+			if (!cmp_shown(c, m))
+				continue;
 			for (size_t i = 0; i < c->nruns; i++)
 				ok[i] = cmp_value(c->rows[r].fo[i], m, &v[i]);
 			fill_cells(&cells[line * c->nruns], ok, v, c->nruns,
 				   cmp_metrics[m].prec);
 			names[line] = c->rows[r].name;
-			metrics[line] = cmp_metrics[m].name;
+			metrics[line++] = cmp_metrics[m].name;
 		}
 	}
 	for (size_t s = 0; s < CMP_NSUMMARY; s++, line++) {
@@ -177,7 +185,7 @@ static void print_table(FILE *out, const struct cmp *c)
 	}
 	fputc('\n', out);
 	for (size_t k = 0; k < nlines; k++) {
-		if (k == c->nrows * CM_COUNT)
+		if (k == summary)
 			fputc('\n', out);
 		pad(out, names[k], nw, false);
 		fputs("  ", out);
