@@ -61,8 +61,10 @@ pyok "fixed rate: no response time below its service time (sum, p50, p99, max)" 
 pyok "fixed rate: the summary has the I/O ops' response times" "$TMP/fixed.json" \
 	"r['summary']['response_ns']['count'] == r['summary']['ops'] and r['summary']['response_ns']['p99'] >= r['summary']['latency_ns']['p99']"
 grepq "fixed rate: the text has a response time table" '^Response time \(ms\) +count +mean +p50' "$TMP/fixed.txt"
-grepq "... and the arrivals table" '^Arrivals +offered/s +achieved/s +offered +late +dropped +unserved$' "$TMP/fixed.txt"
-grepq "... with the thread's row at 50.0 offered a second" '^reader +50\.0 +[0-9.]+ +[0-9]+ +[0-9]+ +0 +[0-9]+$' "$TMP/fixed.txt"
+grepq "... and the arrivals table" '^Arrivals +offered/s +achieved/s +offered +late +dropped +unserved +wake ms$' "$TMP/fixed.txt"
+grepq "... with the thread's row at 50.0 offered a second" '^reader +50\.0 +[0-9.]+ +[0-9]+ +[0-9]+ +0 +[0-9]+ +[0-9]+\.[0-9]{3}$' "$TMP/fixed.txt"
+pyok "fixed rate: the arrivals started on time, and how late their thread woke" "$TMP/fixed.json" \
+	"0 < $A('reader')['wake_ns']['count'] <= $A('reader')['done'] + 1 and $A('reader')['wake_ns']['max'] * $A('reader')['wake_ns']['count'] >= $A('reader')['wake_ns']['sum']"
 check "... and no 'did not hold' line" sh -c "! grep -q 'did not hold' '$TMP/fixed.txt'"
 
 # fbrun report: the same table, byte for byte

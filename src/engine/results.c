@@ -166,6 +166,10 @@ static void add_arrivals(struct arrival_result *d, const struct arrivals *a)
 	d->unserved += a->n.unserved;
 	if (a->n.most_waiting > d->most_waiting)
 		d->most_waiting = a->n.most_waiting;
+	d->woken += a->n.woken;
+	d->wake_ns += a->n.wake_ns;
+	if (a->n.wake_max_ns > d->wake_max_ns)
+		d->wake_max_ns = a->n.wake_max_ns;
 }
 
 /*

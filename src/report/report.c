@@ -39,11 +39,11 @@
 	"\nOpen loop: latency above is each op's own (its service time); "     \
 	"response time\ncounts from when its arrival was due (coordinated "     \
 	"omission corrected)\n"
-#define LAYOUT_ARR_HEAD "\n%-20s %10s %10s %10s %10s %10s %10s\n"
-/* source, offered/s, achieved/s, arrivals, late, dropped, unserved */
+#define LAYOUT_ARR_HEAD "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n"
+/* source, offered/s, achieved/s, arrivals, late, dropped, unserved, wake */
 #define LAYOUT_ARR_ROW                                                      \
 	"%-20s %10.1f %10.1f %10" PRIu64 " %10" PRIu64 " %10" PRIu64         \
-	" %10" PRIu64 "\n"
+	" %10" PRIu64 " %10.3f\n"
 /* source, achieved/s, offered/s, dropped, late */
 #define LAYOUT_ARR_SHORT                                                    \
 	"%s did not hold its rate: %.1f of %.1f arrivals/s done, %" PRIu64    \
@@ -205,13 +205,15 @@ static void print_open_loop(FILE *out, const struct results *r)
 				r->fo[i].rq, rp->max);
 	}
 	fprintf(out, LAYOUT_ARR_HEAD, "Arrivals", "offered/s", "achieved/s",
-		"offered", "late", "dropped", "unserved");
+		"offered", "late", "dropped", "unserved", "wake ms");
 	for (size_t i = 0; i < r->narr; i++) {
 		const struct arrival_result *a = &r->arr[i];
 
 		fprintf(out, LAYOUT_ARR_ROW, a->name, a->rate,
 			results_achieved(r, a), a->offered, a->late,
-			a->dropped, a->unserved);
+			a->dropped, a->unserved,
+			a->woken ? (double)a->wake_ns / (double)a->woken / 1e6 :
+				   0);
 	}
 	for (size_t i = 0; i < r->narr; i++) {
 		const struct arrival_result *a = &r->arr[i];

@@ -133,6 +133,9 @@ static void read_arrivals(struct results *r, const json_t *as)
 		a->dropped = rd_u64(o, "dropped");
 		a->unserved = rd_u64(o, "unserved");
 		a->most_waiting = rd_u64(o, "most_waiting");
+		a->woken = rd_u64(rd_get(o, "wake_ns"), "count");
+		a->wake_ns = rd_u64(rd_get(o, "wake_ns"), "sum");
+		a->wake_max_ns = rd_u64(rd_get(o, "wake_ns"), "max");
 		a->held = rd_flag(o, "held");
 	}
 }

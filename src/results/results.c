@@ -295,6 +295,10 @@ static void merge_arrivals(struct results *r, const struct results *part)
 		d->unserved += s->unserved;
 		if (s->most_waiting > d->most_waiting)
 			d->most_waiting = s->most_waiting;
+		d->woken += s->woken;
+		d->wake_ns += s->wake_ns;
+		if (s->wake_max_ns > d->wake_max_ns)
+			d->wake_max_ns = s->wake_max_ns;
 	}
 }
 

@@ -64,6 +64,8 @@ struct arrival_result {
 	uint64_t backlog; /* each one's, at most */
 	uint64_t offered, done, late, dropped, unserved;
 	uint64_t most_waiting; /* the longest one worker's backlog was */
+	/* those started on time: how late their threads woke, in all, most */
+	uint64_t woken, wake_ns, wake_max_ns;
 	bool held; /* derived: none dropped, and done 95% of offered or more */
 };
 

@@ -162,6 +162,11 @@ static void write_arrivals(struct json *j, const struct results *r)
 		jw_u64(j, "dropped", a->dropped);
 		jw_u64(j, "unserved", a->unserved);
 		jw_u64(j, "most_waiting", a->most_waiting);
+		jw_object(j, "wake_ns");
+		jw_u64(j, "count", a->woken);
+		jw_u64(j, "sum", a->wake_ns);
+		jw_u64(j, "max", a->wake_max_ns);
+		jw_end(j, '}');
 		jw_num(j, "achieved_per_sec", results_achieved(r, a));
 		jw_bool(j, "held", a->held);
 		jw_end(j, '}');

@@ -147,6 +147,10 @@ bool arrivals_take(struct arrivals *a, const atomic_bool *stop)
 		now = now_ns();
 		t = a->due;
 		BUMP(a, offered, 1);
+		a->n.woken++;
+		a->n.wake_ns += now - t;
+		if (now - t > a->n.wake_max_ns)
+			a->n.wake_max_ns = now - t;
 		advance(a);
 		admit(a, now); /* those due while it overslept wait */
 	}

@@ -30,6 +30,11 @@ struct arrival_counts {
 	uint64_t dropped; /* came with the backlog full */
 	uint64_t unserved; /* waiting, or cut short, when the run ended */
 	uint64_t most_waiting; /* the longest the backlog was */
+	/*
+	 * The arrivals started on time (the thread idle, asleep until
+	 * then): how late it woke for them, the client's own delay.
+	 */
+	uint64_t woken, wake_ns, wake_max_ns;
 };
 
 /*
