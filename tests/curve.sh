@@ -91,6 +91,8 @@ check "an objective every rate meets: exit 0 (exit $rc)" test "$rc" -eq 0
 pyok "... met at the closed loops' most, after one probe there" "$TMP/met.json" \
 	"c['objective']['met'] and c['objective']['at_max'] and c['objective']['probes'] == 1 and c['objective']['rate'] == c['levels'][0]['rate']"
 grepq "... and said" '^Objective max<1000s .*: met at the closed loops. most' "$TMP/out"
+pyok "... with no upper end to its interval: no rate above the most can be offered" "$TMP/met.json" \
+	"'high' not in c['objective']"
 run_fbrun curve -q --slo 'p99(rd)<1ns' --per-level 1 --warmup 1 -o "$TMP/none.json" "$TMP/c.f"
 check "an objective no rate meets: exit 1 (exit $rc)" test "$rc" -eq 1
 grepq "... said on stderr" "no rate met the objective p99\(rd\)<1ns" "$TMP/err"
@@ -133,6 +135,19 @@ check "SIGINT: exit 1 (exit $rc)" test "$rc" -eq 1
 grepq "SIGINT: says it was interrupted" '^Interrupted: the levels done so far$' "$TMP/sig.out"
 grepq "SIGINT: the level done is in the table" '^20 +20\.0 ' "$TMP/sig.out"
 check "SIGINT: no tree left behind" test -z "$(ls -A "$TMP/fs")"
+
+# SIGINT in the objective's search: what it found by then, not a verdict
+"$FBRUN" curve -q --slo 'p99(rd)<1ns' --per-level 5 --warmup 1 -o "$TMP/cut.json" \
+	"$TMP/c.f" >"$TMP/cut.out" 2>&1 &
+pid=$!
+wait_for "$TMP/cut.out" '^curve: 100\.0%\* '
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+check "SIGINT in the search: exit 1 (exit $rc)" test "$rc" -eq 1
+grepq "... says it was interrupted before a rate met it" ': interrupted before a rate probed met it$' "$TMP/cut.out"
+check "... and not that no rate met it" sh -c "! grep -q 'no rate met the objective' '$TMP/cut.out'"
+pyok "... the file says it was interrupted" "$TMP/cut.json" "c['interrupted'] and not c['objective']['met']"
 
 # --- --reuse: one tree for every run, removed at the end -----------------------
 run_fbrun curve --levels 40,80 --per-level 1 --warmup 1 --reuse "$TMP/c.f"

@@ -326,7 +326,8 @@ int curve_output(struct curve_cmd *k)
 		rc = FB_EXIT_RUN;
 	if (k->html && outfile_write(k->html, fill_html, k) < 0 && !rc)
 		rc = FB_EXIT_RUN;
-	if (k->c->has_objective && k->c->slo.searched && !k->c->slo.met) {
+	if (k->c->has_objective && k->c->slo.searched && !k->c->slo.met &&
+	    !k->c->interrupted) {
 		fb_error("no rate met the objective %s", k->c->obj.text);
 		if (!rc)
 			rc = FB_EXIT_RUN;

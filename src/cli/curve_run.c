@@ -208,43 +208,55 @@ static void interval(struct curve *c, double most)
 	}
 }
 
+/*
+ * The search's verdict from the levels run so far: the highest rate met
+ * below the lowest missed, and its interval; none met if there is none.
+ * Also where a signal cut the search short: what it had found by then.
+ */
+static void conclude(struct curve *c, double most)
+{
+	double lo, hi;
+
+	bracket(c, &lo, &hi);
+	c->slo.met = lo > 0;
+	c->slo.rate = lo;
+	c->slo.at_max = c->slo.met && hi < 0 && lo >= most;
+	if (c->slo.at_max) {
+		/* no rate above the most can be offered: no upper end */
+		c->slo.low = c->levels[c->nlevels - 1].surely_met ? lo : 0;
+		c->slo.high = 0;
+	} else if (c->slo.met) {
+		interval(c, most);
+	} else {
+		c->slo.low = c->nlevels ? c->levels[0].rate : 0;
+	}
+}
+
 /* The objective's search; false once a run failed. */
 static bool search(struct curve_cmd *k, const struct workload *w,
 		   struct engine_opts *eo, double most)
 {
 	struct curve *c = k->c;
+	bool ok = true;
 	double lo, hi;
 
 	c->slo.searched = true;
 	bracket(c, &lo, &hi);
 	if (hi < 0) {
-		if (!run_rate(k, w, eo, NULL, most, true))
-			return false;
+		ok = run_rate(k, w, eo, NULL, most, true);
 		bracket(c, &lo, &hi);
 	}
-	if (hi < 0) { /* met at the most the closed loops did */
-		c->slo.met = c->slo.at_max = true;
-		c->slo.rate = c->slo.low = c->slo.high = lo;
-		return true;
-	}
-	if (lo <= 0 && hi > LOW_PROBE * most) {
-		if (!run_rate(k, w, eo, NULL, LOW_PROBE * most, true))
-			return false;
+	if (ok && hi >= 0 && lo <= 0 && hi > LOW_PROBE * most) {
+		ok = run_rate(k, w, eo, NULL, LOW_PROBE * most, true);
 		bracket(c, &lo, &hi);
 	}
-	while (lo > 0 && hi - lo > k->precision * most &&
+	while (ok && hi >= 0 && lo > 0 && hi - lo > k->precision * most &&
 	       c->slo.probes < MAX_PROBES) {
-		if (!run_rate(k, w, eo, NULL, (lo + hi) / 2, true))
-			return false;
+		ok = run_rate(k, w, eo, NULL, (lo + hi) / 2, true);
 		bracket(c, &lo, &hi);
 	}
-	c->slo.met = lo > 0;
-	c->slo.rate = lo;
-	if (c->slo.met)
-		interval(c, most);
-	else
-		c->slo.low = c->nlevels ? c->levels[0].rate : 0;
-	return true;
+	conclude(c, most);
+	return ok;
 }
 
 /* Every run the curve makes; false once one failed or was interrupted. */

@@ -131,7 +131,11 @@ static void text_table(FILE *out, struct curve *const *cv,
 		if (!c->has_objective || !c->slo.searched)
 			continue;
 		fprintf(out, "%s: %s ", labels[k], c->obj.text);
-		if (c->slo.met)
+		if (c->slo.met && c->slo.at_max)
+			fprintf(out, "met at the closed loops' most, %.1f "
+				     "arrivals/s",
+				c->slo.rate);
+		else if (c->slo.met)
 			fprintf(out, "met up to %.1f arrivals/s (95%% interval "
 				     "%.1f to %.1f)",
 				c->slo.rate, c->slo.low, c->slo.high);

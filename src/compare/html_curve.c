@@ -171,7 +171,11 @@ static void table(FILE *out, const struct curve *c, const char *label,
 			l->sum[CF_SVC_P50].mean, l->sum[CF_SVC_P99].mean);
 	}
 	fputs("</table>\n", out);
-	if (c->has_objective && c->slo.searched && c->slo.met)
+	if (c->has_objective && c->slo.searched && c->slo.at_max)
+		fprintf(out, "<p>%s met at the closed loops' most, %.1f "
+			     "arrivals a second.</p>\n",
+			c->obj.text, c->slo.rate);
+	else if (c->has_objective && c->slo.searched && c->slo.met)
 		fprintf(out, "<p>%s met up to %.1f arrivals a second (95%% "
 			     "interval %.1f to %.1f).</p>\n",
 			c->obj.text, c->slo.rate, c->slo.low, c->slo.high);

@@ -87,12 +87,17 @@ static void print_objective(FILE *out, const struct curve *c)
 	if (!c->slo.searched)
 		fprintf(out, "each level's verdict in its last column\n");
 	else if (c->slo.met && c->slo.at_max)
-		fprintf(out, "met at the closed loops' most, %.1f arrivals/s\n",
-			c->slo.rate);
+		fprintf(out, "met at the closed loops' most, %.1f arrivals/s, "
+			     "the most the script can be offered%s\n",
+			c->slo.rate, c->interrupted ? " (interrupted)" : "");
 	else if (c->slo.met)
 		fprintf(out, "met up to %.1f arrivals/s, 95%% interval %.1f to "
-			     "%.1f (%zu probes)\n",
-			c->slo.rate, c->slo.low, c->slo.high, c->slo.probes);
+			     "%.1f (%zu probes%s)\n",
+			c->slo.rate, c->slo.low, c->slo.high, c->slo.probes,
+			c->interrupted ? ", interrupted: the search's best so far" :
+					 "");
+	else if (c->interrupted)
+		fprintf(out, "interrupted before a rate probed met it\n");
 	else
 		fprintf(out, "no rate probed met it; the lowest was %.1f "
 			     "arrivals/s\n",

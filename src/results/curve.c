@@ -3,6 +3,7 @@
 /* A load curve's model, its figures and its JSON member (curve.h). */
 #include "results/curve.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,8 +132,11 @@ static void level_derive(struct curve_level *l, const struct curve *c)
 	/* one run: its own verdict; more: the interval's */
 	l->surely_met = objective_met(&c->obj, l->sum[CF_OBJECTIVE].mean +
 						       l->sum[CF_OBJECTIVE].half);
-	l->surely_not = !objective_met(&c->obj, l->sum[CF_OBJECTIVE].mean -
-							l->sum[CF_OBJECTIVE].half);
+	/* a figure is never below 0: an interval reaching under it meets */
+	l->surely_not = !objective_met(&c->obj,
+				       fmax(l->sum[CF_OBJECTIVE].mean -
+						    l->sum[CF_OBJECTIVE].half,
+					    0));
 }
 
 void curve_derive(struct curve *c)
@@ -215,7 +219,8 @@ static void write_objective(struct json *j, const struct curve *c)
 		jw_bool(j, "at_max", c->slo.at_max);
 		jw_exact(j, "rate", c->slo.rate);
 		jw_exact(j, "low", c->slo.low);
-		jw_exact(j, "high", c->slo.high);
+		if (!c->slo.at_max) /* met at the most: no upper end */
+			jw_exact(j, "high", c->slo.high);
 		jw_u64(j, "probes", c->slo.probes);
 	}
 	jw_end(j, '}');
