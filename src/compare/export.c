@@ -141,7 +141,7 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 		jw_object(&j, NULL);
 		jw_str(&j, "name", c->rows[row].name);
 		for (int m = 0; m < CM_COUNT; m++) {
-			if (!cmp_shown(c, m))
+			if (!compare_model_shown(c, m))
 				continue;
 			for (size_t i = 0; i < c->nruns; i++)
 				ok[i] = cmp_value(c->rows[row].fo[i], m, &v[i]);
@@ -224,7 +224,7 @@ void export_runs_csv(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 			double base, v;
 			bool base_ok = cmp_value(c->rows[row].fo[0], m, &base);
 
-			if (!cmp_shown(c, m))
+			if (!compare_model_shown(c, m))
 				continue;
 			for (size_t i = 0; i < c->nruns; i++) {
 				struct gate_cell g = none;
@@ -315,7 +315,7 @@ void export_groups_json(FILE *out, const struct cmp *c,
 		for (int m = 0; m < CM_COUNT; m++) {
 			struct groups_cell gc;
 
-			if (!cmp_shown(c, m))
+			if (!compare_model_shown(c, m))
 				continue;
 			groups_cell(c, g, row, m, &gc);
 			jw_object(&j, cmp_metrics[m].key);
@@ -354,7 +354,7 @@ void export_groups_csv(FILE *out, const struct cmp *c,
 			struct groups_cell gc;
 			struct gate_cell v = { GATE_NONE, 0 };
 
-			if (!cmp_shown(c, m))
+			if (!compare_model_shown(c, m))
 				continue;
 			groups_cell(c, g, row, m, &gc);
 			if ((enum cmp_metric)m == gt->m)

@@ -433,7 +433,7 @@ void html_page(FILE *out, const struct cmp *c)
 	summary_table(out, c);
 	ranks_section(out, c);
 	for (int m = 0; m < CM_COUNT; m++)
-		if (cmp_shown(c, m))
+		if (compare_model_shown(c, m))
 			bar_chart(out, c, m);
 	html_series_section(out, c);
 	html_cdf_section(out, c);

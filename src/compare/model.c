@@ -23,7 +23,7 @@ const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
 		      false, "response_p99_ms" },
 };
 
-bool cmp_shown(const struct cmp *c, enum cmp_metric m)
+bool compare_model_shown(const struct cmp *c, enum cmp_metric m)
 {
 	if (m != CM_RP99)
 		return true;

@@ -23,7 +23,7 @@ enum cmp_metric {
 	CM_MS, /* ms/op */
 	CM_CPU, /* us/op-cpu */
 	CM_P99, /* p99 latency, ms */
-	CM_RP99, /* an open loop's p99 response time, ms (cmp_shown) */
+	CM_RP99, /* an open loop's p99 response time, ms (compare_model_shown) */
 	CM_COUNT,
 };
 
@@ -110,7 +110,7 @@ void cmp_run_clear(struct cmp_run *r);
  * times, which only a run with rate= has (a closed loop's comparison is
  * as it was).
  */
-bool cmp_shown(const struct cmp *c, enum cmp_metric m);
+bool compare_model_shown(const struct cmp *c, enum cmp_metric m);
 /* A flowop's figure for a metric; false when the run lacks it. */
 bool cmp_value(const struct cmp_flowop *fo, enum cmp_metric m, double *out);
 bool cmp_summary_value(const struct cmp_run *r, size_t i, double *out);

@@ -132,7 +132,7 @@ static void print_table(FILE *out, const struct cmp *c)
 	int nw = (int)strlen("IO Summary"), mw = (int)strlen("metric");
 
 	for (int m = 0; m < CM_COUNT; m++)
-		shown += cmp_shown(c, m);
+		shown += compare_model_shown(c, m);
 	summary = c->nrows * shown;
 	nlines = summary + CMP_NSUMMARY;
 	cells = xcalloc(nlines * c->nruns, sizeof(*cells));
@@ -140,7 +140,7 @@ static void print_table(FILE *out, const struct cmp *c)
 	metrics = xcalloc(nlines, sizeof(*metrics));
 	for (size_t r = 0; r < c->nrows; r++) {
 		for (int m = 0; m < CM_COUNT; m++) {
-			if (!cmp_shown(c, m))
+			if (!compare_model_shown(c, m))
 				continue;
 			for (size_t i = 0; i < c->nruns; i++)
 				ok[i] = cmp_value(c->rows[r].fo[i], m, &v[i]);
