@@ -226,7 +226,10 @@ static int write_table(const struct cmp_opts *o, const struct cmp *c,
 	if (o->gate.on)
 		fails = g ? gate_report_groups(err, &o->gate, c, g) :
 			    gate_report_runs(err, &o->gate, c);
-	if ((fclose(mem) != 0) | (fclose(err) != 0))
+	/* both streams are closed whatever the first one says */
+	bool bad = fclose(mem) != 0;
+	bad = (fclose(err) != 0) || bad;
+	if (bad)
 		rc = fb_error("cannot build the table: %s", strerror(errno));
 	if (rc == 0)
 		rc = put(stdout, "table", text, len, o->format == CF_JSON);

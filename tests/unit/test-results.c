@@ -86,6 +86,18 @@ static bool same_stats(const struct fstats *a, const struct fstats *b)
 		for (unsigned s = 0; s < HIST_SUB; s++)
 			if (bucket(&a->hist, g, s) != bucket(&b->hist, g, s))
 				return false;
+	if (!a->resp != !b->resp)
+		return false;
+	if (!a->resp)
+		return true;
+	if (a->resp->count != b->resp->count || a->resp->sum != b->resp->sum ||
+	    a->resp->min != b->resp->min || a->resp->max != b->resp->max)
+		return false;
+	for (unsigned g = 0; g < HIST_GROUPS; g++)
+		for (unsigned s = 0; s < HIST_SUB; s++)
+			if (bucket(&a->resp->hist, g, s) !=
+			    bucket(&b->resp->hist, g, s))
+				return false;
 	return true;
 }
 
@@ -136,11 +148,14 @@ static struct results *full(void)
 	snprintf(r->script_sha256, sizeof(r->script_sha256), "%064d", 7);
 	r->iv = xcalloc(2, sizeof(*r->iv));
 	r->niv = 2;
-	r->iv_latency = true;
+	r->iv_latency = r->iv_open = true;
 	for (size_t i = 0; i < 2; i++) {
-		r->iv[i] = (struct interval_result){ 1.5 * (double)(i + 1), 1.5,
-						     100 + i, 4096, i, 2000000,
-						     5000000, NULL };
+		r->iv[i] = (struct interval_result){
+			.t_s = 1.5 * (double)(i + 1), .secs = 1.5,
+			.ops = 100 + i, .bytes = 4096, .errors = i,
+			.p50_ns = 2000000, .p99_ns = 5000000,
+			.rp50_ns = 3000000, .rp99_ns = 9000000
+		};
 		r->iv[i].fo_ops = xcalloc(3, sizeof(uint64_t));
 		r->iv[i].fo_ops[1] = 50 + i;
 	}
@@ -155,6 +170,16 @@ static struct results *full(void)
 	r->disks->dev[0].secs = 2.0;
 	r->disks->dev[0].d.rd_ios = 9;
 	r->disks->dev[0].d.wr_sectors = 16;
+	/* an open loop: a source's arrivals, a flowop's response times */
+	r->arr = xcalloc(1, sizeof(*r->arr));
+	r->narr = 1;
+	r->arr[0] = (struct arrival_result){
+		xstrdup("t"), false, xstrdup("t"), xstrdup("p"),
+		xstrdup("poisson"), 123.25, 2, 1000, 240, 230, 5, 4, 6, 3,
+		225, 9000000, 400000, false
+	};
+	for (uint64_t n = 0; n < 500; n++)
+		fstats_resp(&r->fo[1].s, 1000000 + n * 3331);
 	results_derive(r);
 	return r;
 }
@@ -182,7 +207,23 @@ static void test_round_trip(void)
 		       a->fo[i].rd_bytes == b->fo[i].rd_bytes &&
 		       a->fo[i].wr_bytes == b->fo[i].wr_bytes;
 	}
-	ok(same, "every flowop's counters, histogram, errnos and names");
+	ok(same, "every flowop's counters, histograms (an open loop's "
+		 "response times too), errnos and names");
+	ok(b->narr == 1 && !strcmp(b->arr[0].name, "t") && !b->arr[0].flowop &&
+		   !strcmp(b->arr[0].arrivals, "poisson") &&
+		   b->arr[0].rate == 123.25 && b->arr[0].instances == 2 &&
+		   b->arr[0].backlog == 1000 && b->arr[0].offered == 240 &&
+		   b->arr[0].done == 230 && b->arr[0].late == 5 &&
+		   b->arr[0].dropped == 4 && b->arr[0].unserved == 6 &&
+		   b->arr[0].most_waiting == 3 && b->arr[0].woken == 225 &&
+		   b->arr[0].wake_ns == 9000000 &&
+		   b->arr[0].wake_max_ns == 400000 &&
+		   b->arr[0].held == a->arr[0].held,
+	   "an open loop's arrivals");
+	ok(!memcmp(b->fo[1].rq, a->fo[1].rq, sizeof(a->fo[1].rq)) &&
+		   !memcmp(b->io_rq, a->io_rq, sizeof(a->io_rq)) &&
+		   b->io.resp && b->io.resp->count == a->io.resp->count,
+	   "its response time quantiles, the flowop's and the summary's");
 	is_str(b->fo[2].data, "zero", "a flowop's data pattern");
 	ok(!b->fo[0].data, "... none where none is set");
 	ok(b->nfilesets == 1 && !strcmp(b->filesets[0].name, "fs") &&
@@ -217,6 +258,8 @@ static void test_round_trip(void)
 	   b->iv[1].secs == 1.5 && b->iv[1].ops == 101 &&
 	   b->iv[1].bytes == 4096 && b->iv[1].errors == 1 &&
 	   b->iv[1].p50_ns == 2000000 && b->iv[1].p99_ns == 5000000 &&
+	   b->iv_open && b->iv[1].rp50_ns == 3000000 &&
+	   b->iv[1].rp99_ns == 9000000 &&
 	   b->iv[1].fo_ops[1] == 51, "the intervals");
 	ok(b->steady.tol == 0.25 && b->steady.n == 2 && b->steady.judged &&
 	   b->steady.steady && b->steady.mean == 66.5 &&
