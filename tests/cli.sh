@@ -15,7 +15,8 @@ check "--version exits 0" test "$rc" -eq 0
 grep -q '^fbrun [0-9]' "$TMP/out" && pass "--version prints the version" || fail "--version prints the version"
 # then what the build has, a "name: value" line each
 check "--version: the version and four features, five lines" test "$(wc -l <"$TMP/out")" -eq 5
-grepq "... the aio engine" '^aio: (io_uring \(liburing( [0-9]+\.[0-9]+)?\)|POSIX aio)$' "$TMP/out"
+grepq "... the aio engine, and for io_uring the ring setup the kernel takes" \
+	'^aio: (io_uring \(liburing( [0-9]+\.[0-9]+)?; (defer taskrun, single issuer, coop taskrun|single issuer, coop taskrun|coop taskrun|no setup flags|no io_uring here)\)|POSIX aio)$' "$TMP/out"
 grepq "... no MPI in fbrun (fbrun-mpi says its own)" '^mpi: no$' "$TMP/out"
 grepq "... libblkid: its version, or no" '^libblkid: (no|[0-9]+\.[0-9]+[0-9.]*)$' "$TMP/out"
 grepq "... jansson's version" '^jansson: [0-9]+\.[0-9]+' "$TMP/out"

@@ -1107,6 +1107,19 @@ jcheck "iodepth=8 and 4: the loops ran 1000 + 8 and 1000 + 4 times" iodepth \
 	"ops('fin') == 1008 and ops('finw') == 1004"
 check "random aiowrite with iodepth stays within the file" \
 	test "$(size "$(onefile "$TMP/iodepth" g)")" -eq 65536
+# the ring's setup flags: the JSON says those of the rings the run made,
+# as --version does; a kernel from 6.1 on takes all three
+"$FBRUN" --version | sed -n 's/^aio: //p' >"$TMP/aio-version"
+jcheck "the JSON's build.features.aio is --version's aio line" iodepth \
+	"r['build']['features']['aio'] == open('$TMP/aio-version').read().strip()"
+kv=$(uname -r | sed -n 's/^\([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+if grep -q '^io_uring' "$TMP/aio-version" && [ -n "$kv" ] &&
+	[ "$(echo "$kv" | awk '{ print ($1 > 6 || ($1 == 6 && $2 >= 1)) }')" = 1 ]; then
+	grepq "kernel $(uname -r): the rings defer their completions' work to the one thread that submits" \
+		'defer taskrun, single issuer, coop taskrun' "$TMP/aio-version"
+else
+	skip "the ring's deferred completions: needs io_uring and a kernel from 6.1 on (here $(uname -r), $(cat "$TMP/aio-version"))"
+fi
 rm -rf "$TMP/iodepth"
 
 # a request that fails counts against its flowop with its errno

@@ -53,17 +53,19 @@ const char *build_feature_name(enum build_feature f)
 
 static const char *aio(void)
 {
-	static char buf[64];
+	static char buf[160];
 
 	/* aioq says which it was compiled with */
 	if (strcmp(aioq_backend(), "io_uring") != 0)
 		return "POSIX aio";
 #if defined(HAVE_LIBURING) && defined(IO_URING_VERSION_MAJOR)
-	snprintf(buf, sizeof(buf), "io_uring (liburing %d.%d)",
-		 io_uring_major_version(), io_uring_minor_version());
+	snprintf(buf, sizeof(buf), "io_uring (liburing %d.%d; %s)",
+		 io_uring_major_version(), io_uring_minor_version(),
+		 aioq_features());
 #else
 	/* liburing before 2.4 does not say its version */
-	snprintf(buf, sizeof(buf), "io_uring (liburing)");
+	snprintf(buf, sizeof(buf), "io_uring (liburing; %s)",
+		 aioq_features());
 #endif
 	return buf;
 }

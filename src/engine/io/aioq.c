@@ -11,6 +11,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -112,6 +114,44 @@ static void finish(struct aioq *q, struct req *r, int64_t res)
 
 #ifdef AIOQ_URING
 
+/*
+ * The ring's setup flags, tried in turn until the kernel takes one: the
+ * thread that submits is the only one that enters the ring (a worker
+ * makes its queue, uses it and frees it), so completions can wait for it
+ * to ask (DEFER_TASKRUN, 6.1) instead of interrupting it while it
+ * submits (COOP_TASKRUN, 5.19); without them every completion sent the
+ * busy thread an interrupt.  Older kernels take none.
+ */
+static const unsigned ring_flags[] = {
+	IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
+		IORING_SETUP_DEFER_TASKRUN,
+	IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER,
+	IORING_SETUP_COOP_TASKRUN,
+	0,
+};
+
+/* The flags the last ring was made with, for aioq_features. */
+static _Atomic unsigned ring_used = ~0u;
+
+/* A ring of depth entries with the newest flags the kernel takes; -errno. */
+static int ring_init(struct io_uring *ring, unsigned depth)
+{
+	int rc = -EINVAL;
+
+	for (size_t i = 0; i < ARRAY_SIZE(ring_flags); i++) {
+		struct io_uring_params p = { .flags = ring_flags[i] };
+
+		rc = io_uring_queue_init_params(depth, ring, &p);
+		if (rc == 0) {
+			atomic_store(&ring_used, ring_flags[i]);
+			return 0;
+		}
+		if (rc != -EINVAL)
+			break; /* not the flags: no io_uring at all */
+	}
+	return rc;
+}
+
 struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
 {
 	struct aioq *q = xcalloc(1, sizeof(*q));
@@ -120,7 +160,7 @@ struct aioq *aioq_new(unsigned depth, aioq_done_fn *done, void *ctx)
 	q->done = done;
 	q->ctx = ctx;
 	/* a kernel without io_uring, or that forbids it: requests then fail */
-	q->init_err = -io_uring_queue_init(q->depth, &q->ring, 0);
+	q->init_err = -ring_init(&q->ring, q->depth);
 	return q;
 }
 
@@ -142,11 +182,47 @@ void aioq_reap_one(struct aioq *q)
 		q->pending = 0;
 		return;
 	}
+	/*
+	 * One, not every one there: a full queue waits for one completion,
+	 * which is one op (finishoncount stays exact).  It costs no system
+	 * call per completion: the wait that ran the ring's deferred work
+	 * posted all that were done, and the next waits find them posted.
+	 */
 	r = io_uring_cqe_get_data(cqe);
 	res = cqe->res;
 	io_uring_cqe_seen(&q->ring, cqe);
 	q->pending--;
 	finish(q, r, res);
+}
+
+const char *aioq_features(void)
+{
+	static const struct {
+		unsigned flag;
+		const char *word;
+	} words[] = {
+		{ IORING_SETUP_DEFER_TASKRUN, "defer taskrun" },
+		{ IORING_SETUP_SINGLE_ISSUER, "single issuer" },
+		{ IORING_SETUP_COOP_TASKRUN, "coop taskrun" },
+	};
+	static char buf[96];
+	unsigned used = atomic_load(&ring_used);
+	size_t n = 0;
+
+	if (used == ~0u) { /* no ring yet: the one a run would make */
+		struct io_uring ring;
+
+		if (ring_init(&ring, 1) < 0)
+			return "no io_uring here";
+		io_uring_queue_exit(&ring);
+		used = atomic_load(&ring_used);
+	}
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (used & words[i].flag)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
+					      n ? ", " : "", words[i].word);
+	return n ? buf : "no setup flags";
 }
 
 static int submit(struct aioq *q, bool write, int fd, size_t len, off_t off,
@@ -295,6 +371,11 @@ size_t aioq_pending(const struct aioq *q)
 const char *aioq_backend(void)
 {
 	return "posix aio";
+}
+
+const char *aioq_features(void)
+{
+	return "";
 }
 #endif
 

@@ -85,5 +85,11 @@ size_t aioq_pending(const struct aioq *q);
 
 /* "io_uring" or "posix aio". */
 const char *aioq_backend(void);
+/*
+ * io_uring's setup features the rings are made with ("defer taskrun,
+ * single issuer, coop taskrun"): the last ring's, or before any, what a
+ * ring made now gets from this kernel; "" for POSIX aio.
+ */
+const char *aioq_features(void);
 
 #endif
