@@ -111,6 +111,24 @@ OPTION(WARMUP, "warmup", 0, ARG_REQUIRED, "SECONDS", NULL, P_ALL,
 	"\\fBramp_time\\fR); the counters start again from zero at its end,\n"
 	"and the report says the warm-up's length and the operations it did.\n",
 	NULL)
+OPTION(CACHE_LIMIT, "cache-limit", 0, ARG_REQUIRED, "SIZE", NULL, P_ALL,
+	"run in a memory cgroup of SIZE (k, m, g), so reads\n"
+	"beyond it reach the devices; the filesets are\n"
+	"dropped from the page cache first",
+	"Run the workload in a memory cgroup of its own bounded to\n"
+	"\\fISIZE\\fR bytes (k, m, g or t: powers of 1024), so the page\n"
+	"cache its reads fill holds at most that and file data beyond it is\n"
+	"read from the devices.  fbrun moves in once its filesets are made,\n"
+	"then writes them back and drops them from the page cache\n"
+	"(\\fBsyncfs\\fR(2), \\fBPOSIX_FADV_DONTNEED\\fR), so the bound\n"
+	"holds from the first read; what the run allocates from then on\n"
+	"(each thread's \\fBmemsize\\fR buffer) counts against it too.\n"
+	"Uses cgroup v2's \\fBmemory.max\\fR where the unified hierarchy\n"
+	"has the memory controller, else cgroup v1's\n"
+	"\\fBmemory.limit_in_bytes\\fR; refused (exit 1, nothing made) where\n"
+	"neither can be used.  The cgroup is removed when the run ends.  The\n"
+	"JSON results record it as \\fBcache_limit\\fR.\n",
+	"Each rank runs in a cgroup of its own, bounded to \\fISIZE\\fR.\n")
 OPTION(KEEP, "keep", 0, ARG_NONE, NULL, NULL, P_ALL,
 	"leave the filesets on disk after the run",
 	"Leave the filesets on disk after the run.\n",

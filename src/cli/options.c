@@ -113,6 +113,24 @@ static int seconds_arg(const char *opt, const char *arg, uint64_t *out)
 	return 0;
 }
 
+/*
+ * --cache-limit SIZE: at least 16 MiB, below which the run's own
+ * allocations alone would meet the bound.
+ */
+static int cache_limit_arg(const char *arg, uint64_t *out)
+{
+	int64_t n;
+
+	if (parse_int(arg, strlen(arg), &n) != NUM_OK || n < (16 << 20)) {
+		fb_error("--cache-limit expects a size of 16m or more (k, m, g "
+			 "or t), got '%s'",
+			 arg);
+		return -1;
+	}
+	*out = (uint64_t)n;
+	return 0;
+}
+
 /* --steady[=PCT]: 10% unless given, 1 to 100. */
 static int steady_arg(const char *arg, double *out)
 {
@@ -250,6 +268,8 @@ static int set_value(struct cli_options *o, int id, const char *arg)
 		return steady_arg(arg, &o->run.steady_pct);
 	case OPT_REPEAT:
 		return repeat_arg(arg, &o->repeat);
+	case OPT_CACHE_LIMIT:
+		return cache_limit_arg(arg, &o->run.cache_limit);
 	case OPT_WARMUP:
 		return seconds_arg("--warmup", arg, &o->run.warmup_s);
 	case OPT_DATA:

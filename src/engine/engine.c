@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -20,11 +21,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/fileset/fileset.h"
 #include "engine/run/diskstats.h"
 #include "engine/engine_int.h"
 #include "engine/run/ivlog.h"
 #include "engine/results.h"
 #include "engine/run/run.h"
+#include "engine/sys/cachelimit.h"
 #include "results/gather.h"
 #include "util/msg.h"
 #include "util/util.h"
@@ -140,6 +143,52 @@ static void say_end(struct engine *e, const struct results *r)
 		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
 }
 
+/* --cache-limit's cgroup made, not entered: 0, or 1 after a message. */
+static int cache_setup(struct engine *e)
+{
+	char err[PATH_MAX + 256];
+
+	if ((e->cl = cachelimit_new(e->o->cache_limit, err, sizeof(err))))
+		return 0;
+	snprintf(e->error, sizeof(e->error), "--cache-limit: %.900s", err);
+	fb_error("%s", e->error);
+	return 1;
+}
+
+/*
+ * Into --cache-limit's cgroup once the filesets are made (what making
+ * them allocated and cached is not charged to it), then the filesets
+ * written back and dropped from the page cache, so the bound holds from
+ * the first read: 0, or 1 after a message.
+ */
+static int cache_enter(struct engine *e, uint64_t *files)
+{
+	char err[PATH_MAX + 256], size[32];
+
+	if (cachelimit_enter(e->cl, err, sizeof(err)) < 0) {
+		snprintf(e->error, sizeof(e->error), "--cache-limit: %.900s",
+			 err);
+		fb_error("%s", e->error);
+		return 1;
+	}
+	for (size_t i = 0; i < e->w->nfilesets; i++) {
+		if (!e->filesets[i] ||
+		    fileset_drop_cache(e->filesets[i], files) == 0)
+			continue;
+		snprintf(e->error, sizeof(e->error),
+			 "--cache-limit: cannot write back fileset %.200s: %s",
+			 fileset_name(e->filesets[i]), strerror(errno));
+		fb_error("%s", e->error);
+		return 1;
+	}
+	format_size(size, sizeof(size), (int64_t)e->o->cache_limit);
+	engine_log(e,
+		   "Page cache limited to %s (memory cgroup %s, %s); %" PRIu64
+		   " files written back and dropped from it",
+		   size, cachelimit_kind(e->cl), cachelimit_path(e->cl), *files);
+	return 0;
+}
+
 static int do_run(struct engine *e, const struct ir_stmt *st)
 {
 	struct run_opts ro = { .runtime_ns = e->o->runtime_s * 1000000000u,
@@ -159,10 +208,13 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	struct run run = { .w = e->w, .opts = &ro };
 	struct results *r;
 	time_t started = time(NULL);
+	uint64_t dropped = 0;
 	int rc;
 
 	/* only the agreed status counts (a signal is in it) */
 	rc = engine_settle(e, engine_create_filesets(e));
+	if (!rc && e->cl)
+		rc = engine_settle(e, cache_enter(e, &dropped));
 	if (rc)
 		return rc; /* engine_run reports what there is */
 	e->reported = true;
@@ -174,6 +226,12 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	ivlog_next_run(e->o->ivlog);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
 	r = results_collect(&run);
+	if (e->cl) {
+		r->cache_limit = e->o->cache_limit;
+		r->cache_files = dropped;
+		snprintf(r->cache_cgroup, sizeof(r->cache_cgroup), "%s",
+			 cachelimit_kind(e->cl));
+	}
 	say_end(e, r);
 	fflush(stdout);
 	r->started = started;
@@ -337,7 +395,7 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 {
 	struct engine e = { .w = w, .o = o, .t0 = now_ns(),
 			    .peers = o->peers ? o->peers : &peers_solo };
-	int rc;
+	int rc, unset = 0; /* unset: --cache-limit's cgroup could not be made */
 
 	e.lead = e.peers->rank == 0;
 	timeline_catch_signals();
@@ -353,6 +411,8 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 				       0);
 	if (rc == 2)
 		return 2; /* before any statement runs */
+	if (!rc && o->cache_limit && !o->series_end)
+		unset = rc = engine_settle(&e, cache_setup(&e));
 	if (o->series_end) {
 		if (o->series && o->series_reuse && !rc)
 			rc = engine_create_filesets(&e);
@@ -368,7 +428,7 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 	 */
 	if (o->series && rc != 0)
 		engine_create_filesets(&e);
-	rc = statements(&e, rc != 0 && o->series ? 1 : 0);
+	rc = statements(&e, (rc != 0 && o->series) || unset ? 1 : 0);
 	/*
 	 * Stopped before the run: its (empty) results, unless refused (rc is
 	 * already a failure, whether or not they could be written).
@@ -380,5 +440,6 @@ int engine_run(const struct workload *w, const struct engine_opts *o)
 		rc = 1;
 	if (timeline_signalled && !rc)
 		rc = 1;
+	cachelimit_free(e.cl); /* after the filesets' removal: its writes too */
 	return engine_settle(&e, rc);
 }

@@ -63,6 +63,12 @@ struct engine_opts {
 	 * taken and removed.
 	 */
 	bool series_end;
+	/*
+	 * --cache-limit: the run's process in a memory cgroup bounded to
+	 * this many bytes, the filesets dropped from the page cache before
+	 * the run (0: neither)
+	 */
+	uint64_t cache_limit;
 	/* fbrun curve's load in place of the script's rate= */
 	struct open_load_opts load;
 	/*

@@ -12,6 +12,7 @@
 
 #include "engine/engine.h"
 
+struct cachelimit;
 struct fileset;
 
 struct engine {
@@ -26,6 +27,7 @@ struct engine {
 	/* the job's other processes; peers_solo alone, never NULL */
 	const struct engine_peers *peers;
 	bool lead; /* alone, or rank 0 of a job: says what the job does */
+	struct cachelimit *cl; /* --cache-limit's cgroup, or NULL */
 };
 
 /*

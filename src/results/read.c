@@ -249,6 +249,7 @@ static void read_summary(struct results *r, const json_t *o)
 static void read_run(struct results *r, const json_t *root)
 {
 	const json_t *warm = rd_get(root, "warmup");
+	const json_t *cache = rd_get(root, "cache_limit");
 	const char *when = json_string_value(rd_get(root, "started"));
 	struct tm tm = { 0 };
 
@@ -263,6 +264,12 @@ static void read_run(struct results *r, const json_t *root)
 	rd_str_copy(r->error, sizeof(r->error), root, "error");
 	rd_str_copy(r->script_sha256, sizeof(r->script_sha256), root,
 		 "script_sha256");
+	if (cache) {
+		r->cache_limit = rd_u64(cache, "bytes");
+		r->cache_files = rd_u64(cache, "files_dropped");
+		rd_str_copy(r->cache_cgroup, sizeof(r->cache_cgroup), cache,
+			    "cgroup");
+	}
 	r->nworkers = (size_t)rd_u64(root, "threads");
 	r->lathist = rd_flag(root, "latency_histograms");
 	r->warm_s = rd_num(warm, "seconds");

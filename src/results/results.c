@@ -352,6 +352,11 @@ struct results *results_merge(const struct results *mine,
 					r->warm_done && part->warm_done;
 		r->warm_ops += part->warm_ops;
 		r->warm_bytes += part->warm_bytes;
+		/* every rank has the same bound, each its own files */
+		r->cache_limit = part->cache_limit;
+		memcpy(r->cache_cgroup, part->cache_cgroup,
+		       sizeof(r->cache_cgroup));
+		r->cache_files += part->cache_files;
 		r->nworkers += part->nworkers;
 		if (part->error[0] && !r->error[0])
 			snprintf(r->error, sizeof(r->error), "rank %zu: %.*s", k,

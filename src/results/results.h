@@ -121,6 +121,13 @@ struct results {
 	double warm_s;
 	bool warm_done;
 	uint64_t warm_ops, warm_bytes;
+	/*
+	 * --cache-limit: the bound in bytes (0 without), the cgroup version
+	 * that kept it ("v1", "v2"), the files dropped from the page cache
+	 * before the run.
+	 */
+	uint64_t cache_limit, cache_files;
+	char cache_cgroup[4];
 	struct flowop_result *fo; /* per flowop, in definition order */
 	size_t nfo;
 	size_t nworkers;

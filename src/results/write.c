@@ -459,6 +459,13 @@ static void write_run(struct json *j, const struct results *r,
 		jw_u64(j, "bytes", r->warm_bytes);
 		jw_end(j, '}');
 	}
+	if (r->cache_limit) {
+		jw_object(j, "cache_limit");
+		jw_u64(j, "bytes", r->cache_limit);
+		jw_str(j, "cgroup", r->cache_cgroup);
+		jw_u64(j, "files_dropped", r->cache_files);
+		jw_end(j, '}');
+	}
 	jw_u64(j, "peak_rss_bytes", m->peak_rss);
 	jw_str(j, "data", text(m->data)); /* --data, for what sets none */
 	if (r->script_sha256[0])

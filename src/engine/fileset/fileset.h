@@ -242,6 +242,12 @@ int fileset_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
 
 /* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);
+/*
+ * Write back the fileset's files (or its device) and drop them from the
+ * page cache, counting them in *files: 0, or -1 with errno when the file
+ * system could not be written back.
+ */
+int fileset_drop_cache(struct fileset *fs, uint64_t *files);
 
 /*
  * A thread's own state in one fileset: its share of the round robin, its
