@@ -162,6 +162,11 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		free(why);
 		return -1;
 	}
+	for (int i = optind; o->html && i < argc; i++)
+		if (outfile_same(o->html, argv[i]))
+			return fb_error("--html '%s' is a results file compare "
+					"reads; refusing to replace it",
+					o->html);
 	return 0;
 }
 
