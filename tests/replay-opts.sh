@@ -120,6 +120,16 @@ for bad in 0 -1 abc 2x ""; do
 	grepq "... said" "^fbrun: error: --pace expects a speed from 0\.000001 to 1000000 .*got '$bad'\$" "$TMP/err"
 done
 check "fbrun replay --help lists --pace" eval '"$FBRUN" replay --help | grep -q -- "--pace\[=SPEED\]"'
+# the slowest speed and an op 100000 s in: due 1e20 ns after the pass
+# began, past what 64 bits of nanoseconds hold; it must wait (the run's
+# end stops it), not run at once as a wrapped-around time would have it
+printf '%s\n' 'fbrun-trace 1' 'stream "s"' '0.000000000 - statfs = 0' \
+	'100000.000000000 - statfs = 0' >"$TMP/late.trace"
+run_fbrun replay -q -t 1 --pace=0.000001 --format csv -D dir="$TMP/cmd" "$TMP/late.trace"
+check "--pace=0.000001, an op 100000 s in: exit 0 (exit $rc)" test "$rc" -eq 0
+n=$(awk -F, '$1 == "replay.statfs" { print $4 }' "$TMP/out")
+check "... the first op done, the late one waited for, not run at once (ops: $n)" test "$n" = 1
+rm -rf "$TMP/cmd"
 
 # --- script errors ----------------------------------------------------------------------
 for bad in "pace=0:got 0" "pace=-1:got -1" "pace=0.0:got 0" \

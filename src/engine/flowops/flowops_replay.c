@@ -415,8 +415,17 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 bool op_replay_pace(const atomic_bool *stop, double pace,
 		    const struct trace_op *op, uint64_t start)
 {
-	return timeline_sleep_until(stop, start + (uint64_t)((double)op->time_ns /
-							     pace));
+	double wait = (double)op->time_ns / pace;
+	uint64_t room = UINT64_MAX - start, w;
+
+	/*
+	 * A tiny pace makes the wait longer than a clock can say (1e5 s at
+	 * pace 1e-6 is 1e20 ns): the op is due after the run, not at once,
+	 * so the wait is as long as there is (the stop flag ends it).
+	 */
+	if (!(wait < (double)room) || (w = (uint64_t)wait) > room)
+		return timeline_sleep_until(stop, UINT64_MAX);
+	return timeline_sleep_until(stop, start + w);
 }
 
 /* Back to the start: the tree emptied and the initial state made again. */
