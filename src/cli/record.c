@@ -4,9 +4,9 @@
  * fbrun record [-o NAME] [--] COMMAND [ARGS...]: the command run under
  * strace, in this directory, with its standard streams; strace's output
  * kept as NAME.trace and a workload that replays it as NAME.f
- * (record_script.c).  strace writes into a file fbrun made new in a
+ * (record_script.c).  strace writes into a FIFO fbrun made in a
  * directory of its own (0700), never to a name the user gave: its -o
- * would follow a link there.  The targets get fbrun's copies, written
+ * would follow a link there (record_run.c runs it).  The targets get fbrun's copies, written
  * beside them and renamed over them (util/outfile).  The recording is
  * read back with the trace reader before NAME.f is written, so that a
  * trace fbrun cannot replay is said at once, located.
@@ -15,7 +15,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>

@@ -150,8 +150,10 @@ struct tracer_of {
 	struct stat fifo;
 };
 
-/* The tracer: not traced itself, not the command, the FIFO open (not
- * fbrun, which reads it). */
+/*
+ * The tracer: not traced itself, not the command, the FIFO open (and
+ * not fbrun, which reads it).
+ */
 static bool is_tracer(const char *pid, const void *arg)
 {
 	const struct tracer_of *t = arg;
