@@ -405,6 +405,66 @@ done
 run_fbrun compare --fail-if-worse 10 --metric speed $G
 check "--metric speed: exit 2 (exit $rc)" test "$rc" -eq 2
 grepq "... says which there are" "ops, latency, p99 or response, got 'speed'" "$TMP/err"
+# --- --fail-if-worse judges or refuses, never passes what it cannot judge ----------
+# run_as NAME READFILE1 [TOP]: a results file whose readfile1 has the
+# members READFILE1 (after its name) and whose top level has TOP too;
+# stat1 is as in base.json
+run_as() {
+	printf '{"script": "fix.f", "seconds": 10%s, "flowops": [{"name": "readfile1", %s}, {"name": "stat1", "ops": 1000, "ops_per_sec": 100, "mb_per_sec": 0, "ms_per_op": 0.5, "cpu_samples": 0, "latency_ns": {"p99": 1000000}}], "summary": {"ops_per_sec": 100}}\n' \
+		"${3:+, $3}" "$2" >"$TMP/$1.json"
+}
+OK='"ops": 1000, "mb_per_sec": 1, "ms_per_op": 1.0, "cpu_samples": 0, "latency_ns": {"p99": 2000000}'
+# judged ARGS... -- CODE WHAT LINE: compare --fail-if-worse 10 ARGS
+# exits CODE, says LINE (a regex), and never says pass
+judged() {
+	ja="" jcode="" jwhat="" jline=""
+	while [ "$1" != -- ]; do ja="$ja $1"; shift; done
+	jcode=$2 jwhat=$3 jline=$4
+	# shellcheck disable=SC2086
+	run_fbrun compare --fail-if-worse 10 $ja
+	check "$jwhat: exit $jcode (exit $rc)" test "$rc" -eq "$jcode"
+	grepq "... says which and why" "$jline" "$TMP/err"
+	check "... and never pass" eval '! grep -q "pass" "$TMP/err"'
+}
+run_as gone "$OK"
+judged "$TMP/base.json" "$TMP/gone.json" -- 2 "the new run's figure missing" \
+	'^compare: refused: readfile1 ops/s: gone has none \(missing, null or not a number\)$'
+run_as null "$OK, \"ops_per_sec\": null"
+judged "$TMP/base.json" "$TMP/null.json" -- 2 "the new run's figure null" \
+	'^compare: refused: readfile1 ops/s: null has none \(missing, null or not a number\)$'
+run_as word "$OK, \"ops_per_sec\": \"fast\""
+judged "$TMP/base.json" "$TMP/word.json" -- 2 "the new run's figure a string" \
+	'^compare: refused: readfile1 ops/s: word has none \(missing, null or not a number\)$'
+run_as nan "$OK, \"ops_per_sec\": NaN"
+judged "$TMP/base.json" "$TMP/nan.json" -- 2 "the new run's figure NaN (not JSON)" \
+	"^fbrun: error: $TMP/nan\\.json:1:"
+run_as below "$OK, \"ops_per_sec\": -5"
+judged "$TMP/base.json" "$TMP/below.json" -- 2 "the new run's figure below 0" \
+	'^compare: refused: readfile1 ops/s: below has -5, not a figure$'
+judged "$TMP/below.json" "$TMP/base.json" -- 2 "the base's figure below 0" \
+	'^compare: refused: readfile1 ops/s: below has -5, not a figure$'
+run_as sig "$OK, \"ops_per_sec\": 100" '"ended_by": "signal"'
+judged "$TMP/base.json" "$TMP/sig.json" -- 1 "a new run ended by a signal" \
+	'^compare: fail: sig ended by signal: the run did not finish; its figures are not judged$'
+check "... said once, not per flowop" test "$(wc -l <"$TMP/err")" -eq 1
+run_as err "$OK, \"ops_per_sec\": 100" '"ended_by": "error", "error": "cannot open x"'
+judged "$TMP/base.json" "$TMP/err.json" -- 1 "a new run ended by an error" \
+	'^compare: fail: err ended by error \(cannot open x\): the run did not finish; its figures are not judged$'
+judged "$TMP/sig.json" "$TMP/base.json" -- 2 "a base ended by a signal" \
+	'^compare: refused: sig ended by signal: nothing to judge the other runs against$'
+run_as fails "$OK, \"ops_per_sec\": 100, \"errors\": 3"
+judged "$TMP/base.json" "$TMP/fails.json" -- 1 "a flowop with errors where the base had none" \
+	'^compare: fail: readfile1 ops/s: fails had 3 failed operations, base none$'
+run_as idle '"ops": 0, "ops_per_sec": 0, "mb_per_sec": 0, "cpu_samples": 0'
+judged --metric latency "$TMP/base.json" "$TMP/idle.json" -- 1 "a flowop that did nothing, by latency" \
+	'^compare: fail: readfile1 ms/op: idle did no operations, base did$'
+printf '{"script": "fix.f", "seconds": 10, "flowops": [{"name": "readfile1", "ops": 0, "ops_per_sec": 0}, {"name": "stat1", "ops": 0, "ops_per_sec": 0}], "summary": {}}\n' >"$TMP/zero.json"
+judged "$TMP/zero.json" "$TMP/base.json" -- 2 "a base that did nothing: no flowop judged" \
+	"^compare: refused: no flowop's ops/s could be judged against zero$"
+printf '{"script": "fix.f", "seconds": 10, "flowops": [], "summary": {}}\n' >"$TMP/empty.json"
+judged "$TMP/empty.json" "$TMP/empty.json" -- 2 "runs without flowops" \
+	'^fbrun: error: the runs have no flowop in common$'
+
 if $have_python; then
 	# shellcheck disable=SC2086
 	run_fbrun compare --format json --fail-if-worse 10 $G
@@ -417,7 +477,7 @@ print(f['readfile1']['verdicts'] == [None, 'fail'] and
       abs(f['readfile1']['worse_pct'][1] - 41.2) < 1e-9 and
       f['stat1']['verdicts'] == [None, 'pass'] and
       c['gate'] == {'metric': 'ops', 'figure': 'ops_per_sec', 'limit_pct': 10,
-                    'failed': 1, 'verdict': 'fail'})" "$TMP/out" || :)
+                    'failed': 1, 'refused': 0, 'verdict': 'fail'})" "$TMP/out" || :)
 	check "... the verdict per flowop and in all" test "$ok" = True
 	# shellcheck disable=SC2086
 	run_fbrun compare --format csv --fail-if-worse 10 $G

@@ -206,6 +206,17 @@ import json, sys
 runs = [json.load(open(p)) for p in sys.argv[2:]]
 top = dict(runs[-1]); top['repeats'] = runs
 json.dump(top, open(sys.argv[1], 'w'))" "$TMP/ro.json" $O "$TMP/o3.json"
+	# a --repeat file whose runs have no figure for read1's ops/s
+	python3 -c "
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[2:]]
+for r in runs:
+    r['flowops'][0]['ops_per_sec'] = None
+top = dict(runs[-1]); top['repeats'] = runs
+json.dump(top, open(sys.argv[1], 'w'))" "$TMP/rn.json" $B
+	run_fbrun compare --fail-if-worse 10 "$TMP/ra.json" "$TMP/rn.json"
+	check "--fail-if-worse, a --repeat file without figures: refused (exit $rc)" test "$rc" -eq 2
+	grepq "... says which and why" '^compare: refused: read1 ops/s: 3 of 3 runs of rn have none \(missing, null or not a number\)$' "$TMP/err"
 	run_fbrun compare "$TMP/s1.json" "$TMP/ro.json"
 	check "a --repeat file of another script: exit 2 (exit $rc)" test "$rc" -eq 2
 	grepq "... refused as runs side by side are" "^fbrun: error: $TMP/ro\.json and $TMP/s1\.json are runs of different scripts \(other\.f and fix\.f: their script_sha256 differ\)$" "$TMP/err"
@@ -329,7 +340,24 @@ run_fbrun compare --fail-if-worse 10 --metric latency $A -- $B
 check "--metric latency: ms/op doubled, significant: exit 1 (exit $rc)" test "$rc" -eq 1
 grepq "... said as ms/op" '^compare: fail: read1 ms/op: B 100\.0% worse than A \(limit 10%; p = 0\.0048\)$' "$TMP/err"
 run_fbrun compare --fail-if-worse 10 "$TMP/b1.json" -- "$TMP/a1.json"
-check "one run a side: nothing tested, nothing fails (exit $rc)" test "$rc" -eq 0
+check "one run a side: nothing tested, so refused, not passed (exit $rc)" test "$rc" -eq 2
+grepq "... and says why" "^compare: refused: no flowop's ops/s could be judged against A \(a test needs 2 runs a side with the figure\)$" "$TMP/err"
+# a group without figures: read1's ops/s null in every run of it
+for i in 1 2 3; do
+	sed 's/"ops_per_sec": [0-9.]*,/"ops_per_sec": null,/' "$TMP/b$i.json" >"$TMP/n$i.json"
+done
+run_fbrun compare --fail-if-worse 10 $B -- "$TMP/n1.json" "$TMP/n2.json" "$TMP/n3.json"
+check "a group without figures: refused (exit $rc)" test "$rc" -eq 2
+grepq "... says which and why" '^compare: refused: read1 ops/s: 3 of 3 runs of B have none \(missing, null or not a number\)$' "$TMP/err"
+check "... never pass" eval '! grep -q pass "$TMP/err"'
+sed 's/^{/{"ended_by": "signal", /' "$TMP/a2.json" >"$TMP/sig2.json"
+run_fbrun compare --fail-if-worse 10 $A -- "$TMP/a1.json" "$TMP/sig2.json" "$TMP/a3.json"
+check "a run of the second group ended by a signal: fails (exit $rc)" test "$rc" -eq 1
+grepq "... says which and why" '^compare: fail: B#2 ended by signal: the run did not finish; B is not judged$' "$TMP/err"
+sed 's/"name": "read1",/"name": "read1", "errors": 2,/' "$TMP/b2.json" >"$TMP/e2.json"
+run_fbrun compare --fail-if-worse 10 $B -- "$TMP/b1.json" "$TMP/e2.json" "$TMP/b3.json"
+check "failed operations the first group had none of: fails (exit $rc)" test "$rc" -eq 1
+grepq "... says which and why" '^compare: fail: read1 ops/s: B had 2 failed operations, A none$' "$TMP/err"
 
 # --- --format json and csv --------------------------------------------------------
 if command -v python3 >/dev/null 2>&1; then

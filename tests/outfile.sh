@@ -7,7 +7,9 @@
 # (a device node, a FIFO, a socket, a symbolic link to anything) is
 # refused before the run, exit 2, nothing opened and no fileset made; a
 # regular file is replaced by a new one renamed over it (its inode
-# changes, no temporary is left, also when the disk is full).
+# changes, no temporary is left, also when the disk is full).  An output
+# that is a file the command reads (the script, the trace, a results file
+# compared), by any name, is refused before anything runs, exit 2.
 . "${srcdir:-.}/tests/lib.sh"
 
 loop=""
@@ -164,6 +166,64 @@ fb compare "$TMP/a.json" "$TMP/a.json" -- "$TMP/b.json" "$TMP/b.json" --html "$T
 check "groups --html an existing file: a new file (exit $rc)" \
 	test "$rc" -eq 0 -a "$(stat -c %i "$TMP/o/p.html")" != "$ino"
 check "... no temporary left" test "$(temporaries "$TMP/o")" -eq 0
+
+# --- an output never replaces an input --------------------------------------------
+# same ONE TWO: the files' bytes are equal
+same() { cmp -s "$1" "$2"; }
+cp "$srcdir/tests/trace/shell.strace" "$TMP/t.strace"
+cp "$TMP/t.strace" "$TMP/t.orig"
+cp "$TMP/w.f" "$TMP/w.orig"
+ln "$TMP/t.strace" "$TMP/t.hard"
+R=$TMP/replay-root
+
+fb model -o "$TMP/t.strace" "$TMP/t.strace"
+check "model -o TRACE TRACE: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says the output is the trace" "^fbrun: error: -o '$TMP/t\.strace' is the trace the model is made from; refusing to replace it$" "$TMP/err"
+check "... the trace is as it was" same "$TMP/t.strace" "$TMP/t.orig"
+fb model -o "$TMP/t.hard" "$TMP/./t.strace"
+check "model -o a hard link of the trace: exit 2 (exit $rc)" test "$rc" -eq 2
+check "... the trace is as it was, one inode" \
+	test "$(stat -c %i "$TMP/t.hard")" = "$(stat -c %i "$TMP/t.strace")"
+
+# replayed ARGS...: fbrun replay -D dir=$R ARGS... is refused before it runs
+replayed() {
+	rm -rf "$R"
+	fb replay -q -D dir="$R" "$@"
+}
+replayed -o "$TMP/t.strace" "$TMP/t.strace"
+check "replay -o TRACE TRACE: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says the output is the trace" "^fbrun: error: -o '$TMP/t\.strace' is the file of trace 'trace', which the run reads; refusing to run$" "$TMP/err"
+check "... the trace is as it was, nothing replayed" \
+	eval 'same "$TMP/t.strace" "$TMP/t.orig" && test ! -e "$R"'
+replayed -o "$TMP/t.hard" "$TMP/t.strace"
+check "replay -o a hard link of the trace: exit 2 (exit $rc)" test "$rc" -eq 2
+replayed --interval 1 --interval-log "$TMP/t.strace" "$TMP/t.strace"
+check "replay --interval-log TRACE TRACE: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says the log is the trace" "^fbrun: error: --interval-log '$TMP/t\.strace' is the file of trace 'trace', which the run reads; refusing to run$" "$TMP/err"
+check "... the trace is as it was, nothing replayed" \
+	eval 'same "$TMP/t.strace" "$TMP/t.orig" && test ! -e "$R"'
+
+rm -rf "$W"
+fb -q -o "$TMP/w.f" "$TMP/w.f"
+check "-o SCRIPT SCRIPT: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says the output is the script" "^fbrun: error: -o '$TMP/w\.f' is the script the run reads; refusing to run$" "$TMP/err"
+check "... the script is as it was, no fileset made" \
+	eval 'same "$TMP/w.f" "$TMP/w.orig" && test ! -e "$W"'
+here=$(pwd)
+cd "$TMP"
+fb -q -t 1 --interval 1 --interval-log ./w.f w.f
+cd "$here"
+check "--interval-log SCRIPT SCRIPT (./ and not): exit 2 (exit $rc)" test "$rc" -eq 2
+check "... the script is as it was, no fileset made" \
+	eval 'same "$TMP/w.f" "$TMP/w.orig" && test ! -e "$W"'
+rm -f "$TMP/log.csv"
+fb -q -t 1 --interval 1 --interval-log "$TMP/log.csv" -o "$TMP/o/../log.csv" "$TMP/w.f"
+check "--interval-log and -o one new file by two names: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says they name one file" "^fbrun: error: --interval-log and -o name one file" "$TMP/err"
+fb compare "$TMP/a.json" "$TMP/b.json" --html "$TMP/b.json"
+check "compare --html a file it compares: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... says so" "^fbrun: error: --html '$TMP/b\.json' is a results file compare reads; refusing to replace it$" "$TMP/err"
+check "... the file is as it was" same "$TMP/a.json" "$TMP/b.json"
 
 # --- a full disk: the old file stays, no temporary is left ---------------------
 M=$TMP/full

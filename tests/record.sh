@@ -6,8 +6,10 @@
 # that is not there, a link or a FIFO where a file goes: refused before
 # anything runs, nothing written through them), the command's status
 # (files written, exit 1), a trace fbrun cannot read (a fake strace:
-# located error, exit 2, NAME.trace kept, NAME.f not written), and a
-# small program recorded and replayed with the NAME.f written.
+# located error, exit 2, NAME.trace kept, NAME.f not written), a
+# command that leaves a daemon (record ends with the command), SIGINT and
+# SIGTERM to fbrun (the recording cut short, written), a full TMPDIR,
+# and a small program recorded and replayed with the NAME.f written.
 #
 # Then programs no one here wrote (issue 27, proof 3(b)): tar -x of a
 # tarball, git init/add/commit of a tree, sqlite3 inserting rows, make
@@ -113,7 +115,7 @@ check "a command killed by a signal: exit 1 ($rc)" test "$rc" -eq 1
 grepq "... the signal said" "was killed by signal 9" "$TMP/out"
 grepq "... the old files replaced" "signal 9" "$TMP/w/st.f"
 rm -f "$TMP/w"/st.*
-# a TERM sent to fbrun goes to the command (strace ignores it)
+# a TERM sent to fbrun goes to the command, which ends recorded
 (cd "$TMP/w" && exec "$FBRUN" record -o st -- sh -c 'touch started; exec sleep 120') \
 	>"$TMP/out" 2>"$TMP/err" &
 fpid=$!
@@ -129,6 +131,77 @@ check "TERM to fbrun while the command runs: exit 1 ($rc)" test "$rc" -eq 1
 grepq "... the command got it" "was killed by signal 15" "$TMP/out"
 check "... both files written" test -s "$TMP/w/st.trace" -a -s "$TMP/w/st.f"
 rm -f "$TMP/w"/st.* "$TMP/w/started"
+
+# --- record ends with its command, not with what the command left ------------
+# the command starts a daemon (a new session) and exits: record ends then
+# (timeout is a guard against a hang, not a time anyone expects), says it
+# left one process running, and the daemon runs on, let go untraced
+rc=0
+(cd "$TMP/w" && exec timeout 120 "$FBRUN" record -o dm -- sh -c \
+	'setsid sh -c "echo \$\$ >daemon.pid; exec sleep 300" &') \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "a command that leaves a daemon: record ends with it, exit 0 ($rc; 124 is a hang)" \
+	test "$rc" -eq 0
+grepq "... says it left one process running, untraced" \
+	"^the command left 1 process running, let go untraced: its later calls are not in the trace$" "$TMP/out"
+wait_until test -s "$TMP/w/daemon.pid"
+dpid=$(cat "$TMP/w/daemon.pid" 2>/dev/null || echo 0)
+check "... the daemon runs on, no longer traced" \
+	eval 'kill -0 "$dpid" && grep -q "^TracerPid:[[:space:]]*0$" "/proc/$dpid/status"'
+kill "$dpid" 2>/dev/null || :
+check "... its trace reads back (dm.f checks)" \
+	eval '"$FBRUN" --dump-ir "$TMP/w/dm.f" >/dev/null'
+
+rm -f "$TMP/w"/dm.* "$TMP/w/daemon.pid"
+
+# stopped COMMAND SIGNAL: fbrun record -o cut under timeout (a hang
+# guard) in the background, the command writing its pid then "started";
+# the signal is sent once it has started (timeout passes it on to fbrun,
+# and to the command: which ignores it, so it runs on)
+stopped() {
+	rm -f "$TMP/w"/cut.* "$TMP/w/started" "$TMP/w/cmd.pid"
+	(cd "$TMP/w" && exec timeout 120 "$FBRUN" record -o cut -- sh -c "$1") \
+		>"$TMP/out" 2>"$TMP/err" &
+	fpid=$!
+	wait_until test -e "$TMP/w/started"
+	kill "-$2" "$fpid"
+	rc=0
+	wait "$fpid" || rc=$?
+	cpid=$(cat "$TMP/w/cmd.pid" 2>/dev/null || echo 0)
+}
+# cut SIGNAL DESC: what a recording cut short by a signal leaves
+cut() {
+	check "$2: record ends, exit 1 ($rc; 124 is a hang)" test "$rc" -eq 1
+	grepq "... the summary says it was cut short" "^cut short by signal $1 " "$TMP/out"
+	grepq "... and that the command still runs" "is still running \\(pid $cpid\\), no longer traced" "$TMP/out"
+	check "... the trace so far is written and reads back" \
+		eval '"$FBRUN" model "$TMP/w/cut.trace" >/dev/null && test -s "$TMP/w/cut.f"'
+	kill -KILL "$cpid" 2>/dev/null || :
+}
+stopped 'trap "" INT; echo $$ >cmd.pid; touch started; exec sleep 300' INT
+cut 2 "SIGINT to fbrun, the command ignores it"
+stopped 'trap "" TERM; echo $$ >cmd.pid; touch started; exec sleep 300' TERM
+cut 15 "SIGTERM to fbrun, the command ignores it"
+
+# --- TMPDIR with no room left: strace's output is not written there ------------
+M=$TMP/fulltmp
+if ! $is_root; then
+	skip "a full TMPDIR: needs root to mount a tmpfs"
+elif ! mkdir "$M" || ! mount -t tmpfs -o size=64k fbrun-test "$M" 2>/dev/null; then
+	skip "a full TMPDIR: cannot mount a tmpfs here"
+else
+	mounts="$M $mounts"
+	dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || :
+	rc=0
+	(cd "$TMP/w" && TMPDIR=$M timeout 120 "$FBRUN" record -o full -- sh -c \
+		'i=0; while [ $i -lt 1500 ]; do : >x; i=$((i + 1)); done; rm x') \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "a full TMPDIR: the recording works, exit 0 ($rc)" test "$rc" -eq 0
+	check "... no message of strace's on stderr" eval '! grep -q "^strace: " "$TMP/err"'
+	check "... every open of x is in the trace (1500)" \
+		test "$(grep -c '"x", O_WRONLY|O_CREAT|O_TRUNC' "$TMP/w/full.trace")" -eq 1500
+	rm -f "$TMP/w"/full.*
+fi
 
 # --- a small program recorded and replayed -------------------------------------
 # it writes to its standard output (a file: a handle open before the

@@ -6,7 +6,9 @@
 # replay --pace: the pass takes at least the trace's span divided by the
 # speed (a lower bound only), strace shows the naps between the ops, a
 # trace without times and a pace of 0 or less are script errors, SIGINT
-# stops a paced replay.  Facts only: counts, exit codes, messages, JSON.
+# stops a paced replay, and stops the making of the trace's initial state
+# (300000 files, or one of 12 GiB: fewer made than there are, the root
+# left empty).  Facts only: counts, exit codes, messages, JSON.
 . "${srcdir:-.}/tests/lib.sh"
 
 T=$srcdir/tests/trace
@@ -118,6 +120,16 @@ for bad in 0 -1 abc 2x ""; do
 	grepq "... said" "^fbrun: error: --pace expects a speed from 0\.000001 to 1000000 .*got '$bad'\$" "$TMP/err"
 done
 check "fbrun replay --help lists --pace" eval '"$FBRUN" replay --help | grep -q -- "--pace\[=SPEED\]"'
+# the slowest speed and an op 100000 s in: due 1e20 ns after the pass
+# began, past what 64 bits of nanoseconds hold; it must wait (the run's
+# end stops it), not run at once as a wrapped-around time would have it
+printf '%s\n' 'fbrun-trace 1' 'stream "s"' '0.000000000 - statfs = 0' \
+	'100000.000000000 - statfs = 0' >"$TMP/late.trace"
+run_fbrun replay -q -t 1 --pace=0.000001 --format csv -D dir="$TMP/cmd" "$TMP/late.trace"
+check "--pace=0.000001, an op 100000 s in: exit 0 (exit $rc)" test "$rc" -eq 0
+n=$(awk -F, '$1 == "replay.statfs" { print $4 }' "$TMP/out")
+check "... the first op done, the late one waited for, not run at once (ops: $n)" test "$n" = 1
+rm -rf "$TMP/cmd"
 
 # --- script errors ----------------------------------------------------------------------
 for bad in "pace=0:got 0" "pace=-1:got -1" "pace=0.0:got 0" \
@@ -239,6 +251,44 @@ if $have_python; then
 fi
 check "... its tree removed" test -z "$(ls -A "$TMP/fs")"
 rm -rf "$TMP/fs"
+
+# --- SIGINT while the trace's initial state is made ---------------------------------
+# interrupted ENTRIES DESC: the initial state made of the trace in
+# $TMP/init.trace (ENTRIES of them) is interrupted by SIGINT once its
+# first file is there: fbrun stops making it (fewer made than there are),
+# exits 1 and the root holds nothing of fbrun's afterwards
+interrupted() {
+	rm -rf "$TMP/fs" "$TMP/out" "$TMP/err"
+	mkdir "$TMP/fs"
+	script "$TMP/init.trace" ""
+	# a guard against a hang, not a time the test expects
+	timeout -s KILL 600 "$FBRUN" -q "$TMP/r.f" >"$TMP/out" 2>"$TMP/err" </dev/null &
+	pid=$!
+	wait_until eval 'test -n "$(find "$TMP/fs" -mindepth 2 -type f -print -quit)"'
+	kill -INT "$(ps -o pid= --ppid "$pid" | tr -d ' ')" 2>/dev/null || :
+	rc=0
+	wait "$pid" || rc=$?
+	check "SIGINT while making $2: fbrun ends, exit 1 (exit $rc; 137 is a hang)" test "$rc" -eq 1
+	made=$(sed -n 's/.*interrupted while making the trace.s initial state (\([0-9]*\) of \([0-9]*\) entries made).*/\1 \2/p' "$TMP/err")
+	check "... it stopped making them ($made of $1 entries)" \
+		eval 'set -- $made; test "$#" -eq 2 && test "$1" -lt "$2"'
+	check "... the root holds nothing fbrun made" test -z "$(ls -A "$TMP/fs")"
+}
+{
+	echo 'fbrun-trace 1'
+	echo 'stream "s"'
+	awk 'BEGIN { for (i = 0; i < 300000; i++) printf "0.000000000 - stat path=\"f%d\" = 0\n", i }'
+} >"$TMP/init.trace"
+interrupted 300000 "300000 files of the initial state"
+# one file of 12 GiB, where there is room for it
+if [ "$(df -Pk "$TMP" | awk 'NR == 2 { print $4 }')" -gt $((16 * 1024 * 1024)) ]; then
+	printf '%s\n' 'fbrun-trace 1' 'stream "s"' \
+		'0.000000000 - stat path="big" = 12884901888' >"$TMP/init.trace"
+	interrupted 1 "one file of 12 GiB of the initial state"
+else
+	skip "SIGINT while a file of 12 GiB is made: less than 16 GiB free here"
+fi
+rm -rf "$TMP/fs" "$TMP/init.trace"
 
 # --- a killed replay's trees, met by a run without replay ---------------------------
 # the marker lists the replays (their ids) whose trees the root may hold:

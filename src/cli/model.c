@@ -5,7 +5,7 @@
  * the model fitted and printed into memory, then written whole: to
  * standard output, or to -o's file through util/outfile (checked before
  * the trace is read; never through a symlink or into anything but a
- * regular file).  A bad trace writes nothing.
+ * regular file, nor over the trace).  A bad trace writes nothing.
  */
 #include "cli/model.h"
 
@@ -147,6 +147,12 @@ int cli_model_main(int argc, char **argv)
 	if (output && (why = outfile_unusable(output))) {
 		fb_error("-o '%s' %s", output, why);
 		free(why);
+		return FB_EXIT_USAGE;
+	}
+	if (output && outfile_same(output, argv[optind])) {
+		fb_error("-o '%s' is the trace the model is made from; "
+			 "refusing to replace it",
+			 output);
 		return FB_EXIT_USAGE;
 	}
 	return cli_model_file(argv[optind], format, output);

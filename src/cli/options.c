@@ -21,6 +21,7 @@
 #include "lang/datapat.h"
 #include "report/build.h"
 #include "util/msg.h"
+#include "util/outfile.h"
 #include "util/util.h"
 
 #define MAX_REPEAT 10000
@@ -311,7 +312,10 @@ static int apply(struct cli_options *o, int id, const char *arg)
 	}
 }
 
-/* --interval-log FILE needs --interval, and a file of its own (not -o's). */
+/*
+ * --interval-log FILE needs --interval, and a file of its own: not -o's
+ * by any name (outfile_same).
+ */
 static int interval_log_arg(const struct cli_options *o)
 {
 	if (!o->interval_log)
@@ -321,7 +325,7 @@ static int interval_log_arg(const struct cli_options *o)
 	if (!o->run.interval_s)
 		return fb_error("--interval-log needs --interval (the lines "
 				"it writes)");
-	if (o->run.output && strcmp(o->run.output, o->interval_log) == 0)
+	if (o->run.output && outfile_same(o->run.output, o->interval_log))
 		return fb_error("--interval-log and -o name one file, '%s'",
 				o->interval_log);
 	return 0;

@@ -4,9 +4,9 @@
  * fbrun record [-o NAME] [--] COMMAND [ARGS...]: the command run under
  * strace, in this directory, with its standard streams; strace's output
  * kept as NAME.trace and a workload that replays it as NAME.f
- * (record_script.c).  strace writes into a file fbrun made new in a
+ * (record_script.c).  strace writes into a FIFO fbrun made in a
  * directory of its own (0700), never to a name the user gave: its -o
- * would follow a link there.  The targets get fbrun's copies, written
+ * would follow a link there (record_run.c runs it).  The targets get fbrun's copies, written
  * beside them and renamed over them (util/outfile).  The recording is
  * read back with the trace reader before NAME.f is written, so that a
  * trace fbrun cannot replay is said at once, located.
@@ -15,7 +15,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,9 +36,6 @@
 
 
 #define DEFAULT_NAME "fbrun-record"
-
-/* a TERM or HUP fbrun got while the command ran, to pass on to it */
-static volatile sig_atomic_t got_signal;
 
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse(int argc, char **argv, struct record *r)
@@ -118,7 +114,11 @@ static char *find_program(const char *prog)
 	return NULL;
 }
 
-/* A directory of fbrun's own (0700) and in it the file strace fills. */
+/*
+ * A directory of fbrun's own (0700) and in it the FIFO strace writes
+ * into, its reading end open: the text is kept in fbrun's memory, so a
+ * TMPDIR with no room left does not cut the recording short.
+ */
 static int make_temp(struct record *r)
 {
 	const char *tmp = getenv("TMPDIR");
@@ -134,10 +134,18 @@ static int make_temp(struct record *r)
 		return -1;
 	}
 	r->tmpfile = xasprintf("%s/strace.out", r->tmpdir);
-	r->fd = open(r->tmpfile,
-		     O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (mkfifo(r->tmpfile, 0600) < 0) {
+		int err = errno;
+
+		free(r->tmpfile);
+		r->tmpfile = NULL;
+		return fb_error("cannot make a FIFO in '%s' for the "
+				"recording: %s",
+				r->tmpdir, strerror(err));
+	}
+	r->fd = open(r->tmpfile, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (r->fd < 0)
-		return fb_error("cannot make '%s': %s", r->tmpfile,
+		return fb_error("cannot open '%s': %s", r->tmpfile,
 				strerror(errno));
 	return 0;
 }
@@ -155,155 +163,36 @@ static void remove_temp(struct record *r)
 }
 
 /*
- * strace's -e trace=: the calls the reader models, and file calls it
- * does not, so that the summary names them as not replayed; "?" for a
- * name another arch lacks
+ * strace marks a call it let go of mid-way " <detached ...>"; the trace
+ * keeps it as strace marks a call it set aside, " <unfinished ...>", which
+ * the reader takes as a call whose result the recording never saw.
  */
-static char *trace_calls(void)
+static void mark_detached(struct record *r)
 {
-	static const char *const extra[] = {
-		"execve", "mmap", "msync", "readlink", "readlinkat", "openat2",
-		"flock", "fallocate", "access", "faccessat", "faccessat2",
-		"mknod", "mknodat", "sync", "syncfs", "sync_file_range",
-		"fadvise64", "splice", "getxattr", "lgetxattr", "fgetxattr",
-		"setxattr", "lsetxattr", "fsetxattr", "listxattr", "llistxattr",
-		"flistxattr", "removexattr", "lremovexattr", "fremovexattr",
-	};
-	size_t n = trace_strace_ncalls();
-	char *s = xstrdup("trace="), *t;
+	static const char from[] = " <detached ...>\n",
+			  to[] = " <unfinished ...>\n";
+	size_t nf = sizeof(from) - 1, nt = sizeof(to) - 1, n = 0, len = 0;
+	const char *p = r->text, *q;
+	char *out;
 
-	for (size_t i = 0; i < n + ARRAY_SIZE(extra); i++) {
-		t = xasprintf("%s%s?%s", s, i ? "," : "",
-			      i < n ? trace_strace_call(i) : extra[i - n]);
-		free(s);
-		s = t;
+	for (q = strstr(p, from); q; q = strstr(q + nf, from))
+		n++;
+	if (!n)
+		return;
+	out = xmalloc(r->len + n * (nt - nf) + 1);
+	for (q = strstr(p, from); q; p = q + nf, q = strstr(p, from)) {
+		memcpy(out + len, p, (size_t)(q - p));
+		len += (size_t)(q - p);
+		memcpy(out + len, to, nt);
+		len += nt;
 	}
-	return s;
-}
-
-static void on_signal(int sig)
-{
-	got_signal = sig;
-}
-
-/*
- * sig to the command: strace's children (strace itself ignores TERM and
- * HUP while its command runs, so that the command gets them).  Whether
- * there was one to send it to (not yet, before strace has started it).
- */
-static bool pass_on(pid_t strace, int sig)
-{
-	bool sent = false;
-	char path[64], buf[256];
-	ssize_t n;
-	int fd;
-
-	snprintf(path, sizeof(path), "/proc/%d/task/%d/children", (int)strace,
-		 (int)strace);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return false;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	buf[n > 0 ? n : 0] = '\0';
-	for (char *p = buf, *end; *p; p = end) {
-		long child = strtol(p, &end, 10);
-
-		if (end == p)
-			break;
-		if (child > 0 && kill((pid_t)child, sig) == 0)
-			sent = true;
-	}
-	return sent;
-}
-
-/* strace's end, its status; a signal fbrun got meanwhile passed on */
-static void wait_for(pid_t pid, int *status)
-{
-	unsigned nap = 1; /* ms, doubling to 50 */
-
-	/* polled: a signal just before a blocking wait would not be seen */
-	for (;;) {
-		pid_t got = waitpid(pid, status, WNOHANG);
-		struct timespec ts;
-
-		if (got == pid || (got < 0 && errno != EINTR))
-			break;
-		if (got_signal && pass_on(pid, got_signal))
-			got_signal = 0;
-		ts = (struct timespec){ 0, (long)nap * 1000000 };
-		nanosleep(&ts, NULL);
-		if (nap < 50)
-			nap *= 2;
-	}
-}
-
-/*
- * strace and the command, to their end.  The terminal's ^C and ^\ reach
- * the command themselves (fbrun ignores them meanwhile, as system()
- * does); a TERM or HUP sent to fbrun is passed on to the command.  0
- * with r->status, or -1.
- */
-static int run(struct record *r)
-{
-	const char *fixed[] = { "strace", "-f", "-ttt", "-T", "-y", "-qq",
-				"-s", "0", "-e" };
-	size_t nf = ARRAY_SIZE(fixed), n = 0;
-	char **args = xcalloc(nf + 4 + (size_t)r->argc + 1, sizeof(*args));
-	char *calls = trace_calls();
-	struct sigaction ign = { .sa_handler = SIG_IGN },
-			 fwd = { .sa_handler = on_signal };
-	struct sigaction old[4];
-	static const int sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP };
-	pid_t pid;
-	int rc;
-
-	for (size_t i = 0; i < nf; i++)
-		args[n++] = (char *)fixed[i];
-	args[n++] = calls;
-	args[n++] = "-o";
-	args[n++] = r->tmpfile;
-	args[n++] = "--";
-	for (int i = 0; i < r->argc; i++)
-		args[n++] = r->argv[i];
-	got_signal = 0;
-	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaction(sigs[i], i < 2 ? &ign : &fwd, &old[i]);
-	rc = spawn_child(&pid, r->strace, args);
-	if (rc == 0)
-		wait_for(pid, &r->status);
-	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaction(sigs[i], &old[i], NULL);
-	free(calls);
-	free(args);
-	if (rc != 0)
-		return fb_error("cannot run '%s': %s", r->strace, strerror(rc));
-	return 0;
-}
-
-/* What strace wrote, read through fbrun's own descriptor. */
-static int slurp(struct record *r)
-{
-	struct stat st;
-	size_t got = 0;
-
-	if (fstat(r->fd, &st) < 0)
-		return fb_error("cannot read '%s': %s", r->tmpfile,
-				strerror(errno));
-	r->len = (size_t)st.st_size;
-	r->text = xmalloc(r->len + 1);
-	while (got < r->len) {
-		ssize_t k = pread(r->fd, r->text + got, r->len - got,
-				  (off_t)got);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return fb_error("cannot read '%s': %s", r->tmpfile,
-					k < 0 ? strerror(errno) : "it shrank");
-		got += (size_t)k;
-	}
-	r->text[r->len] = '\0';
-	return 0;
+	memcpy(out + len, p, (size_t)(r->text + r->len - p));
+	len += (size_t)(r->text + r->len - p);
+	out[len] = '\0';
+	free(r->text);
+	r->text = out;
+	r->len = len;
+	r->detached = n;
 }
 
 static void fill_trace(FILE *out, const void *arg)
@@ -335,14 +224,15 @@ static int record(struct record *r)
 		return fb_error("cannot tell the current directory: %s",
 				strerror(errno));
 	r->when = time(NULL);
-	if (run(r) < 0 || slurp(r) < 0)
+	if (record_run(r) < 0)
 		return FB_EXIT_RUN;
 	if (r->len == 0) {
 		fb_error("strace recorded nothing ('%s' %s; strace's "
 			 "message, if any, is above)",
-			 r->argv[0], record_status_text(r->status));
+			 r->argv[0], record_status_text(r));
 		return FB_EXIT_RUN;
 	}
+	mark_detached(r);
 	if (outfile_write(r->trace_name, fill_trace, r) < 0)
 		return FB_EXIT_RUN;
 	r->trace = trace_parse(r->trace_name, r->text, r->len, &opts);
@@ -355,9 +245,10 @@ static int record(struct record *r)
 	if ((r->model ? record_write_model(r) : record_write_script(r)) < 0)
 		return FB_EXIT_RUN;
 	record_summary(r, stdout);
-	return WIFEXITED(r->status) && WEXITSTATUS(r->status) == 0
-		       ? FB_EXIT_OK
-		       : FB_EXIT_RUN;
+	return !r->running && !r->stop_signal && WIFEXITED(r->status) &&
+			       WEXITSTATUS(r->status) == 0 ?
+		       FB_EXIT_OK :
+		       FB_EXIT_RUN;
 }
 
 int cli_record_main(int argc, char **argv)

@@ -25,11 +25,16 @@
 #include "util/paths.h"
 #include "util/util.h"
 
-const char *record_status_text(int status)
+const char *record_status_text(const struct record *r)
 {
 	static char buf[96];
+	int status = r->status;
 
-	if (WIFEXITED(status))
+	if (r->running)
+		snprintf(buf, sizeof(buf), "is still running (pid %d), no "
+					   "longer traced",
+			 (int)r->cmd);
+	else if (WIFEXITED(status))
 		snprintf(buf, sizeof(buf), "exited with status %d",
 			 WEXITSTATUS(status));
 	else if (WIFSIGNALED(status))
@@ -113,7 +118,7 @@ static void fill_script(FILE *out, const void *arg)
 	fputs("\n# in:       ", out);
 	comment_word(out, r->cwd);
 	fprintf(out, "\n# recorded: %s; the command %s\n", when,
-		record_status_text(r->status));
+		record_status_text(r));
 	fputs("# trace:    ", out);
 	comment_word(out, a->trace_abs);
 	fprintf(out,
@@ -236,7 +241,20 @@ void record_summary(const struct record *r, FILE *out)
 			fputc(' ', out);
 		comment_word(out, r->argv[i]);
 	}
-	fprintf(out, " (%s)\n", record_status_text(r->status));
+	fprintf(out, " (%s)\n", record_status_text(r));
+	if (r->stop_signal)
+		fprintf(out, "cut short by signal %d (%s): the trace holds what "
+			     "was recorded until then\n",
+			r->stop_signal, strsignal(r->stop_signal));
+	if (r->left)
+		fprintf(out, "the command left %zu process%s running, let go "
+			     "untraced: %s later calls are not in the trace\n",
+			r->left, r->left == 1 ? "" : "es",
+			r->left == 1 ? "its" : "their");
+	if (r->detached)
+		fprintf(out, "%zu call%s under way when strace let go, kept as "
+			     "unfinished\n",
+			r->detached, r->detached == 1 ? "" : "s");
 	fprintf(out, "wrote %s (strace's output) and %s (%s)\n",
 		r->trace_name, r->script_name,
 		r->model ? "a synthetic script fitted to it"

@@ -39,9 +39,15 @@ const struct optable cli_recordopts = {
 		"over them: only a\n"
 		"regular file (or none) is replaced.  The summary says what "
 		"the trace holds.\n"
+		"Recording ends when the command exits (what it left running "
+		"is let go,\n"
+		"untraced) or at SIGINT, SIGTERM or SIGHUP (cut short, what "
+		"was recorded\n"
+		"is written).\n"
 		"Exit status: 0 the command exited 0, 1 it failed or was "
-		"killed (the files\n"
-		"are written), 2 no strace, a bad option or output, or a "
-		"trace fbrun cannot\n"
-		"read (NAME.trace is kept to look at).\n",
+		"killed or the\n"
+		"recording was cut short (the files are written), 2 no "
+		"strace, a bad option\n"
+		"or output, or a trace fbrun cannot read (NAME.trace is kept "
+		"to look at).\n",
 };

@@ -197,6 +197,8 @@ int cli_run(const struct cli_options *o)
 					    o->run.data };
 
 		eo.script = dest.script = source_name(script_source(sc));
+		if (!o->script_text && strcmp(o->script, "-") != 0)
+			eo.script_file = o->script;
 		/* JSON or CSV on stdout must stay parseable: no log lines */
 		if (o->format != FORMAT_TEXT)
 			eo.quiet = eo.data_on_stdout = true;

@@ -69,7 +69,9 @@ const struct optable compare_options = {
 		"files written\nwith fbrun --repeat) are compared by their "
 		"means, with 95% intervals and\nWelch's t-test; --label names "
 		"the groups.  Exit status: 0 ok, 1 a flowop\nworse than "
-		"--fail-if-worse allows, 2 usage or bad input.\n",
+		"--fail-if-worse allows (or a run that did not finish), 2 "
+		"usage,\nbad input or a figure --fail-if-worse cannot "
+		"judge.\n",
 };
 
 static void usage(FILE *out)
@@ -162,6 +164,11 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 		free(why);
 		return -1;
 	}
+	for (int i = optind; o->html && i < argc; i++)
+		if (outfile_same(o->html, argv[i]))
+			return fb_error("--html '%s' is a results file compare "
+					"reads; refusing to replace it",
+					o->html);
 	return 0;
 }
 
@@ -205,13 +212,16 @@ static int put(FILE *to, const char *what, const char *text, size_t len,
 
 /*
  * The comparison on standard output, then --fail-if-worse's verdict on
- * standard error: 0, 1 if a flowop failed it, -1 after saying why.
+ * standard error: 0, 1 if a flowop failed it, 2 if it could not judge
+ * (and none failed), -1 after saying why.
  */
 static int write_table(const struct cmp_opts *o, const struct cmp *c,
 		       const struct cmp_group *g)
 {
 	char *text = NULL, *lines = NULL;
-	size_t len = 0, nlines = 0, fails = 0;
+	size_t len = 0, nlines = 0;
+	enum gate_verdict verdict = GATE_PASS;
+	struct gate_tally t;
 	FILE *mem = open_memstream(&text, &len);
 	FILE *err = mem ? open_memstream(&lines, &nlines) : NULL;
 	int rc = 0;
@@ -224,8 +234,8 @@ static int write_table(const struct cmp_opts *o, const struct cmp *c,
 	}
 	fill(mem, o, c, g);
 	if (o->gate.on)
-		fails = g ? gate_report_groups(err, &o->gate, c, g) :
-			    gate_report_runs(err, &o->gate, c);
+		verdict = g ? gate_report_groups(err, &o->gate, c, g, &t) :
+			      gate_report_runs(err, &o->gate, c, &t);
 	/* both streams are closed whatever the first one says */
 	bool bad = fclose(mem) != 0;
 	bad = (fclose(err) != 0) || bad;
@@ -237,7 +247,10 @@ static int write_table(const struct cmp_opts *o, const struct cmp *c,
 		rc = put(stderr, "verdict", lines, nlines, false);
 	free(text);
 	free(lines);
-	return rc < 0 ? -1 : fails ? 1 : 0;
+	return rc < 0		       ? -1 :
+	       verdict == GATE_FAIL   ? 1 :
+	       verdict == GATE_REFUSE ? 2 :
+					0;
 }
 
 /* The runs of c, their labels and the rows made of them. */
@@ -332,7 +345,7 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 		goto out;
 	if (o->html && groups_html(o->html, &c, g) < 0)
 		goto out;
-	rc = table ? FB_EXIT_RUN : FB_EXIT_OK;
+	rc = table == 2 ? FB_EXIT_USAGE : table ? FB_EXIT_RUN : FB_EXIT_OK;
 out:
 	cmp_free_runs(&c);
 	for (int k = 0; k < 2; k++) {
@@ -362,7 +375,7 @@ static int compare_runs(const struct cmp_opts *o, char **files, size_t n)
 		goto out;
 	if (o->html && html_write(o->html, &c) < 0)
 		goto out;
-	rc = table ? FB_EXIT_RUN : FB_EXIT_OK;
+	rc = table == 2 ? FB_EXIT_USAGE : table ? FB_EXIT_RUN : FB_EXIT_OK;
 out:
 	cmp_free_runs(&c);
 	return rc;

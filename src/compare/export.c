@@ -105,7 +105,7 @@ static void json_figure(struct json *j, const char *key, size_t n,
 }
 
 static void json_gate_head(struct json *j, const struct cmp_gate *gt,
-			   size_t fails)
+			   const struct gate_tally *t)
 {
 	static const char *const words[CM_COUNT] = {
 		[CM_OPS] = "ops", [CM_MS] = "latency", [CM_P99] = "p99",
@@ -118,8 +118,9 @@ static void json_gate_head(struct json *j, const struct cmp_gate *gt,
 	jw_str(j, "metric", words[gt->m] ? words[gt->m] : "?");
 	jw_str(j, "figure", cmp_metrics[gt->m].key);
 	jw_num(j, "limit_pct", gt->pct);
-	jw_u64(j, "failed", fails);
-	jw_str(j, "verdict", fails ? "fail" : "pass");
+	jw_u64(j, "failed", t->fails);
+	jw_u64(j, "refused", t->refused);
+	jw_str(j, "verdict", gate_word(gate_overall(t)));
 	jw_end(j, '}');
 }
 
@@ -127,7 +128,7 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 {
 	double *v = xcalloc(c->nruns, sizeof(*v));
 	bool *ok = xcalloc(c->nruns, sizeof(*ok));
-	size_t fails = 0;
+	struct gate_tally t;
 	struct json j;
 
 	jw_init(&j, out);
@@ -155,7 +156,6 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 
 				gate_runs(gt, c, row, i, &g);
 				jstr(&j, NULL, g.v ? gate_word(g.v) : NULL);
-				fails += g.v == GATE_FAIL;
 			}
 			jw_end(&j, ']');
 			jw_array(&j, "worse_pct");
@@ -163,7 +163,9 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 				struct gate_cell g;
 
 				gate_runs(gt, c, row, i, &g);
-				jnum(&j, NULL, g.v != GATE_NONE, g.worse_pct);
+				jnum(&j, NULL,
+				     g.v != GATE_NONE && !g.why[0],
+				     g.worse_pct);
 			}
 			jw_end(&j, ']');
 			jw_end(&j, '}');
@@ -179,7 +181,9 @@ void export_runs_json(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 			    ok);
 	}
 	jw_end(&j, '}');
-	json_gate_head(&j, gt, fails);
+	if (gt->on)
+		gate_report_runs(NULL, gt, c, &t);
+	json_gate_head(&j, gt, &t);
 	jw_end(&j, '}');
 	free(v);
 	free(ok);
@@ -210,13 +214,13 @@ static void csv_run_row(FILE *out, const char *name, const char *metric,
 	ok = ratio(ok, v, base_ok, base, &r);
 	csv_num(out, ok, r);
 	fprintf(out, ",%s", gate_word(g->v));
-	csv_num(out, g->v != GATE_NONE, g->worse_pct);
+	csv_num(out, g->v != GATE_NONE && !g->why[0], g->worse_pct);
 	fputc('\n', out);
 }
 
 void export_runs_csv(FILE *out, const struct cmp *c, const struct cmp_gate *gt)
 {
-	static const struct gate_cell none = { GATE_NONE, 0 };
+	static const struct gate_cell none = { .v = GATE_NONE };
 
 	fputs("flowop,metric,run,value,ratio,gate,worse_pct\n", out);
 	for (size_t row = 0; row < c->nrows; row++)
@@ -300,7 +304,7 @@ static void json_groups_head(struct json *j, const struct cmp_group *g)
 void export_groups_json(FILE *out, const struct cmp *c,
 			const struct cmp_group *g, const struct cmp_gate *gt)
 {
-	size_t fails = 0;
+	struct gate_tally t;
 	struct json j;
 
 	jw_init(&j, out);
@@ -324,21 +328,23 @@ void export_groups_json(FILE *out, const struct cmp *c,
 			if ((enum cmp_metric)m == gt->m && gt->on) {
 				struct gate_cell v;
 
-				gate_groups(gt, &gc, &v);
+				gate_groups(gt, c, g, row, &gc, &v);
 				jw_object(&j, "gate");
 				jstr(&j, "verdict",
 				     v.v ? gate_word(v.v) : NULL);
-				jnum(&j, "worse_pct", v.v != GATE_NONE,
+				jnum(&j, "worse_pct",
+				     v.v != GATE_NONE && !v.why[0],
 				     v.worse_pct);
 				jw_end(&j, '}');
-				fails += v.v == GATE_FAIL;
 			}
 			groups_cell_free(&gc);
 		}
 		jw_end(&j, '}');
 	}
 	jw_end(&j, ']');
-	json_gate_head(&j, gt, fails);
+	if (gt->on)
+		gate_report_groups(NULL, gt, c, g, &t);
+	json_gate_head(&j, gt, &t);
 	jw_end(&j, '}');
 }
 
@@ -352,13 +358,13 @@ void export_groups_csv(FILE *out, const struct cmp *c,
 	for (size_t row = 0; row < c->nrows; row++)
 		for (int m = 0; m < CM_COUNT; m++) {
 			struct groups_cell gc;
-			struct gate_cell v = { GATE_NONE, 0 };
+			struct gate_cell v = { .v = GATE_NONE };
 
 			if (!compare_model_shown(c, m))
 				continue;
 			groups_cell(c, g, row, m, &gc);
 			if ((enum cmp_metric)m == gt->m)
-				gate_groups(gt, &gc, &v);
+				gate_groups(gt, c, g, row, &gc, &v);
 			csv_put(out, c->rows[row].name);
 			fprintf(out, ",%s", cmp_metrics[m].key);
 			for (int k = 0; k < 2; k++) {
@@ -373,7 +379,8 @@ void export_groups_csv(FILE *out, const struct cmp *c,
 			fputc(',', out);
 			csv_put(out, groups_verdict(&gc));
 			fprintf(out, ",%s", gate_word(v.v));
-			csv_num(out, v.v != GATE_NONE, v.worse_pct);
+			csv_num(out, v.v != GATE_NONE && !v.why[0],
+				v.worse_pct);
 			fputc('\n', out);
 			groups_cell_free(&gc);
 		}

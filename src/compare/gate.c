@@ -4,7 +4,9 @@
 #include "compare/gate.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,7 +50,15 @@ int gate_pct(const char *arg, double *pct)
 
 const char *gate_word(enum gate_verdict v)
 {
-	return v == GATE_PASS ? "pass" : v == GATE_FAIL ? "fail" : "";
+	return v == GATE_PASS	? "pass" :
+	       v == GATE_FAIL	? "fail" :
+	       v == GATE_REFUSE ? "refused" :
+				  "";
+}
+
+enum gate_verdict gate_overall(const struct gate_tally *t)
+{
+	return t->fails ? GATE_FAIL : t->refused ? GATE_REFUSE : GATE_PASS;
 }
 
 /* How much worse v is than base, in percent of base; false if unknown. */
@@ -61,82 +71,337 @@ static bool worse(enum cmp_metric m, double base, double v, double *pct)
 	return true;
 }
 
-void gate_runs(const struct cmp_gate *gt, const struct cmp *c, size_t row,
-	       size_t run, struct gate_cell *out)
+/* A figure fbrun could have written: finite and never below 0. */
+static bool figure(double v)
+{
+	return isfinite(v) && v >= 0;
+}
+
+/*
+ * Whether a run did not finish: it ended by an error, a signal, or before
+ * it ran ("none").  A file without "ended_by" (an older fbrun's) did.
+ */
+static bool unfinished(const struct cmp_run *r)
+{
+	return r->ended_by && (!strcmp(r->ended_by, "error") ||
+			       !strcmp(r->ended_by, "signal") ||
+			       !strcmp(r->ended_by, "none"));
+}
+
+static void set(struct gate_cell *out, enum gate_verdict v, const char *fmt,
+		...) __attribute__((format(printf, 3, 4)));
+static void set(struct gate_cell *out, enum gate_verdict v, const char *fmt,
+		...)
+{
+	va_list ap;
+
+	out->v = v;
+	va_start(ap, fmt);
+	vsnprintf(out->why, sizeof(out->why), fmt, ap);
+	va_end(ap);
+}
+
+/* Run r did not finish: v (a refusal for the base, a failure else), why. */
+static void set_unfinished(struct gate_cell *out, enum gate_verdict v,
+			   const struct cmp_run *r)
+{
+	if (r->error && r->error[0])
+		set(out, v, "%.64s ended by %s (%.64s)", r->label, r->ended_by,
+		    r->error);
+	else
+		set(out, v, "%.64s ended by %s", r->label, r->ended_by);
+}
+
+#define LACKS "none (missing, null or not a number)"
+
+/* One flowop of run nl (n) against the base bl's (b). */
+static void judge(const struct cmp_gate *gt, const struct cmp_flowop *b,
+		  const char *bl, const struct cmp_flowop *n, const char *nl,
+		  struct gate_cell *out)
 {
 	double base, v;
 
-	*out = (struct gate_cell){ GATE_NONE, 0 };
-	if (!gt->on || run == 0 ||
-	    !cmp_value(c->rows[row].fo[0], gt->m, &base) ||
-	    !cmp_value(c->rows[row].fo[run], gt->m, &v) ||
-	    !worse(gt->m, base, v, &out->worse_pct))
+	if (n->errors && !b->errors) {
+		set(out, GATE_FAIL, "%s had %" PRIu64 " failed operations, %s "
+				    "none",
+		    nl, n->errors, bl);
+		return;
+	}
+	/* a base that did nothing has no latency: nothing to be worse than */
+	if (!cmp_value(b, gt->m, &base)) {
+		if (!b->idle)
+			set(out, GATE_REFUSE, "%s has " LACKS, bl);
+		return;
+	}
+	if (!figure(base)) {
+		set(out, GATE_REFUSE, "%s has %g, not a figure", bl, base);
+		return;
+	}
+	if (!cmp_value(n, gt->m, &v)) {
+		if (n->idle)
+			set(out, GATE_FAIL, "%s did no operations, %s did", nl,
+			    bl);
+		else
+			set(out, GATE_REFUSE, "%s has " LACKS, nl);
+		return;
+	}
+	if (!figure(v)) {
+		set(out, GATE_REFUSE, "%s has %g, not a figure", nl, v);
+		return;
+	}
+	if (!worse(gt->m, base, v, &out->worse_pct))
 		return;
 	out->v = out->worse_pct > gt->pct ? GATE_FAIL : GATE_PASS;
 }
 
-void gate_groups(const struct cmp_gate *gt, const struct groups_cell *gc,
-		 struct gate_cell *out)
+void gate_runs(const struct cmp_gate *gt, const struct cmp *c, size_t row,
+	       size_t run, struct gate_cell *out)
 {
-	*out = (struct gate_cell){ GATE_NONE, 0 };
-	/* no test, no verdict: one run a side says nothing of the noise */
-	if (!gt->on || !gc->w.valid ||
-	    !worse(gt->m, gc->s[0].mean, gc->s[1].mean, &out->worse_pct))
+	const struct cmp_run *b = &c->runs[0], *r = &c->runs[run];
+
+	*out = (struct gate_cell){ .v = GATE_NONE };
+	if (!gt->on || run == 0)
 		return;
-	out->v = gc->significant && out->worse_pct > gt->pct ? GATE_FAIL :
-							       GATE_PASS;
+	if (unfinished(b))
+		set_unfinished(out, GATE_REFUSE, b);
+	else if (unfinished(r))
+		set_unfinished(out, GATE_FAIL, r);
+	else
+		judge(gt, c->rows[row].fo[0], b->label, c->rows[row].fo[run],
+		      r->label, out);
 }
 
-size_t gate_report_runs(FILE *err, const struct cmp_gate *gt,
-			const struct cmp *c)
+/* The first of group g's runs that did not finish, or NULL. */
+static const struct cmp_run *group_unfinished(const struct cmp *c,
+					      const struct cmp_group *g)
+{
+	for (size_t i = 0; i < g->nruns; i++)
+		if (unfinished(&c->runs[g->first + i]))
+			return &c->runs[g->first + i];
+	return NULL;
+}
+
+/* Of group g's runs on row: those without figure m, those that did nothing. */
+struct gaps {
+	size_t lack, idle;
+	uint64_t errors; /* failed operations of them all */
+};
+
+static void group_gaps(const struct cmp *c, const struct cmp_group *g,
+		       size_t row, enum cmp_metric m, struct gaps *gp)
+{
+	double v;
+
+	*gp = (struct gaps){ 0 };
+	for (size_t i = 0; i < g->nruns; i++) {
+		const struct cmp_flowop *fo = c->rows[row].fo[g->first + i];
+
+		gp->errors += fo->errors;
+		if (!cmp_value(fo, m, &v)) {
+			gp->lack++;
+			gp->idle += fo->idle;
+		}
+	}
+}
+
+/* The figures of the cell that are none: refused, true. */
+static bool bad_figures(const struct cmp_group *g,
+			const struct groups_cell *gc, struct gate_cell *out)
+{
+	for (int k = 0; k < 2; k++)
+		for (size_t i = 0; i < gc->n[k]; i++)
+			if (!figure(gc->x[k][i])) {
+				set(out, GATE_REFUSE,
+				    "a run of %s has %g, not a figure",
+				    g[k].label, gc->x[k][i]);
+				return true;
+			}
+	return false;
+}
+
+void gate_groups(const struct cmp_gate *gt, const struct cmp *c,
+		 const struct cmp_group *g, size_t row,
+		 const struct groups_cell *gc, struct gate_cell *out)
+{
+	const struct cmp_run *r;
+	struct gaps b, n;
+
+	*out = (struct gate_cell){ .v = GATE_NONE };
+	if (!gt->on)
+		return;
+	if ((r = group_unfinished(c, &g[0]))) {
+		set_unfinished(out, GATE_REFUSE, r);
+		return;
+	}
+	if ((r = group_unfinished(c, &g[1]))) {
+		set_unfinished(out, GATE_FAIL, r);
+		return;
+	}
+	group_gaps(c, &g[0], row, gt->m, &b);
+	group_gaps(c, &g[1], row, gt->m, &n);
+	if (n.errors && !b.errors)
+		set(out, GATE_FAIL,
+		    "%s had %" PRIu64 " failed operations, %s none",
+		    g[1].label, n.errors, g[0].label);
+	else if (b.lack > b.idle)
+		set(out, GATE_REFUSE, "%zu of %zu runs of %s have " LACKS,
+		    b.lack - b.idle, g[0].nruns, g[0].label);
+	else if (!gc->n[0])
+		return; /* the base group did nothing */
+	else if (n.idle)
+		set(out, GATE_FAIL, "%zu of %zu runs of %s did no operations, "
+				    "%s did",
+		    n.idle, g[1].nruns, g[1].label, g[0].label);
+	else if (n.lack)
+		set(out, GATE_REFUSE, "%zu of %zu runs of %s have " LACKS, n.lack,
+		    g[1].nruns, g[1].label);
+	else if (!bad_figures(g, gc, out) && gc->w.valid &&
+		 worse(gt->m, gc->s[0].mean, gc->s[1].mean, &out->worse_pct))
+		/* no test, no verdict: one run a side says nothing of noise */
+		out->v = gc->significant && out->worse_pct > gt->pct ?
+				 GATE_FAIL :
+				 GATE_PASS;
+}
+
+static void say(FILE *err, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void say(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!err)
+		return;
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * One cell counted, and said if it fails or is refused: row's figure,
+ * run `label` against `base`; p the groups' test, < 0 for runs.
+ */
+static void count(FILE *err, const struct cmp_gate *gt, const char *row,
+		  const char *label, const char *base,
+		  const struct gate_cell *g, double p, struct gate_tally *t)
 {
 	const char *name = cmp_metrics[gt->m].name;
-	size_t fails = 0;
+	char pbuf[32] = "";
 
+	if (p >= 0)
+		snprintf(pbuf, sizeof(pbuf), "; p = %.3g", p);
+	switch (g->v) {
+	case GATE_PASS:
+		t->judged++;
+		break;
+	case GATE_REFUSE:
+		t->refused++;
+		say(err, "compare: refused: %s %s: %s\n", row, name, g->why);
+		break;
+	case GATE_FAIL:
+		t->fails++;
+		if (g->why[0])
+			say(err, "compare: fail: %s %s: %s\n", row, name,
+			    g->why);
+		else
+			say(err, "compare: fail: %s %s: %s %.1f%% worse than "
+				 "%s (limit %g%%%s)\n",
+			    row, name, label, g->worse_pct, base, gt->pct,
+			    pbuf);
+		break;
+	case GATE_NONE:
+		break;
+	}
+}
+
+/* The verdict in all, the pass line or why nothing was judged. */
+static enum gate_verdict finish(FILE *err, const struct cmp_gate *gt,
+				const char *base, bool groups,
+				struct gate_tally *t)
+{
+	const char *name = cmp_metrics[gt->m].name;
+
+	if (!t->fails && !t->refused && !t->judged) {
+		t->refused++;
+		say(err, "compare: refused: no flowop's %s could be judged "
+			 "against %s%s\n",
+		    name, base,
+		    groups ? " (a test needs 2 runs a side with the figure)" :
+			     "");
+	} else if (!t->fails && !t->refused) {
+		say(err, "compare: pass: no flowop's %s %sworse than %s by more "
+			 "than %g%%\n",
+		    name, groups ? "significantly " : "", base, gt->pct);
+	}
+	return gate_overall(t);
+}
+
+enum gate_verdict gate_report_runs(FILE *err, const struct cmp_gate *gt,
+				   const struct cmp *c, struct gate_tally *t)
+{
+	struct gate_cell g;
+
+	*t = (struct gate_tally){ 0 };
+	/* a run that did not finish is said once, not per flowop */
+	if (unfinished(&c->runs[0])) {
+		gate_runs(gt, c, 0, 1, &g);
+		t->refused++;
+		say(err, "compare: refused: %s: nothing to judge the other "
+			 "runs against\n",
+		    g.why);
+		return gate_overall(t);
+	}
+	for (size_t i = 1; i < c->nruns; i++)
+		if (unfinished(&c->runs[i])) {
+			gate_runs(gt, c, 0, i, &g);
+			t->fails++;
+			say(err, "compare: fail: %s: the run did not finish; its "
+				 "figures are not judged\n",
+			    g.why);
+		}
 	for (size_t row = 0; row < c->nrows; row++)
 		for (size_t i = 1; i < c->nruns; i++) {
-			struct gate_cell g;
-
-			gate_runs(gt, c, row, i, &g);
-			if (g.v != GATE_FAIL)
+			if (unfinished(&c->runs[i]))
 				continue;
-			fails++;
-			fprintf(err, "compare: fail: %s %s: %s %.1f%% worse "
-				     "than %s (limit %g%%)\n",
-				c->rows[row].name, name, c->runs[i].label,
-				g.worse_pct, c->runs[0].label, gt->pct);
+			gate_runs(gt, c, row, i, &g);
+			count(err, gt, c->rows[row].name, c->runs[i].label,
+			      c->runs[0].label, &g, -1, t);
 		}
-	if (!fails)
-		fprintf(err, "compare: pass: no flowop's %s worse than %s by "
-			     "more than %g%%\n",
-			name, c->runs[0].label, gt->pct);
-	return fails;
+	return finish(err, gt, c->runs[0].label, false, t);
 }
 
-size_t gate_report_groups(FILE *err, const struct cmp_gate *gt,
-			  const struct cmp *c, const struct cmp_group *g)
+enum gate_verdict gate_report_groups(FILE *err, const struct cmp_gate *gt,
+				     const struct cmp *c,
+				     const struct cmp_group *g,
+				     struct gate_tally *t)
 {
-	const char *name = cmp_metrics[gt->m].name;
-	size_t fails = 0;
+	const struct cmp_run *r;
+	struct gate_cell v;
 
+	*t = (struct gate_tally){ 0 };
+	/* a run that did not finish is said once, not per flowop */
+	if ((r = group_unfinished(c, &g[0]))) {
+		set_unfinished(&v, GATE_REFUSE, r);
+		t->refused++;
+		say(err, "compare: refused: %s: nothing to judge %s against\n",
+		    v.why, g[1].label);
+		return gate_overall(t);
+	}
+	if ((r = group_unfinished(c, &g[1]))) {
+		set_unfinished(&v, GATE_FAIL, r);
+		t->fails++;
+		say(err, "compare: fail: %s: the run did not finish; %s is "
+			 "not judged\n",
+		    v.why, g[1].label);
+		return gate_overall(t);
+	}
 	for (size_t row = 0; row < c->nrows; row++) {
 		struct groups_cell gc;
-		struct gate_cell v;
 
 		groups_cell(c, g, row, gt->m, &gc);
-		gate_groups(gt, &gc, &v);
-		if (v.v == GATE_FAIL) {
-			fails++;
-			fprintf(err, "compare: fail: %s %s: %s %.1f%% worse "
-				     "than %s (limit %g%%; p = %.3g)\n",
-				c->rows[row].name, name, g[1].label,
-				v.worse_pct, g[0].label, gt->pct, gc.w.p);
-		}
+		gate_groups(gt, c, g, row, &gc, &v);
+		count(err, gt, c->rows[row].name, g[1].label, g[0].label, &v,
+		      gc.w.p, t);
 		groups_cell_free(&gc);
 	}
-	if (!fails)
-		fprintf(err, "compare: pass: no flowop's %s significantly "
-			     "worse than %s by more than %g%%\n",
-			name, g[0].label, gt->pct);
-	return fails;
+	return finish(err, gt, g[0].label, true, t);
 }

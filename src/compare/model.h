@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "results/results.h"
@@ -51,6 +52,8 @@ struct cmp_flowop {
 	const char *name; /* the run's model's */
 	double fig[CM_COUNT];
 	bool has[CM_COUNT]; /* false: the run lacks the figure */
+	bool idle; /* its "ops" is 0: it did nothing, so has no latency */
+	uint64_t errors; /* its failed operations ("errors") */
 	/* the "histogram" array's elements, as the file has them */
 	const struct results_bucket *hist;
 	size_t nhist;

@@ -21,7 +21,8 @@ OPTION(FORMAT, "format", 0, required_argument, "FORMAT", 0,
 	"on standard output: text (the table), json or csv")
 OPTION(FAIL, "fail-if-worse", 0, required_argument, "PCT", 0,
 	"exit 1 if a flowop is worse than the first run by more\n"
-	"than PCT% (groups: and significantly so)")
+	"than PCT% (groups: and significantly so), 2 if a figure\n"
+	"cannot be judged")
 OPTION(METRIC, "metric", 0, required_argument, "WHICH", 0,
 	"what --fail-if-worse compares: ops (ops/s, the default),\n"
 	"latency (ms/op), p99 or response (an open loop's p99\n"

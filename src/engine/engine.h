@@ -22,6 +22,8 @@ struct results;
 
 struct engine_opts {
 	const char *script; /* for messages and the JSON */
+	/* the file the script was read from; NULL for a text or stdin */
+	const char *script_file;
 	uint64_t runtime_s; /* 0: the script's run time */
 	uint64_t interval_s; /* --interval: 0 if not given */
 	uint64_t warmup_s; /* --warmup: run this long before measuring */

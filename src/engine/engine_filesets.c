@@ -78,8 +78,28 @@ int engine_check_roots(const struct workload *w)
 }
 
 /*
+ * Why output p would replace a file the run reads (the script, a trace),
+ * malloc'd; NULL if it would not.
+ */
+static char *replaces_input(const struct engine *e, const char *p)
+{
+	if (e->o->script_file && outfile_same(p, e->o->script_file))
+		return xasprintf("is the script the run reads");
+	for (size_t i = 0; i < e->w->ntraces; i++) {
+		const struct ir_trace *t = &e->w->traces[i];
+
+		if (t->path && outfile_same(p, t->path))
+			return xasprintf("is the file of trace '%s', which the "
+					 "run reads",
+					 t->name);
+	}
+	return NULL;
+}
+
+/*
  * -o and --interval-log, checked before anything runs (exit 2) rather
- * than found wanting after the run: not inside a fileset's tree, which is
+ * than found wanting after the run: not the script or a trace (an output
+ * never replaces an input), not inside a fileset's tree, which is
  * removed after the run (or reused), and a regular file that can be
  * written, or none, in a directory that exists (util/outfile).
  */
@@ -92,6 +112,7 @@ static int check_output(const struct engine *e, const char *opt,
 	if (!p)
 		return 0;
 	real = path_real(p);
+	why = replaces_input(e, p);
 	for (size_t i = 0; !why && real && i < e->w->nfilesets; i++) {
 		const struct ir_fileset *def = &e->w->filesets[i];
 		char *root, *rroot;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "util/msg.h"
+#include "util/paths.h"
 #include "util/util.h"
 
 #define TEMP_TRIES 100
@@ -77,6 +78,22 @@ char *outfile_unusable(const char *path)
 		why = xasprintf("cannot be made: '%s' is not a directory", dir);
 	free(dir);
 	return why;
+}
+
+bool outfile_same(const char *out, const char *in)
+{
+	struct stat so, si;
+	char *ro, *ri;
+	bool same;
+
+	if (stat(out, &so) == 0 && stat(in, &si) == 0)
+		return so.st_dev == si.st_dev && so.st_ino == si.st_ino;
+	ro = path_real(out);
+	ri = path_real(in);
+	same = ro && ri ? strcmp(ro, ri) == 0 : strcmp(out, in) == 0;
+	free(ro);
+	free(ri);
+	return same;
 }
 
 /* An output on its way: the target's directory and the temporary in it. */

@@ -12,6 +12,7 @@
 #ifndef FBRUN_OUTFILE_H
 #define FBRUN_OUTFILE_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -21,6 +22,15 @@
  * a new one can be made.
  */
 char *outfile_unusable(const char *path);
+
+/*
+ * Whether writing out would replace in, a file fbrun reads: one file
+ * now (the same device and inode, by whatever name, hard link or
+ * symbolic link), or, when either is not there yet, one name once
+ * resolved (path_real: "./x" is "x").  Checked before anything runs, so
+ * an output never takes the place of the input it is made from.
+ */
+bool outfile_same(const char *out, const char *in);
 
 /* What an output holds, printed by the caller on out. */
 typedef void outfile_fill_fn(FILE *out, const void *arg);

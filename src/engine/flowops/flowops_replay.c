@@ -97,15 +97,29 @@ int op_replay_rmtree(struct replay *rp, int dfd, const char *name)
 	return rmtree(rp, dfd, name, 0);
 }
 
-/* Write size bytes of the buffer's into fd. */
-static int fill(struct replay *rp, int fd, int64_t size)
+/*
+ * Whether to stop making the initial state: a signal (looked at as
+ * fileset creation does, before the clock: the run's flag is raised only
+ * once it runs) or the run stopped.
+ */
+static bool stopping(const struct worker *wk)
+{
+	return timeline_signalled || timeline_flag_set(wk->stop);
+}
+
+/* Write size bytes of the buffer's into fd; 1 if a stop cut it short. */
+static int fill(const struct worker *wk, struct replay *rp, int fd,
+		int64_t size)
 {
 	for (int64_t done = 0; done < size;) {
 		size_t n = (size_t)(size - done) < rp->buflen ?
 				   (size_t)(size - done) :
 				   rp->buflen;
-		ssize_t w = write(fd, rp->buf, n);
+		ssize_t w;
 
+		if (stopping(wk))
+			return 1;
+		w = write(fd, rp->buf, n);
 		if (w <= 0)
 			return w < 0 ? -1 : (errno = EIO, -1);
 		done += w;
@@ -113,7 +127,22 @@ static int fill(struct replay *rp, int fd, int64_t size)
 	return 0;
 }
 
-/* The state the trace expects at its start, in the (empty) tree. */
+/* A stop while the initial state is made: said, the pass not run. */
+static enum fo_result stopped_initial(struct replay *rp, size_t made,
+				      size_t n)
+{
+	fb_warning("replay %s (instance %u): interrupted while making the "
+		   "trace's initial state (%zu of %zu entries made); they "
+		   "are removed with its tree",
+		   rp->f->name, rp->instance, made, n);
+	return FO_NORSC;
+}
+
+/*
+ * The state the trace expects at its start, in the (empty) tree; FO_NORSC
+ * if a stop cut it short (what was made goes with the tree, which is
+ * fbrun's).
+ */
 static enum fo_result make_initial(struct worker *wk, struct replay *rp)
 {
 	const struct trace_entry *ent;
@@ -121,8 +150,10 @@ static enum fo_result make_initial(struct worker *wk, struct replay *rp)
 
 	for (size_t i = 0; i < n; i++) {
 		const char *p = trace_path(rp->t, ent[i].path);
-		int fd;
+		int fd, cut = 0;
 
+		if (i % REPLAY_STOP_EVERY == 0 && stopping(wk))
+			return stopped_initial(rp, i, n);
 		if (strcmp(p, ".") == 0)
 			continue;
 		if (ent[i].dir) {
@@ -151,10 +182,13 @@ static enum fo_result make_initial(struct worker *wk, struct replay *rp)
 					    TRACE_O_WRITE | TRACE_O_CREAT |
 						    TRACE_O_EXCL,
 					    0644);
-			if (fd >= 0 && fill(rp, fd, ent[i].size) < 0) {
+			if (fd >= 0 &&
+			    (cut = fill(wk, rp, fd, ent[i].size)) != 0) {
 				int e = errno;
 
 				close(fd);
+				if (cut > 0)
+					return stopped_initial(rp, i, n);
 				errno = e;
 				fd = -1;
 			}
@@ -285,7 +319,8 @@ int op_replay_prepare(struct worker *wk, const struct ir_flowop *f)
 			f->name, fileset_name(fs_of(wk, f->fileset.index)));
 		return -1;
 	}
-	return make_initial(wk, rp) == FO_OK ? 0 : -1;
+	/* stopped: the run ends before it starts, and the tree goes */
+	return make_initial(wk, rp) == FO_ERROR ? -1 : 0;
 }
 
 void op_replay_free(void *state)
@@ -380,8 +415,17 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 bool op_replay_pace(const atomic_bool *stop, double pace,
 		    const struct trace_op *op, uint64_t start)
 {
-	return timeline_sleep_until(stop, start + (uint64_t)((double)op->time_ns /
-							     pace));
+	double wait = (double)op->time_ns / pace;
+	uint64_t room = UINT64_MAX - start, w;
+
+	/*
+	 * A tiny pace makes the wait longer than a clock can say (1e5 s at
+	 * pace 1e-6 is 1e20 ns): the op is due after the run, not at once,
+	 * so the wait is as long as there is (the stop flag ends it).
+	 */
+	if (!(wait < (double)room) || (w = (uint64_t)wait) > room)
+		return timeline_sleep_until(stop, UINT64_MAX);
+	return timeline_sleep_until(stop, start + w);
 }
 
 /* Back to the start: the tree emptied and the initial state made again. */
