@@ -157,10 +157,24 @@ is "CSV: every figure is a number or +++++" \
 	"$(csv | cut -d, -f10-21,27-38 | tr , '\n' | grep -Evc '^([0-9.]+|[+]{3,5})$')" 0
 is "CSV: every latency is given" \
 	"$(csv | cut -d, -f39-50 | tr , '\n' | grep -Evc '^[0-9]+(us|ms|s)$')" 0
-grepq "table: the I/O rows" "^box +2M:4k +" "$TMP/out"
+grepq "table: 2.00a's layout, Name:Size etc" "^Name:Size etc +/sec %CP" "$TMP/out"
+grepq "table: the I/O rows, size:chunk:concurrency:seeks:seekers" "^box +2M:4k::64:2 +" "$TMP/out"
 grepq "table: the file rows" "^ +1:1024:0/2 " "$TMP/out"
 grepq "progress on stderr" "^start 'em...done...done...$" "$TMP/err"
 is "the scratch trees are removed" "$(ls -A "$B" | wc -l | tr -d ' ')" 0
+
+# --format 1.96: the older table, K/sec and the Concurrency line (the
+# series' output kept for bon_csv2txt below)
+cp "$TMP/out" "$TMP/series.out"
+run_fbrun bonnie -d "$B" -s 2:4k -r 0 -n 0 -f -z 42 -m box --format 1.96
+check "--format 1.96 exits 0" test "$rc" -eq 0
+grepq "... the Concurrency line" "^Concurrency   1     -Per Chr-" "$TMP/out"
+grepq "... K/sec" "^Machine   Size:chnk K/sec %CP" "$TMP/out"
+grepq "... the I/O row with Size:chnk" "^box +2M:4k +" "$TMP/out"
+run_fbrun bonnie -d "$B" -s 2 -r 0 -n 0 -f --format 1.97
+check "--format 1.97: a usage error (exit $rc)" test "$rc" -eq 2
+grepq "... naming what it takes" "expected 2.00 or 1.96" "$TMP/err"
+cp "$TMP/series.out" "$TMP/out"
 
 # -f: bonnie++ still creates, fsyncs and closes its file before the block
 # write, which commits the journal; fbrun syncs the file system there

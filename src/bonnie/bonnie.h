@@ -47,6 +47,7 @@ struct bon_config {
 	bool direct; /* -D */
 	bool random_data; /* --random-data */
 	int csv_layout; /* 196 (48 fields) or 198 (50 fields) */
+	int text_layout; /* 200 (2.00a's k/m/g cells) or 196 (K/sec) */
 };
 
 struct bon_figure {

@@ -264,6 +264,13 @@ int bonnie_parse(struct bonnie *b, int argc, char **argv)
 					"(semaphores and random-number files of "
 					"bonnie++)",
 					bon_rows[ch].letter);
+		case BON_OPT_FORMAT:
+			if (strcmp(optarg, "2.00") && strcmp(optarg, "2.00a") &&
+			    strcmp(optarg, "1.96"))
+				rc = bad("--format", optarg,
+					 "expected 2.00 or 1.96");
+			b->c.text_layout = strcmp(optarg, "1.96") ? 200 : 196;
+			break;
 		case BON_OPT_CSV:
 			if (strcmp(optarg, "1.96") && strcmp(optarg, "1.98"))
 				rc = bad("--csv-format", optarg,
@@ -368,6 +375,7 @@ void bonnie_defaults(struct bonnie *b)
 	b->c.dirs = 0;
 	b->c.file_chunk = 8192;
 	b->c.csv_layout = 198;
+	b->c.text_layout = 200;
 	b->c.ram_mib = ram_mib();
 	if (uname(&u) == 0)
 		snprintf(b->c.machine, sizeof(b->c.machine), "%s", u.nodename);

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * bonnie++'s figures and layouts: the text table of 1.96/1.97 and the CSV
- * line of format 1.96 (48 fields) or 1.98 (50 fields).  Every figure is
+ * bonnie++'s figures and layouts: the text table of 2.00a (its I/O rates
+ * in k, m and g) or of 1.96/1.97 (K/sec), and the CSV line of format 1.96
+ * (48 fields) or 1.98 (50 fields).  Every figure is
  * computed as bonnie++ computes it: KiB/s from the configured size (not
  * bytes moved), %CP = int(CPU / elapsed x 100), "+++++" for a phase under
  * half a second, blank for a phase not run.
  */
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -34,9 +36,31 @@ static double work(const struct bon_config *c, enum bon_test t)
 	}
 }
 
-/* The rate and %CP cells: numbers, "+++++"/"+++", or empty. */
+/*
+ * An I/O rate of KiB/s as 2.00a's table prints it, in four places and a
+ * unit: KiB below 10000, else MiB (a decimal below 100), else GiB.
+ */
+static void scaled(double kib, char *buf, size_t len)
+{
+	double mib = kib / 1024;
+
+	if (kib < 10000)
+		snprintf(buf, len, "%4dk", (int)kib);
+	else if (mib < 100)
+		snprintf(buf, len, "%4.1fm", mib);
+	else if (mib < 1000)
+		snprintf(buf, len, "%4dm", (int)lround(mib));
+	else
+		snprintf(buf, len, "%4.1fg", mib / 1024);
+}
+
+/*
+ * The rate and %CP cells: numbers, "+++++"/"+++", or empty; with units,
+ * an I/O rate as 2.00a's table has it.
+ */
 static void cells(const struct bon_config *c, const struct bon_result *r,
-		  enum bon_test t, char *rate, char *cpu, size_t len)
+		  enum bon_test t, bool units, char *rate, char *cpu,
+		  size_t len)
 {
 	const struct bon_figure *f = &r->t[t];
 	double v;
@@ -52,6 +76,8 @@ static void cells(const struct bon_config *c, const struct bon_result *r,
 	v = work(c, t) / f->elapsed;
 	if (t == BT_SEEKS)
 		snprintf(rate, len, v < 1000 ? "%.1f" : "%.0f", v);
+	else if (units && t < BT_SEEKS)
+		scaled(v, rate, len);
 	else
 		snprintf(rate, len, "%" PRIu64, (uint64_t)v);
 	snprintf(cpu, len, "%d", (int)(f->cpu / f->elapsed * 100.0));
@@ -114,17 +140,75 @@ static void figures(FILE *out, const struct bon_config *c,
 	char rate[32], cpu[32];
 
 	for (int t = (int)first; t < (int)first + 6; t++) {
-		cells(c, r, (enum bon_test)t, rate, cpu, sizeof(rate));
+		cells(c, r, (enum bon_test)t, c->text_layout == 200, rate, cpu,
+		      sizeof(rate));
 		fprintf(out, " %5s %3s", rate, cpu);
 	}
 	fputc('\n', out);
+}
+
+/*
+ * 2.00a's "Name:Size etc" cell: size[:chunk[:concurrency[:seeks[:seekers]]]],
+ * each item only when not the default, its trailing colons left out.
+ */
+static void name_cell(const struct bon_config *c, char *buf, size_t len)
+{
+	char part[5][32];
+	int last = 0;
+	size_t n = 0;
+
+	size_str(c, part[0], sizeof(part[0]));
+	chunk_str(c, part[1], sizeof(part[1]));
+	part[2][0] = part[3][0] = part[4][0] = '\0';
+	if (c->concurrency != 1)
+		snprintf(part[2], sizeof(part[2]), "%u", c->concurrency);
+	if (c->seeks != 8192)
+		snprintf(part[3], sizeof(part[3]), "%u", c->seeks);
+	if (c->seekers != 5)
+		snprintf(part[4], sizeof(part[4]), "%u", c->seekers);
+	for (int i = 1; i < 5; i++)
+		if (part[i][0])
+			last = i;
+	buf[0] = '\0';
+	for (int i = 0; i <= last && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ":" : "",
+				      part[i]);
+}
+
+/* The name cut to fit before the cell, which ends in column 19. */
+static void name_row(FILE *out, const struct bon_config *c, const char *cell)
+{
+	int namew = 18 - (int)strlen(cell);
+
+	if (namew < 0)
+		namew = 0;
+	fprintf(out, "%-*.*s %s", namew, namew, c->machine, cell);
+}
+
+static void io_table_200(FILE *out, const struct bon_config *c,
+			 const struct bon_result *r)
+{
+	char cell[160];
+
+	name_cell(c, cell, sizeof(cell));
+	fprintf(out, "Version %5s       ------Sequential Output------ "
+		     "--Sequential Input- --Random-\n",
+		"fbrun");
+	fprintf(out, "                    -Per Chr- --Block-- -Rewrite- "
+		     "-Per Chr- --Block-- --Seeks--\n");
+	fprintf(out, "Name:Size etc        /sec %%CP  /sec %%CP  /sec %%CP  "
+		     "/sec %%CP  /sec %%CP  /sec %%CP\n");
+	name_row(out, c, cell);
+	figures(out, c, r, BT_PUTC);
+	latency_row(out, r, BT_PUTC);
+	if (!c->files)
+		fputc('\n', out); /* as 2.00a ends a table without files */
 }
 
 static void io_table(FILE *out, const struct bon_config *c,
 		     const struct bon_result *r)
 {
 	char size[64], chunk[32], cell[96];
-	int namew;
 
 	size_str(c, size, sizeof(size));
 	chunk_str(c, chunk, sizeof(chunk));
@@ -139,11 +223,7 @@ static void io_table(FILE *out, const struct bon_config *c,
 	fprintf(out, "%s K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP K/sec "
 		     "%%CP  /sec %%CP\n",
 		chunk[0] ? "Machine   Size:chnk" : "Machine        Size");
-	/* the size ends in column 19, the name is cut to fit before it */
-	namew = 18 - (int)strlen(cell);
-	if (namew < 0)
-		namew = 0;
-	fprintf(out, "%-*.*s %s", namew, namew, c->machine, cell);
+	name_row(out, c, cell);
 	figures(out, c, r, BT_PUTC);
 	latency_row(out, r, BT_PUTC);
 }
@@ -180,7 +260,7 @@ static void file_table(FILE *out, const struct bon_config *c,
 void bonnie_text(FILE *out, const struct bon_config *c, const struct bon_result *r)
 {
 	if (c->size_mib)
-		io_table(out, c, r);
+		(c->text_layout == 200 ? io_table_200 : io_table)(out, c, r);
 	if (c->files)
 		file_table(out, c, r);
 }
@@ -224,7 +304,7 @@ void bonnie_csv(FILE *out, const struct bon_config *c, const struct bon_result *
 		put_num(out, c->size_mib ? c->seekers : 0);
 	}
 	for (int t = BT_PUTC; t <= BT_SEEKS; t++) {
-		cells(c, r, (enum bon_test)t, a, b, sizeof(a));
+		cells(c, r, (enum bon_test)t, false, a, b, sizeof(a));
 		fprintf(out, ",%s,%s", a, b);
 	}
 	/*
@@ -238,7 +318,7 @@ void bonnie_csv(FILE *out, const struct bon_config *c, const struct bon_result *
 	fputc(',', out);
 	put_num(out, c->files && c->dirs > 1 ? c->dirs : 0);
 	for (int t = BT_SEQ_CREATE; t < BT_COUNT; t++) {
-		cells(c, r, (enum bon_test)t, a, b, sizeof(a));
+		cells(c, r, (enum bon_test)t, false, a, b, sizeof(a));
 		fprintf(out, ",%s,%s", a, b);
 	}
 	for (int t = 0; t < BT_COUNT; t++) {

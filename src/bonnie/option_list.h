@@ -43,7 +43,9 @@ OPTION(USER, NULL, 'u', required_argument, "user[:group]", OPTABLE_BREAK,
 	"As root, switch to this user (and group) first.")
 OPTION(GROUP, NULL, 'g', required_argument, "group", 0,
 	"As root, switch to this group first.")
-OPTION(CSV, "csv-format", 0, required_argument, "1.96|1.98", OPTABLE_BREAK,
+OPTION(FORMAT, "format", 0, required_argument, "2.00|1.96", OPTABLE_BREAK,
+	"Text table: bonnie++ 2.00a's (the default: k, m, g units) or 1.96's (K/sec).")
+OPTION(CSV, "csv-format", 0, required_argument, "1.96|1.98", 0,
 	"CSV layout: 48 fields (1.96) or 50 (1.98, the default).")
 OPTION(RANDOM, "random-data", 0, no_argument, NULL, 0,
 	"Write incompressible data instead of bonnie++'s blocks.")

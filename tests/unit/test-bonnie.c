@@ -63,7 +63,7 @@ static struct bon_config config(void)
 				.size_mib = 16384, .chunk = 8192,
 				.seeks = 8192, .seekers = 5, .byte_mib = 3,
 				.files = 16, .file_chunk = 8192,
-				.csv_layout = 196 };
+				.csv_layout = 196, .text_layout = 196 };
 
 	strcpy(c.machine, "server");
 	return c;
@@ -190,6 +190,61 @@ int main(void)
 	ok(strstr(s, "\nfiles:max            /sec") != NULL, "files:max header");
 	ok(strstr(s, "\n        16:4096:0/4 29630") != NULL,
 	   "num:max:min/dirs cell");
+	free(s);
+
+	/*
+	 * 2.00a's table, as Debian's bonnie++ prints it: no Concurrency
+	 * line, "Name:Size etc", the I/O rates in k, m or g in 4 places
+	 */
+	c = config();
+	c.text_layout = 200;
+	c.size_mib = 1024;
+	c.files = 0;
+	strcpy(c.machine, "vm-run2");
+	r = (struct bon_result){ 0 };
+	r.t[BT_PUTC] = fig(3.0 * 1024 / 418.9, 1, 0.074931); /* 418k */
+	r.t[BT_PUT_BLOCK] = fig(1024.0 / 379.4, 1, 0.011173); /* 379m */
+	r.t[BT_REWRITE] = fig(1024.0 / 65.43, 1, 0.003572); /* 65.4m */
+	r.t[BT_GETC] = fig(3.0 * 1024 / 5000.5, 0.3, 0.044430); /* 5000k */
+	r.t[BT_GET_BLOCK] = fig(1024.0 / 1331.2, 0.4, 0.004836); /* 1.3g */
+	r.t[BT_SEEKS] = fig(8192 / 15763.0, 0.1, 0.016281);
+	s = capture(bonnie_text, &c, &r);
+	ok(strstr(s, "Version fbrun       ------Sequential Output------ "
+		     "--Sequential Input- --Random-\n"
+		     "                    -Per Chr- --Block-- -Rewrite- "
+		     "-Per Chr- --Block-- --Seeks--\n"
+		     "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  "
+		     "/sec %CP  /sec %CP  /sec %CP\n") == s,
+	   "2.00a: the three header lines");
+	ok(strstr(s, "\nvm-run2          1G  418k  13  379m  37 65.4m   6 "
+		     "5000k  48  1.3g  52 15763  19\n") != NULL,
+	   "2.00a: k below 10000 KiB/s, m with a decimal below 100, whole "
+	   "m below 1000, then g");
+	ok(strstr(s, "\nLatency             74931us   11173us    3572us   "
+		     "44430us    4836us   16281us\n\n") != NULL,
+	   "2.00a: the latency row, then an empty line when no file tests ran");
+	free(s);
+	c.chunk = 4096;
+	c.seeks = 32;
+	c.seekers = 3;
+	strcpy(c.machine, "name-that-is-long-x");
+	s = capture(bonnie_text, &c, &r);
+	ok(strstr(s, "\nname-th 1G:4k::32:3  418k") != NULL,
+	   "2.00a: size:chunk:concurrency:seeks:seekers, the default ones "
+	   "empty, the name cut before it");
+	free(s);
+	c.seekers = 5;
+	c.concurrency = 2;
+	s = capture(bonnie_text, &c, &r);
+	ok(strstr(s, "\nname-tha 1G:4k:2:32  418k") != NULL,
+	   "2.00a: trailing default items left out");
+	free(s);
+	c.chunk = 8192;
+	c.concurrency = 1;
+	c.seeks = 8192;
+	s = capture(bonnie_text, &c, &r);
+	ok(strstr(s, "\nname-that-is-lon 1G  418k") != NULL,
+	   "2.00a: all defaults: the size alone");
 	free(s);
 	return tap_done();
 }
