@@ -13,9 +13,10 @@
 #                each, under ASan + UBSan
 #   valgrind     memcheck on a short run
 # Every stage runs and reports, whatever an earlier one did.  Ends with
-# one line "N passed, N failed, N skipped": the tests of the three suites,
-# plus each other stage as one (distcheck, fuzzing, valgrind, and a build
-# that failed); exits non-zero if anything failed.
+# the skips counted by reason, then one line "N passed, N failed, N
+# skipped": the tests of the three suites, plus each other stage as one
+# (distcheck, fuzzing, valgrind, and a build that failed); exits non-zero
+# if anything failed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -29,6 +30,9 @@ fi
 autoreconf -fi || { echo "run-all: autoreconf failed" >&2; exit 2; }
 
 passed=0 failed=0 skipped=0 failures=""
+# the reasons of every skip, a line each, for the summary by reason
+reasons=$(mktemp)
+trap 'rm -f "$reasons"' EXIT
 t0=$(date +%s)
 # took: $took, the seconds since its last call (each stage says how long
 # it took; not in $(...), whose subshell would keep t0 to itself)
@@ -59,6 +63,16 @@ suite() {
 	set -- "$1" $(awk '/^# PASS:/ {p += $3} /^# (FAIL|ERROR|XPASS):/ {f += $3}
 		/^# SKIP:/ {s += $3} END {print p + 0, f + 0, s + 0}' "$1/test-suite.log")
 	passed=$((passed + $2)) failed=$((failed + $3)) skipped=$((skipped + $4))
+	# "SKIP: tests/x.sh 5 # SKIP why" in each test's log; a script that
+	# skipped whole (exit 77) says why in its log's last line
+	for log in "$1"/tests/*.log "$1"/tests/unit/*.log; do
+		[ -f "$log" ] || continue
+		case $log in */test-suite.log) continue ;; esac
+		sed -n 's/^SKIP: [^#]*# SKIP *//p' "$log" >>"$reasons"
+		if grep -q '^SKIP: [^ ]*$' "$log"; then
+			tail -1 "$log" | sed 's/^# *//' >>"$reasons"
+		fi
+	done
 	if [ "$3" -gt 0 ]; then
 		failures="$failures
   $1: $(grep -E '^(FAIL|ERROR|XPASS):' "$1/test-suite.log" | sed 's/ - .*//' |
@@ -148,6 +162,7 @@ fuzz_half() {
 
 if ! command -v clang >/dev/null 2>&1; then
 	echo "run-all: clang not found: fuzzing skipped" >&2
+	echo "fuzzing: clang not found (apt-get install clang)" >>"$reasons"
 	skipped=$((skipped + 1))
 elif build build-fuzz CC=clang --enable-fuzz --enable-asan --enable-ubsan; then
 	seeds=$(mktemp -d)
@@ -174,6 +189,7 @@ fi
 # Its lines about that are dropped; anything else it says is shown.
 if ! command -v valgrind >/dev/null 2>&1; then
 	echo "run-all: valgrind not found: memcheck skipped" >&2
+	echo "memcheck: valgrind not found (apt-get install valgrind)" >>"$reasons"
 	skipped=$((skipped + 1))
 elif [ -x build/fbrun ]; then
 	vdir=$(mktemp -d)
@@ -193,6 +209,11 @@ fi
 
 if [ -n "$failures" ]; then
 	echo "run-all: failed:$failures" >&2
+fi
+# the skips counted by reason, most first: what the machine lacked
+if [ -s "$reasons" ]; then
+	echo "run-all: skipped, by reason:"
+	sort "$reasons" | uniq -c | sort -k1,1nr -k2 | sed 's/^ */  /'
 fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]
