@@ -26,6 +26,7 @@
 struct cachelimit {
 	bool v2;
 	bool entered;
+	bool enabled; /* it gave the top's children the controller */
 	char mnt[PATH_MAX]; /* the hierarchy's mount point */
 	char dir[PATH_MAX + 32]; /* ours */
 	char home[2 * PATH_MAX]; /* where the process was */
@@ -190,8 +191,9 @@ struct cachelimit *cachelimit_new(uint64_t bytes, char *err, size_t errlen)
 
 		/* the top's children get the controller: the top may have it on */
 		snprintf(path, sizeof(path), "%s/cgroup.subtree_control", c->mnt);
-		if (read_line(path, ctl, sizeof(ctl)) == 0 &&
-		    !in_list(ctl, "memory", ' ') &&
+		c->enabled = read_line(path, ctl, sizeof(ctl)) == 0 &&
+			     !in_list(ctl, "memory", ' ');
+		if (c->enabled &&
 		    put(c->mnt, "cgroup.subtree_control", "+memory") < 0) {
 			snprintf(err, errlen,
 				 "cannot give the memory controller to cgroups "
@@ -206,7 +208,7 @@ struct cachelimit *cachelimit_new(uint64_t bytes, char *err, size_t errlen)
 	if (mkdir(c->dir, 0755) < 0 && errno != EEXIST) {
 		snprintf(err, errlen, "cannot make the cgroup %s: %s", c->dir,
 			 strerror(errno));
-		free(c);
+		cachelimit_free(c);
 		return NULL;
 	}
 	snprintf(num, sizeof(num), "%" PRIu64, bytes);
@@ -214,8 +216,7 @@ struct cachelimit *cachelimit_new(uint64_t bytes, char *err, size_t errlen)
 	if (put(c->dir, limit, num) < 0) {
 		snprintf(err, errlen, "cannot set %s/%s to %s: %s", c->dir,
 			 limit, num, strerror(errno));
-		rmdir(c->dir);
-		free(c);
+		cachelimit_free(c);
 		return NULL;
 	}
 	return c;
@@ -256,5 +257,8 @@ void cachelimit_free(struct cachelimit *c)
 	if (c->entered && put(c->home, "cgroup.procs", pid) < 0)
 		put(c->mnt, "cgroup.procs", pid);
 	rmdir(c->dir);
+	/* as it was, unless another cgroup took the controller meanwhile */
+	if (c->enabled)
+		put(c->mnt, "cgroup.subtree_control", "-memory");
 	free(c);
 }
