@@ -157,6 +157,33 @@ done
 check "... the replay's trees removed after it" \
 	test -z "$(ls -A "$TMP/small-rp" 2>/dev/null)"
 
+# --- names strace escapes: UTF-8, < > " \ space, newline, tab -----------------
+# recorded in a directory whose own name needs them (strace -y writes
+# '>' as \76 in its annotations, the UTF-8 bytes in octal)
+esc="$TMP/dé <a>b> \"q\""
+mkdir "$esc"
+cat >"$TMP/esc.sh" <<'EOF'
+n=$(printf 'q"<t>\\ sp\nnl\ttab.')
+mkdir "$n" && echo x >"$n/f" && cat "$n/f" >"$n/g" && mv "$n/f" "$n/h"
+echo y >données && cat données >/dev/null && rm "$n/g"
+EOF
+rc=0
+(cd "$esc" && "$FBRUN" record -o "$TMP/esc-rec" -- sh "$TMP/esc.sh") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+check "names strace escapes recorded: exit 0 ($rc)" test "$rc" -eq 0
+grepq "... strace escaped them" '\\76b\\76 \\"q\\"' "$TMP/esc-rec.trace"
+rc=0
+(cd / && "$FBRUN" -q --format csv -D dir="$TMP/esc-rp" "$TMP/esc-rec.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+for row in open write rename unlink mkdir; do
+	grepq "... a row replay.$row with ops, no errors" \
+		"^replay\\.$row,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+done
+check "... no op that failed in the recording succeeded" \
+	eval '! grep -q succeeded "$TMP/err"'
+
 # --- --model: NAME.f fitted to the trace, not a replay ------------------------
 mkdir "$TMP/modl"
 rc=0

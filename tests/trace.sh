@@ -184,6 +184,22 @@ printf 'op symlink count 1 bytes 0 failed 0\nop lock count 1 bytes 0 failed 0\no
 	cmp -s - "$TMP/got" &&
 	pass "shell.strace: symlinkat, and fcntl's F_SETLK of a lock and of F_UNLCK (not F_GETLK)" ||
 	{ fail "shell.strace: symlink, lock and unlock"; diag <"$TMP/got"; }
+# strace -y's escapes in annotations and strings (\76 for '>', octal
+# UTF-8, \n, \t, \" and \\), and close(-1) = -1 EBADF: a failed call
+dump "$T/escape.strace"
+check "escape.strace: read, exit 0 ($rc)" test "$rc" -eq 0
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial file donn\303\251es\t 1\n' | cmp -s - "$TMP/init" &&
+	pass "escape.strace: the annotation's path decoded, under the root a>b decoded" ||
+	{ fail "escape.strace: the initial state"; diag <"$TMP/init"; }
+grepq "escape.strace: close(-1) kept as a close that failed" \
+	'^op close count 2 bytes 0 failed 1$' "$TMP/dump"
+"$TRACEDUMP" -w "$T/escape.strace" >"$TMP/esc.trace" 2>"$TMP/dumperr" || :
+grepq "escape.strace: the file's name decoded, one path for the string and the annotation" \
+	'^[0-9.]+ [0-9.]+ open h=0 path="x\\"<y>\\\\ z\\x0a" ' "$TMP/esc.trace"
+grepq "escape.strace: the close on a bad descriptor, on no handle" \
+	'^[0-9.]+ [0-9.]+ close = EBADF$' "$TMP/esc.trace"
+round_trip "escape.strace: fbrun's format round trip" "$T/escape.strace"
 dump "$T/randrw.iolog3"
 grep -qx 'initial file _abs/tmp/fiot/data/f1 65536' "$TMP/dump" &&
 	pass "randrw.iolog3: what it reads past its own writes was in the file" ||

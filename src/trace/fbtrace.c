@@ -294,7 +294,8 @@ static int fb_time(struct trace_reader *r, struct field f, int64_t *ns)
 /*
  * What each type works on: a handle (h=), a path (path=, and to= for
  * rename and link), or either; statfs may have neither (dbench's: the
- * tree's), nor a close of a descriptor another one still holds.  The
+ * tree's), nor a close of a descriptor another one still holds, nor a
+ * call on a handle that failed with EBADF (on a bad descriptor).  The
  * replay finds what it needs there.
  */
 enum { ON_H = 1, ON_PATH = 2, ON_TO = 4, ON_NONE = 8 };
@@ -338,7 +339,8 @@ static int fb_needs(struct trace_reader *r, struct field type,
 		what = "works on a path=, not a handle h=";
 	else if (op->handle < 0 && op->path >= 0 && !(on & ON_PATH))
 		what = "works on a handle h=, not a path=";
-	else if (op->handle < 0 && op->path < 0 && !(on & ON_NONE))
+	else if (op->handle < 0 && op->path < 0 && !(on & ON_NONE) &&
+		 !((on & ON_H) && op->err == EBADF)) /* a bad descriptor's */
 		what = on & ON_H
 			       ? (on & ON_PATH ? "needs a handle h= or a path="
 					       : "needs a handle h=")

@@ -382,6 +382,10 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 			fds[op->handle] = fd;
 		return 0;
 	}
+	/* a call the recording made on a bad descriptor: made on one */
+	if (op->handle < 0 && op->path < 0 && op->err == EBADF)
+		return op->type == TOP_CLOSE ? (close(-1) < 0 ? errno : 0) :
+					       on_fd(rp, -1, 0, op, bytes);
 	if (op->handle < 0 && op->path < 0) /* dbench's statfs: the tree's */
 		return op->type == TOP_STATFS && fstatfs(rp->dirfd, &sf) < 0 ?
 			       errno :
