@@ -202,6 +202,13 @@ const char *trace_strace_call(size_t i);
  */
 size_t trace_initial(struct trace *t, const struct trace_entry **entries);
 
+/*
+ * The most descriptors a replay of t holds open at once, one op's own
+ * passing one included: in the recorded order, or with every stream
+ * running at once (parallel).
+ */
+size_t trace_max_open(const struct trace *t, bool parallel);
+
 /* fbrun's own format, version 1 (doc/trace-format.md).  0 or -1 (errno). */
 int trace_write(const struct trace *t, FILE *out);
 

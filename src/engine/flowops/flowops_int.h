@@ -354,6 +354,8 @@ int op_replay_dbench_setattr(struct replay *rp, size_t s,
 			     const struct trace_op *op);
 /* Forget the parent directory kept (a rename or removal may move it). */
 void op_replay_forget(struct replay *rp);
+/* Close what stream s holds open (its process exited, or the pass ended). */
+void op_replay_close_stream(struct replay *rp, size_t s);
 /* Whether op's outcome, err (0: success), is the one recorded. */
 bool op_replay_expected(const struct trace_op *op, int err);
 /* An op that failed in the recording and succeeded: counted, the first said. */

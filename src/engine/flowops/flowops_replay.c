@@ -176,15 +176,20 @@ static void make_order(struct replay *rp)
 	rp->order = trace_order(rp->t, &rp->nsteps);
 }
 
+void op_replay_close_stream(struct replay *rp, size_t s)
+{
+	for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++)
+		if (rp->fds[s][h] >= 0) {
+			close(rp->fds[s][h]);
+			rp->fds[s][h] = -1;
+		}
+}
+
 /* Close what the streams hold open. */
 static void close_all(struct replay *rp)
 {
 	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
-		for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++)
-			if (rp->fds[s][h] >= 0) {
-				close(rp->fds[s][h]);
-				rp->fds[s][h] = -1;
-			}
+		op_replay_close_stream(rp, s);
 }
 
 /*
@@ -437,6 +442,9 @@ static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
 		t0 = op_start(wk);
 		err = op_replay_call(rp, st->stream, op, &bytes);
 		r = judge(wk, rp, row, op, err, t0, bytes);
+		/* its process exited: what it held closes, as in the recording */
+		if (st->op + 1 == trace_stream_nops(rp->t, st->stream))
+			op_replay_close_stream(rp, st->stream);
 		if (r != FO_OK && !go_on)
 			break;
 	}

@@ -109,6 +109,8 @@ static void *strand_run(void *arg)
 			break;
 		}
 	}
+	/* the stream's process exited: what it held closes */
+	op_replay_close_stream(&sd->r, sd->stream);
 	return NULL;
 }
 
