@@ -184,6 +184,30 @@ done
 check "... no op that failed in the recording succeeded" \
 	eval '! grep -q succeeded "$TMP/err"'
 
+# --- directories renamed, then what they hold removed --------------------------
+i=0
+for cmd in 'mkdir tmp && echo x >tmp/x && mv tmp final && rm final/x' \
+	'cp -r a b && mv b c && rm -r c' \
+	'mkdir -p d/e && mv d f && rm -rf f' \
+	'mv pre post && cat post/x >/dev/null && mv post pre && cat pre/y >/dev/null'; do
+	i=$((i + 1))
+	mkdir -p "$TMP/mv$i/a" "$TMP/mv$i/pre"
+	echo 1 >"$TMP/mv$i/a/f"
+	echo 2 >"$TMP/mv$i/pre/x"
+	echo 3 >"$TMP/mv$i/pre/y"
+	rc=0
+	(cd "$TMP/mv$i" && "$FBRUN" record -o "$TMP/mv$i-rec" -- sh -c "$cmd") \
+		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+	check "'$cmd' recorded: exit 0 ($rc)" test "$rc" -eq 0
+	rc=0
+	(cd / && "$FBRUN" -q --format csv -D dir="$TMP/mv$i-rp" "$TMP/mv$i-rec.f") \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	grepq "... its renames replayed, no errors" \
+		"^replay\\.rename,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+done
+
 # --- --model: NAME.f fitted to the trace, not a replay ------------------------
 mkdir "$TMP/modl"
 rc=0

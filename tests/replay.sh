@@ -94,7 +94,7 @@ tree() {
 }
 
 touch "$TMP/outside"
-for f in small.loadfile tar.strace threads.strace shell.strace escape.strace \
+for f in small.loadfile tar.strace threads.strace shell.strace escape.strace renames.strace \
 	seqwrite.iolog2 randrw.iolog3; do
 	for n in 1 2; do
 		replay "$T/$f" "$n" "$f"

@@ -200,6 +200,25 @@ grepq "escape.strace: the file's name decoded, one path for the string and the a
 grepq "escape.strace: the close on a bad descriptor, on no handle" \
 	'^[0-9.]+ [0-9.]+ close = EBADF$' "$TMP/esc.trace"
 round_trip "escape.strace: fbrun's format round trip" "$T/escape.strace"
+# renames of directories in the initial state, both ways: what a renamed
+# directory holds is known under its new name (made, or there since the
+# start under the old one, read to its size there), and a name below it
+# the trace never named was below the old name at the start
+dump "$T/renames.strace"
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial dir old\ninitial dir old/a\ninitial dir old/a/b\ninitial file old/a/b/c 0\ninitial dir pre\ninitial file pre/x 2\ninitial file pre/y 3\n' |
+	cmp -s - "$TMP/init" &&
+	pass "renames.strace: the initial state followed through the directories' renames" ||
+	{ fail "renames.strace: the initial state"; diag <"$TMP/init"; }
+# 20,000 directories renamed, a file below each then removed
+awk 'BEGIN { for (i = 0; i < 20000; i++) {
+	printf "1 1796317320.%06d renameat(AT_FDCWD</r>, \"d%d\", AT_FDCWD</r>, \"e%d\") = 0 <0.000001>\n", 2 * i, i, i
+	printf "1 1796317320.%06d unlinkat(AT_FDCWD</r>, \"e%d/x\", 0) = 0 <0.000001>\n", 2 * i + 1, i } }' \
+	>"$TMP/ren.strace"
+dump "$TMP/ren.strace"
+check "20,000 directories renamed: 20,000 files below their old names at the start (exit $rc)" \
+	test "$rc" -eq 0 -a "$(grep -c '^initial file d[0-9]*/x 0$' "$TMP/dump")" -eq 20000
+rm -f "$TMP/ren.strace"
 dump "$T/randrw.iolog3"
 grep -qx 'initial file _abs/tmp/fiot/data/f1 65536' "$TMP/dump" &&
 	pass "randrw.iolog3: what it reads past its own writes was in the file" ||
