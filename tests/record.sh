@@ -208,6 +208,37 @@ for cmd in 'mkdir tmp && echo x >tmp/x && mv tmp final && rm final/x' \
 		"^replay\\.rename,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
 done
 
+# --- symbolic links the program made and read through ---------------------------
+# followed where they lead beneath the replay's tree (d/l to t, dd to d);
+# one to outside the recording's directory is a counted mismatch, the
+# run goes on, and nothing outside is read or written
+mkdir "$TMP/ln" "$TMP/ln/w"
+echo "not fbrun's" >"$TMP/ln/outside"
+rc=0
+(cd "$TMP/ln/w" && "$FBRUN" record -o "$TMP/ln-rec" -- sh -c \
+	'mkdir d && echo hi >d/t && ln -s t d/l && cat d/l >/dev/null &&
+	ln -s d dd && cat dd/l dd/t >/dev/null && echo more >>d/l &&
+	ln -s "$0/../outside" d/o && cat d/o >/dev/null' "$TMP/ln/w") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+check "links made and read through, recorded: exit 0 ($rc)" test "$rc" -eq 0
+rc=0
+(cd / && "$FBRUN" -q --keep --format csv -D dir="$TMP/ln-rp" "$TMP/ln-rec.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "... the link to outside a counted mismatch, named" \
+	"operations? through a symbolic link the recording made to outside its root failed, not followed out of the replay's tree; the first: open 'd/o'" "$TMP/err"
+grepq "... replay.open and replay.read without errors" \
+	"^replay\\.read,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+t=$(find "$TMP/ln-rp" -type d -name 'replay-*' | head -n 1)
+check "... d/l points to t, dd to d, d/o nowhere outside" test \
+	"$(readlink "$t/d/l") $(readlink "$t/dd") $(readlink "$t/d/o")" = "t d .fbrun-replay-symlink"
+check "... d/t holds what was appended through d/l" \
+	test "$(wc -c <"$t/d/t")" -gt 0
+check "... the file outside is as it was" \
+	test "$(cat "$TMP/ln/outside")" = "not fbrun's"
+rm -rf "$TMP/ln-rp"
+
 # --- --model: NAME.f fitted to the trace, not a replay ------------------------
 mkdir "$TMP/modl"
 rc=0

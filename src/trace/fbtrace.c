@@ -293,7 +293,7 @@ static int fb_time(struct trace_reader *r, struct field f, int64_t *ns)
 
 /*
  * What each type works on: a handle (h=), a path (path=, and to= for
- * rename and link), or either; statfs may have neither (dbench's: the
+ * rename and link; symlink's, where it points, may be left out), or either; statfs may have neither (dbench's: the
  * tree's), nor a close of a descriptor another one still holds, nor a
  * call on a handle that failed with EBADF (on a bad descriptor).  The
  * replay finds what it needs there.
@@ -347,7 +347,7 @@ static int fb_needs(struct trace_reader *r, struct field type,
 			       : "needs a path=";
 	else if ((on & ON_TO) && op->path2 < 0)
 		what = "needs the new name, to=";
-	else if (!(on & ON_TO) && op->path2 >= 0)
+	else if (!(on & ON_TO) && op->path2 >= 0 && op->type != TOP_SYMLINK)
 		what = "takes no to=";
 	if (!what)
 		return 0;

@@ -33,6 +33,7 @@ struct pinfo {
 	 */
 	int child1, sibling1, from1;
 	int orig1; /* index + 1: the name it had at the start, renamed since */
+	int target1; /* index + 1: a symbolic link's, where it points */
 	unsigned moved; /* from1's rename: the walk's count of renames then */
 };
 
@@ -139,8 +140,9 @@ static int moved_name(struct walk *w, int path, int from, int to)
 static void need_before(struct walk *w, int path, bool dir, unsigned before);
 
 /*
- * A path the trace never named, below a directory renamed here from
- * another name (a, the nearest parent it knows) by a rename before
+ * A path the trace never named, below a symbolic link the trace made
+ * (a, the nearest parent it knows), or below a directory renamed here
+ * from another name by a rename before
  * `before`: it was below the old name when the rename came, and there
  * at the start if that was.  A name renamed away and back is followed
  * through its renames one way only, each earlier than the last.
@@ -152,6 +154,14 @@ static bool need_moved(struct walk *w, int path, bool dir, unsigned before)
 
 	while (a >= 0 && info(w, a)->state == P_UNKNOWN)
 		a = parent_of(w->t, a);
+	if (a >= 0 && w->p[a].state == P_MADE && w->p[a].target1) {
+		/* below a link the trace made: below where it points */
+		old = moved_name(w, path, a, w->p[a].target1 - 1);
+		need_before(w, old, dir, before);
+		for (int q = path; q != a; q = parent_of(w->t, q), dir = true)
+			info(w, q)->state = P_START; /* there, through the link */
+		return true;
+	}
 	if (a < 0 || !w->p[a].from1 || w->p[a].moved >= before)
 		return false;
 	when = w->p[a].moved;
@@ -206,6 +216,7 @@ static void made(struct walk *w, int path, bool dir)
 	info(w, path)->state = P_MADE;
 	info(w, path)->dir = dir;
 	info(w, path)->from1 = 0;
+	info(w, path)->target1 = 0;
 	if (parent >= 0)
 		need(w, parent, true);
 }
@@ -378,6 +389,7 @@ static void on_path(struct walk *w, const struct trace_op *op)
 		break;
 	case TOP_SYMLINK:
 		made(w, op->path, false);
+		info(w, op->path)->target1 = op->path2 + 1;
 		break;
 	case TOP_DELTREE:
 		absent(w, op->path);
@@ -393,6 +405,12 @@ static void on_path(struct walk *w, const struct trace_op *op)
 	default:
 		need(w, op->path, false);
 	}
+	/* read through a link the trace made: what it points to was there */
+	if ((op->type == TOP_OPEN || op->type == TOP_STAT) &&
+	    !(op->flags & (TRACE_O_NOFOLLOW | TRACE_O_PATH | TRACE_O_CREAT)) &&
+	    info(w, op->path)->state == P_MADE && w->p[op->path].target1 > 0)
+		need(w, w->p[op->path].target1 - 1,
+		     op->flags & TRACE_O_DIRECTORY);
 }
 
 static int by_path(const void *a, const void *b, void *t)

@@ -85,7 +85,8 @@ struct trace_op {
 	int handle; /* the stream's handle, -1 for none */
 	/*
 	 * trace_path() indexes, -1 for none; path2: the new name of rename
-	 * and link; symlink: path is the link made
+	 * and link; symlink: path is the link made, path2 where it points
+	 * (-1: outside the trace root, or not recorded)
 	 */
 	int path, path2;
 	unsigned flags; /* open: TRACE_O_*; truncate etc.: 0 */

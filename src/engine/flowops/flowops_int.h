@@ -327,7 +327,18 @@ struct replay {
 	 */
 	_Atomic uint64_t *moves;
 	uint64_t pgen;
+	/* ops the recording made through a symlink out of its root: not followed */
+	uint64_t outside;
+	char *outside_first;
 };
+
+/*
+ * path, or a directory on its way, is a link the replay made where the
+ * recording's led out of its root (dangling here).
+ */
+bool op_replay_leads_out(struct replay *rp, const char *path);
+/* A handle whose open led out of the tree: its ops fail with EXDEV. */
+#define REPLAY_FD_OUT (-2)
 
 /* Replay op of stream s: 0, or the errno its call failed with; bytes done. */
 int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
@@ -360,6 +371,12 @@ void op_replay_close_stream(struct replay *rp, size_t s);
 bool op_replay_expected(const struct trace_op *op, int err);
 /* An op that failed in the recording and succeeded: counted, the first said. */
 void op_replay_mismatch(struct replay *rp, const struct trace_op *op);
+/*
+ * An op that succeeded in the recording failing with err here: true,
+ * counted with the first said, when it went through a symbolic link out
+ * of the tree (EXDEV), not followed.
+ */
+bool op_replay_outside(struct replay *rp, const struct trace_op *op, int err);
 /* What the op was, for messages: "open 'a/b' (trace line 12)". */
 char *op_replay_describe(const struct replay *rp, const struct trace_op *op);
 /*

@@ -104,16 +104,50 @@ static int open_flags_of(unsigned tf)
 	return fl | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
 }
 
+/* the name at path is a link the replay made for one leading out */
+static bool link_out(struct replay *rp, const char *path)
+{
+	char buf[sizeof(REPLAY_SYMLINK_TARGET)];
+	const char *last;
+	int own, pfd = op_replay_parent(rp, path, &last, true, &own);
+	ssize_t n = pfd < 0 ? -1 : readlinkat(pfd, last, buf, sizeof(buf));
+
+	if (own >= 0)
+		close(own);
+	return n == (ssize_t)sizeof(buf) - 1 &&
+	       memcmp(buf, REPLAY_SYMLINK_TARGET, (size_t)n) == 0;
+}
+
+bool op_replay_leads_out(struct replay *rp, const char *path)
+{
+	char *p = strdup(path);
+	bool out = false;
+
+	if (!p)
+		return false;
+	/* path itself, then each directory on the way, longest first */
+	for (char *slash; !(out = link_out(rp, p)) && (slash = strrchr(p, '/'));)
+		*slash = '\0';
+	free(p);
+	return out;
+}
+
 int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 		unsigned mode)
 {
 	struct stat st;
 	int fl = open_flags_of(tflags);
 	/* a mode only with O_CREAT: openat2 refuses one without */
-	int fd = fileset_open_beneath(rp->dirfd, path, fl,
-				      fl & O_CREAT ? (mode ? mode : 0644) | 0600 :
-						     0);
+	mode_t m = fl & O_CREAT ? (mode ? mode : 0644) | 0600 : 0;
+	int fd = fileset_open_beneath(rp->dirfd, path, fl, m);
 
+	/*
+	 * through a symbolic link the trace made: followed beneath the
+	 * tree alone (a link it made to outside leads nowhere here)
+	 */
+	if (fd < 0 && errno == ELOOP &&
+	    !(tflags & (TRACE_O_NOFOLLOW | TRACE_O_PATH)))
+		fd = fileset_open_following(rp->dirfd, path, fl, m);
 	if (fd < 0)
 		return -1;
 	/*
@@ -187,6 +221,52 @@ static int lock(int fd, unsigned hflags, const struct trace_op *op)
 	return fcntl(fd, F_OFD_SETLK, &fl) < 0 ? errno : 0;
 }
 
+/*
+ * A symbolic link where the recording made one: to its target as a
+ * name relative to the link's directory, when the target was beneath
+ * the trace's root (the replay's opens follow it beneath the tree
+ * alone); else dangling, beside itself, leading nowhere out of it.
+ */
+static int make_symlink(struct replay *rp, const struct trace_op *op, int pfd,
+			const char *last)
+{
+	const char *link = trace_path(rp->t, op->path), *to, *dir_end;
+	size_t common = 0, up = 0, n = 0;
+	char *rel;
+	int r;
+
+	if (op->path2 < 0)
+		return symlinkat(REPLAY_SYMLINK_TARGET, pfd, last);
+	to = trace_path(rp->t, op->path2);
+	if (strcmp(to, ".") == 0)
+		to = "";
+	dir_end = strrchr(link, '/');
+	dir_end = dir_end ? dir_end : link;
+	/* the directories the link's and the target's names share */
+	for (size_t i = 0;; i++) {
+		bool dend = link + i == dir_end, tend = to[i] == '\0';
+
+		if ((dend || link[i] == '/') && (tend || to[i] == '/'))
+			common = i;
+		if (dend || tend || link[i] != to[i])
+			break;
+	}
+	for (const char *c = link + common; c < dir_end; c++)
+		up += *c == '/' || c == link;
+	to += common + (to[common] == '/');
+	if (!(rel = malloc(3 * up + strlen(to) + 2)))
+		return errno = ENOMEM, -1;
+	for (size_t i = 0; i < up; i++, n += 3)
+		memcpy(rel + n, "../", 3);
+	strcpy(rel + n, to);
+	/* the link's own directory, or one above it */
+	if (!*to)
+		strcpy(n ? rel + n - 1 : rel, n ? "" : ".");
+	r = symlinkat(rel, pfd, last);
+	free(rel);
+	return r;
+}
+
 /* Calls on a path: 0 or the errno they failed with. */
 static int on_path(struct replay *rp, const struct trace_op *op,
 		   uint64_t *bytes)
@@ -244,8 +324,7 @@ static int on_path(struct replay *rp, const struct trace_op *op,
 		r = utimensat(pfd, last, NULL, AT_SYMLINK_NOFOLLOW);
 		break;
 	case TOP_SYMLINK:
-		/* dangling, beside itself: nothing to follow out of the tree */
-		r = symlinkat(REPLAY_SYMLINK_TARGET, pfd, last);
+		r = make_symlink(rp, op, pfd, last);
 		break;
 	case TOP_DELTREE:
 		r = op_replay_rmtree(rp, pfd, last);
@@ -373,6 +452,13 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 								    TRACE_O_TRUNC) :
 					    op->flags,
 				    op->mode);
+		if (fd < 0 && errno == ENOENT && !op->err &&
+		    op_replay_leads_out(rp, trace_path(rp->t, op->path))) {
+			/* what the program reads through it leads out too */
+			if (op->handle >= 0)
+				fds[op->handle] = REPLAY_FD_OUT;
+			return EXDEV;
+		}
 		if (fd < 0)
 			return errno;
 		/* a handle only when the recording's open made one */
@@ -393,6 +479,11 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 	if (op->handle < 0)
 		return on_path(rp, op, bytes);
 	fd = fds[op->handle];
+	if (fd == REPLAY_FD_OUT) {
+		if (op->type == TOP_CLOSE)
+			fds[op->handle] = -1;
+		return EXDEV;
+	}
 	if (fd < 0)
 		return EBADF;
 	if (op->type == TOP_CLOSE) {
