@@ -251,6 +251,21 @@ for f in trace/bad/*; do
 		diff -u "$f.err" "$TMP/err" | diag || true
 	fi
 done
+
+# a descriptor that is not a number: refused without reading what was
+# never set (valgrind's memcheck on the plain build)
+if ldd "$TRACEDUMP" 2>/dev/null | grep -Eq 'lib(asan|tsan|ubsan)'; then
+	skip "memcheck of the strace reader: valgrind cannot run a sanitizer build"
+elif ! command -v valgrind >/dev/null 2>&1; then
+	skip "memcheck of the strace reader: needs valgrind"
+else
+	rc=0
+	valgrind -q --error-exitcode=9 "$TRACEDUMP" trace/bad/strace-badfd.strace \
+		>/dev/null 2>"$TMP/vg" || rc=$?
+	check "read(abc, ...): its located error under memcheck, no uninitialised read (exit $rc)" \
+		test "$rc" -eq 2
+	[ "$rc" -eq 2 ] || diag <"$TMP/vg"
+fi
 cd "$TMP"
 
 # ---- dbench's own loadfile
