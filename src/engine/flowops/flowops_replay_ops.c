@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "engine/flowops/flowops_int.h"
+#include "util/paths.h"
+#include "util/util.h"
 
 /*
  * What a symbolic link the replay makes holds: a relative name in its
@@ -132,6 +134,81 @@ bool op_replay_leads_out(struct replay *rp, const char *path)
 	return out;
 }
 
+/*
+ * The link at prefix (a path of the tree), taken lexically from its
+ * directory, with rest after it: a malloc'd path, or NULL when prefix is
+ * not a link (errno EINVAL) or leads out (absolute, or above the tree:
+ * errno EXDEV).
+ */
+static char *through_link(struct replay *rp, const char *prefix,
+			  const char *rest)
+{
+	char buf[PATH_MAX], *joined, *lex;
+	const char *last, *slash = strrchr(prefix, '/');
+	int own, pfd = op_replay_parent(rp, prefix, &last, true, &own);
+	ssize_t n = pfd < 0 ? -1 : readlinkat(pfd, last, buf, sizeof(buf) - 1);
+
+	if (own >= 0)
+		close(own);
+	if (n < 0)
+		return errno = EINVAL, NULL;
+	buf[n] = '\0';
+	if (buf[0] == '/')
+		return errno = EXDEV, NULL;
+	joined = xasprintf("%.*s%s%s%s%s", slash ? (int)(slash - prefix) : 0,
+			   prefix, slash ? "/" : "", buf, *rest ? "/" : "",
+			   rest);
+	lex = path_lexical(joined);
+	free(joined);
+	if (strcmp(lex, "..") == 0 || strncmp(lex, "../", 3) == 0) {
+		free(lex);
+		return errno = EXDEV, NULL;
+	}
+	return lex;
+}
+
+/*
+ * Without openat2: the path's links followed by hand, left to right (up
+ * to 40), each target taken lexically from its link's directory, and
+ * the path without links opened beneath the tree as any path is; one
+ * leading out of the tree is EXDEV.  Each prefix is looked at with
+ * readlinkat in its directory opened beneath the tree.
+ */
+static int open_following_walk(struct replay *rp, const char *path, int fl,
+			       mode_t m)
+{
+	char *p = xstrdup(path), *q;
+	size_t at = 0;
+	int fd, hops = 0;
+
+	while (p[at]) {
+		size_t end = at + strcspn(p + at, "/");
+		char c = p[end];
+
+		p[end] = '\0';
+		q = through_link(rp, p, c ? p + end + 1 : "");
+		p[end] = c;
+		if (!q && errno != EINVAL) {
+			free(p);
+			return -1; /* EXDEV */
+		}
+		if (!q) { /* not a link: the next component */
+			at = c ? end + 1 : end;
+			continue;
+		}
+		free(p);
+		p = q;
+		at = 0;
+		if (++hops > 40) {
+			free(p);
+			return errno = ELOOP, -1;
+		}
+	}
+	fd = fileset_open_beneath(rp->dirfd, p, fl, m);
+	free(p);
+	return fd;
+}
+
 int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 		unsigned mode)
 {
@@ -143,11 +220,15 @@ int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 
 	/*
 	 * through a symbolic link the trace made: followed beneath the
-	 * tree alone (a link it made to outside leads nowhere here)
+	 * tree alone (a link it made to outside leads nowhere here); a link
+	 * on the way is ELOOP, or ENOTDIR without openat2
 	 */
-	if (fd < 0 && errno == ELOOP &&
-	    !(tflags & (TRACE_O_NOFOLLOW | TRACE_O_PATH)))
+	if (fd < 0 && (errno == ELOOP || errno == ENOTDIR) &&
+	    !(tflags & (TRACE_O_NOFOLLOW | TRACE_O_PATH))) {
 		fd = fileset_open_following(rp->dirfd, path, fl, m);
+		if (fd < 0 && errno == ENOSYS)
+			fd = open_following_walk(rp, path, fl, m);
+	}
 	if (fd < 0)
 		return -1;
 	/*
