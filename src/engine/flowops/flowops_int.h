@@ -333,10 +333,27 @@ struct replay {
 };
 
 /*
+ * What a symbolic link the replay makes holds where the recording's
+ * pointed out of its root: a relative name in its own directory, not the
+ * recording's target, so that the link leads nowhere outside the tree
+ * whatever later follows it.
+ */
+#define REPLAY_SYMLINK_TARGET ".fbrun-replay-symlink"
+
+/*
  * path, or a directory on its way, is a link the replay made where the
  * recording's led out of its root (dangling here).
  */
 bool op_replay_leads_out(struct replay *rp, const char *path);
+/*
+ * A symlink the recording made, made at last in pfd
+ * (flowops_replay_links.c): to where it pointed when that was beneath the trace root, else to
+ * REPLAY_SYMLINK_TARGET beside itself.  0 or -1 with errno.
+ */
+int op_replay_symlink(struct replay *rp, const struct trace_op *op, int pfd,
+		      const char *last);
+/* Without openat2: path opened with its links followed beneath the tree. */
+int op_replay_open_walk(struct replay *rp, const char *path, int fl, mode_t m);
 /* A handle whose open led out of the tree: its ops fail with EXDEV. */
 #define REPLAY_FD_OUT (-2)
 
