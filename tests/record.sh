@@ -230,6 +230,88 @@ done
 check "... the replay's trees removed after it" \
 	test -z "$(ls -A "$TMP/small-rp" 2>/dev/null)"
 
+# --- names strace escapes: UTF-8, < > " \ space, newline, tab -----------------
+# recorded in a directory whose own name needs them (strace -y writes
+# '>' as \76 in its annotations, the UTF-8 bytes in octal)
+esc="$TMP/dé <a>b> \"q\""
+mkdir "$esc"
+cat >"$TMP/esc.sh" <<'EOF'
+n=$(printf 'q"<t>\\ sp\nnl\ttab.')
+mkdir "$n" && echo x >"$n/f" && cat "$n/f" >"$n/g" && mv "$n/f" "$n/h"
+echo y >données && cat données >/dev/null && rm "$n/g"
+EOF
+rc=0
+(cd "$esc" && "$FBRUN" record -o "$TMP/esc-rec" -- sh "$TMP/esc.sh") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+check "names strace escapes recorded: exit 0 ($rc)" test "$rc" -eq 0
+grepq "... strace escaped them" '\\76b\\76 \\"q\\"' "$TMP/esc-rec.trace"
+rc=0
+(cd / && "$FBRUN" -q --format csv -D dir="$TMP/esc-rp" "$TMP/esc-rec.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+for row in open write rename unlink mkdir; do
+	grepq "... a row replay.$row with ops, no errors" \
+		"^replay\\.$row,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+done
+check "... no op that failed in the recording succeeded" \
+	eval '! grep -q succeeded "$TMP/err"'
+
+# --- directories renamed, then what they hold removed --------------------------
+i=0
+for cmd in 'mkdir tmp && echo x >tmp/x && mv tmp final && rm final/x' \
+	'cp -r a b && mv b c && rm -r c' \
+	'mkdir -p d/e && mv d f && rm -rf f' \
+	'mv pre post && cat post/x >/dev/null && mv post pre && cat pre/y >/dev/null'; do
+	i=$((i + 1))
+	mkdir -p "$TMP/mv$i/a" "$TMP/mv$i/pre"
+	echo 1 >"$TMP/mv$i/a/f"
+	echo 2 >"$TMP/mv$i/pre/x"
+	echo 3 >"$TMP/mv$i/pre/y"
+	rc=0
+	(cd "$TMP/mv$i" && "$FBRUN" record -o "$TMP/mv$i-rec" -- sh -c "$cmd") \
+		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+	check "'$cmd' recorded: exit 0 ($rc)" test "$rc" -eq 0
+	rc=0
+	(cd / && "$FBRUN" -q --format csv -D dir="$TMP/mv$i-rp" "$TMP/mv$i-rec.f") \
+		>"$TMP/out" 2>"$TMP/err" || rc=$?
+	check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	grepq "... its renames replayed, no errors" \
+		"^replay\\.rename,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+done
+
+# --- symbolic links the program made and read through ---------------------------
+# followed where they lead beneath the replay's tree (d/l to t, dd to d);
+# one to outside the recording's directory is a counted mismatch, the
+# run goes on, and nothing outside is read or written
+mkdir "$TMP/ln" "$TMP/ln/w"
+echo "not fbrun's" >"$TMP/ln/outside"
+rc=0
+(cd "$TMP/ln/w" && "$FBRUN" record -o "$TMP/ln-rec" -- sh -c \
+	'mkdir d && echo hi >d/t && ln -s t d/l && cat d/l >/dev/null &&
+	ln -s d dd && cat dd/l dd/t >/dev/null && echo more >>d/l &&
+	ln -s "$0/../outside" d/o && cat d/o >/dev/null' "$TMP/ln/w") \
+	>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+check "links made and read through, recorded: exit 0 ($rc)" test "$rc" -eq 0
+rc=0
+(cd / && "$FBRUN" -q --keep --format csv -D dir="$TMP/ln-rp" "$TMP/ln-rec.f") \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "... the link to outside a counted mismatch, named" \
+	"operations? through a symbolic link the recording made to outside its root failed, not followed out of the replay's tree; the first: open 'd/o'" "$TMP/err"
+grepq "... replay.open and replay.read without errors" \
+	"^replay\\.read,[^,]*,[^,]*,[1-9][0-9]*,([^,]*,){7}0," "$TMP/out"
+t=$(find "$TMP/ln-rp" -type d -name 'replay-*' | head -n 1)
+check "... d/l points to t, dd to d, d/o nowhere outside" test \
+	"$(readlink "$t/d/l") $(readlink "$t/dd") $(readlink "$t/d/o")" = "t d .fbrun-replay-symlink"
+check "... d/t holds what was appended through d/l" \
+	test "$(wc -c <"$t/d/t")" -gt 0
+check "... the file outside is as it was" \
+	test "$(cat "$TMP/ln/outside")" = "not fbrun's"
+rm -rf "$TMP/ln-rp"
+
 # --- --model: NAME.f fitted to the trace, not a replay ------------------------
 mkdir "$TMP/modl"
 rc=0

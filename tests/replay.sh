@@ -94,7 +94,7 @@ tree() {
 }
 
 touch "$TMP/outside"
-for f in small.loadfile tar.strace threads.strace shell.strace \
+for f in small.loadfile tar.strace threads.strace shell.strace escape.strace renames.strace \
 	seqwrite.iolog2 randrw.iolog3; do
 	for n in 1 2; do
 		replay "$T/$f" "$n" "$f"
@@ -244,6 +244,50 @@ else
 	skip "mismatches in the JSON: python3 is not installed"
 fi
 rm -f "$TMP/mismatch.trace" "$TMP/mm.json"
+
+# descriptors: a process's close when it exits (1,100 processes each
+# writing to the stdout their shell opened, under a hard limit of 512),
+# and the soft limit raised to the hard one for a fio iolog holding
+# 2,000 files open at once; a hard limit too low for it refused, nothing
+# made
+{
+	echo '999 1796317320.000000 openat(AT_FDCWD</r>, "out.log", O_WRONLY|O_CREAT|O_TRUNC, 0666) = 3</r/out.log> <0.000010>'
+	echo '999 1796317320.000001 dup2(3</r/out.log>, 1</r/out.log>) = 1</r/out.log> <0.000010>'
+	echo '999 1796317320.000002 close(3</r/out.log>) = 0 <0.000010>'
+	awk 'BEGIN { for (i = 0; i < 1100; i++) {
+		printf "%d 1796317321.%06d write(1</r/out.log>, \"x\\n\", 2) = 2 <0.000001>\n", 1000 + i, i
+		printf "%d 1796317321.%06d +++ exited with 0 +++\n", 1000 + i, i } }'
+} >"$TMP/procs.strace"
+awk 'BEGIN { print "fio version 2 iolog"
+	for (a = 0; a < 4; a++) for (i = 0; i < 2000; i++)
+		print "d/f" i, (a == 0 ? "add" : a == 1 ? "open" : a == 2 ? "write 0 4096" : "close") }' \
+	>"$TMP/files.iolog"
+nofile() {
+	rc=0
+	(ulimit -Sn 256 && ulimit -Hn "$1" && exec "$FBRUN" replay --format csv \
+		-D dir="$TMP/nf" "$2") >"$TMP/out" 2>"$TMP/err" || rc=$?
+}
+nofile 512 "$TMP/procs.strace"
+check "1,100 processes writing to their inherited stdout, hard limit 512: exit 0 ($rc)" \
+	test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+grepq "... each one's write replayed" '^replay\.write,[^,]*,[^,]*,1100,([^,]*,){7}0,' "$TMP/out"
+if [ "$(ulimit -Hn)" = unlimited ] || [ "$(ulimit -Hn)" -ge 4096 ]; then
+	nofile "$(ulimit -Hn)" "$TMP/files.iolog"
+	check "a fio iolog holding 2,000 files open, soft limit 256: exit 0 ($rc)" \
+		test "$rc" -eq 0
+	[ "$rc" -eq 0 ] || diag <"$TMP/err"
+	grepq "... the soft limit raised, said" \
+		'would hold up to [0-9]+ files open at once: the limit of open files raised from 256 to' "$TMP/err"
+	grepq "... its 2,000 opens replayed" '^replay\.open,[^,]*,[^,]*,2000,([^,]*,){7}0,' "$TMP/out"
+else
+	skip "the soft limit raised: the hard limit of open files is below 4096"
+fi
+nofile 512 "$TMP/files.iolog"
+check "... with a hard limit of 512: exit 1 ($rc)" test "$rc" -eq 1
+grepq "... saying so" "files open at once, more than the hard limit of open files, 512 \(ulimit -Hn\); nothing was created" "$TMP/err"
+check "... nothing made" test ! -e "$TMP/nf"
+rm -f "$TMP/procs.strace" "$TMP/files.iolog"
 
 client=/usr/share/dbench/client.txt
 if [ -r "$client" ]; then

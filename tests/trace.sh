@@ -184,6 +184,41 @@ printf 'op symlink count 1 bytes 0 failed 0\nop lock count 1 bytes 0 failed 0\no
 	cmp -s - "$TMP/got" &&
 	pass "shell.strace: symlinkat, and fcntl's F_SETLK of a lock and of F_UNLCK (not F_GETLK)" ||
 	{ fail "shell.strace: symlink, lock and unlock"; diag <"$TMP/got"; }
+# strace -y's escapes in annotations and strings (\76 for '>', octal
+# UTF-8, \n, \t, \" and \\), and close(-1) = -1 EBADF: a failed call
+dump "$T/escape.strace"
+check "escape.strace: read, exit 0 ($rc)" test "$rc" -eq 0
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial file donn\303\251es\t 1\n' | cmp -s - "$TMP/init" &&
+	pass "escape.strace: the annotation's path decoded, under the root a>b decoded" ||
+	{ fail "escape.strace: the initial state"; diag <"$TMP/init"; }
+grepq "escape.strace: close(-1) kept as a close that failed" \
+	'^op close count 2 bytes 0 failed 1$' "$TMP/dump"
+"$TRACEDUMP" -w "$T/escape.strace" >"$TMP/esc.trace" 2>"$TMP/dumperr" || :
+grepq "escape.strace: the file's name decoded, one path for the string and the annotation" \
+	'^[0-9.]+ [0-9.]+ open h=0 path="x\\"<y>\\\\ z\\x0a" ' "$TMP/esc.trace"
+grepq "escape.strace: the close on a bad descriptor, on no handle" \
+	'^[0-9.]+ [0-9.]+ close = EBADF$' "$TMP/esc.trace"
+round_trip "escape.strace: fbrun's format round trip" "$T/escape.strace"
+# renames of directories in the initial state, both ways: what a renamed
+# directory holds is known under its new name (made, or there since the
+# start under the old one, read to its size there), and a name below it
+# the trace never named was below the old name at the start
+dump "$T/renames.strace"
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial dir old\ninitial dir old/a\ninitial dir old/a/b\ninitial file old/a/b/c 0\ninitial dir pre\ninitial file pre/x 2\ninitial file pre/y 3\n' |
+	cmp -s - "$TMP/init" &&
+	pass "renames.strace: the initial state followed through the directories' renames" ||
+	{ fail "renames.strace: the initial state"; diag <"$TMP/init"; }
+# 20,000 directories renamed, a file below each then removed
+awk 'BEGIN { for (i = 0; i < 20000; i++) {
+	printf "1 1796317320.%06d renameat(AT_FDCWD</r>, \"d%d\", AT_FDCWD</r>, \"e%d\") = 0 <0.000001>\n", 2 * i, i, i
+	printf "1 1796317320.%06d unlinkat(AT_FDCWD</r>, \"e%d/x\", 0) = 0 <0.000001>\n", 2 * i + 1, i } }' \
+	>"$TMP/ren.strace"
+dump "$TMP/ren.strace"
+check "20,000 directories renamed: 20,000 files below their old names at the start (exit $rc)" \
+	test "$rc" -eq 0 -a "$(grep -c '^initial file d[0-9]*/x 0$' "$TMP/dump")" -eq 20000
+rm -f "$TMP/ren.strace"
 dump "$T/randrw.iolog3"
 grep -qx 'initial file _abs/tmp/fiot/data/f1 65536' "$TMP/dump" &&
 	pass "randrw.iolog3: what it reads past its own writes was in the file" ||
@@ -216,6 +251,21 @@ for f in trace/bad/*; do
 		diff -u "$f.err" "$TMP/err" | diag || true
 	fi
 done
+
+# a descriptor that is not a number: refused without reading what was
+# never set (valgrind's memcheck on the plain build)
+if ldd "$TRACEDUMP" 2>/dev/null | grep -Eq 'lib(asan|tsan|ubsan)'; then
+	skip "memcheck of the strace reader: valgrind cannot run a sanitizer build"
+elif ! command -v valgrind >/dev/null 2>&1; then
+	skip "memcheck of the strace reader: needs valgrind"
+else
+	rc=0
+	valgrind -q --error-exitcode=9 "$TRACEDUMP" trace/bad/strace-badfd.strace \
+		>/dev/null 2>"$TMP/vg" || rc=$?
+	check "read(abc, ...): its located error under memcheck, no uninitialised read (exit $rc)" \
+		test "$rc" -eq 2
+	[ "$rc" -eq 2 ] || diag <"$TMP/vg"
+fi
 cd "$TMP"
 
 # ---- dbench's own loadfile

@@ -499,6 +499,8 @@ int engine_create_filesets(struct engine *e)
 			writes[i] = laid[i];
 	}
 	add_replays(w, writes);
+	if (!rc && engine_raise_nofile(e) < 0)
+		rc = 1;
 	if (!e->o->force &&
 	    fileset_check_space(writes, n, err, sizeof(err)) < 0) {
 		snprintf(e->error, sizeof(e->error), "%s", err);

@@ -41,6 +41,13 @@ void engine_log(struct engine *e, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
+ * The limit of open files raised to the hard limit when the replays
+ * need more than the soft one; -1 after a message when even the hard
+ * limit is short (engine_nofile.c).
+ */
+int engine_raise_nofile(struct engine *e);
+
+/*
  * Refuse (FB_EXIT_USAGE, after a message) fileset names and paths that
  * would put a root elsewhere than one new directory below the path.
  */

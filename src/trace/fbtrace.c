@@ -216,6 +216,20 @@ static int fb_handle(struct trace_reader *r, struct fb_state *fs,
 }
 
 /* one key=value argument of an op */
+/* -1 (its error) when field i's key= is one of fields first to i - 1's */
+static int fb_once(struct trace_reader *r, const struct field *f, int first,
+		   int i)
+{
+	const char *eq = memchr(f[i].s, '=', f[i].n);
+	size_t k = eq ? (size_t)(eq - f[i].s) + 1 : f[i].n;
+
+	for (int j = first; j < i; j++)
+		if (f[j].n >= k && memcmp(f[j].s, f[i].s, k) == 0)
+			return trace_rd_error(r, f[i].s, k, "'%.*s' given twice",
+					      (int)k, f[i].s);
+	return 0;
+}
+
 static int fb_arg(struct trace_reader *r, struct fb_state *fs, struct field f,
 		  struct trace_op *op)
 {
@@ -251,7 +265,20 @@ static int fb_arg(struct trace_reader *r, struct fb_state *fs, struct field f,
 	if (KEY("flags"))
 		return fb_flags(r, v, &op->flags);
 	if (KEY("mode")) {
-		op->mode = (unsigned)strtoul(v.s, NULL, 8) & 07777;
+		op->mode = 0;
+		for (size_t i = 0; i < v.n; i++) {
+			if (v.s[i] < '0' || v.s[i] > '7' || i >= 5)
+				return trace_rd_error(
+					r, v.s, v.n,
+					"expected an octal mode up to 07777, not '%.*s'",
+					(int)v.n, v.s);
+			op->mode = op->mode * 8 + (unsigned)(v.s[i] - '0');
+		}
+		if (!v.n || op->mode > 07777)
+			return trace_rd_error(
+				r, v.s, v.n ? v.n : 1,
+				"expected an octal mode up to 07777, not '%.*s'",
+				(int)v.n, v.s);
 		return 0;
 	}
 	if (KEY("off")) {
@@ -293,8 +320,9 @@ static int fb_time(struct trace_reader *r, struct field f, int64_t *ns)
 
 /*
  * What each type works on: a handle (h=), a path (path=, and to= for
- * rename and link), or either; statfs may have neither (dbench's: the
- * tree's), nor a close of a descriptor another one still holds.  The
+ * rename and link; symlink's, where it points, may be left out), or either; statfs may have neither (dbench's: the
+ * tree's), nor a close of a descriptor another one still holds, nor a
+ * call on a handle that failed with EBADF (on a bad descriptor).  The
  * replay finds what it needs there.
  */
 enum { ON_H = 1, ON_PATH = 2, ON_TO = 4, ON_NONE = 8 };
@@ -338,14 +366,15 @@ static int fb_needs(struct trace_reader *r, struct field type,
 		what = "works on a path=, not a handle h=";
 	else if (op->handle < 0 && op->path >= 0 && !(on & ON_PATH))
 		what = "works on a handle h=, not a path=";
-	else if (op->handle < 0 && op->path < 0 && !(on & ON_NONE))
+	else if (op->handle < 0 && op->path < 0 && !(on & ON_NONE) &&
+		 !((on & ON_H) && op->err == EBADF)) /* a bad descriptor's */
 		what = on & ON_H
 			       ? (on & ON_PATH ? "needs a handle h= or a path="
 					       : "needs a handle h=")
 			       : "needs a path=";
 	else if ((on & ON_TO) && op->path2 < 0)
 		what = "needs the new name, to=";
-	else if (!(on & ON_TO) && op->path2 >= 0)
+	else if (!(on & ON_TO) && op->path2 >= 0 && op->type != TOP_SYMLINK)
 		what = "takes no to=";
 	if (!what)
 		return 0;
@@ -379,7 +408,7 @@ static int fb_op(struct trace_reader *r, struct fb_state *fs, struct field *f,
 				      f[2].s);
 	op.type = (enum trace_op_type)i;
 	for (i = 3; i < n - 2; i++)
-		if (fb_arg(r, fs, f[i], &op) < 0)
+		if (fb_once(r, f, 3, i) < 0 || fb_arg(r, fs, f[i], &op) < 0)
 			return -1;
 	if (fb_result(r, f[n - 1], &op) < 0)
 		return -1;
@@ -462,7 +491,8 @@ static int fb_directive(struct trace_reader *r, struct fb_state *fs,
 				" is not the stream's next (%zu)",
 				h, trace_stream_nhandles(r->t, fs->stream));
 		for (int i = 2; i < n; i++)
-			if (fb_arg(r, fs, f[i], &op) < 0)
+			if (fb_once(r, f, 2, i) < 0 ||
+			    fb_arg(r, fs, f[i], &op) < 0)
 				return -1;
 		if (op.path < 0 || op.handle >= 0 || op.offset || op.length)
 			return trace_rd_error(r, f[0].s, f[0].n,

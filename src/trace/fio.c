@@ -20,6 +20,9 @@ struct fio_file {
 struct fio_state {
 	struct fio_file *files;
 	size_t n, cap;
+	/* path index -> its file + 1: found at once among 100,000 files */
+	size_t *slot;
+	size_t nslot;
 	int version;
 	int64_t now; /* v2: the waits so far, in ns */
 };
@@ -31,10 +34,24 @@ static bool is(struct field f, const char *word)
 
 static struct fio_file *find(struct fio_state *st, int path)
 {
-	for (size_t i = 0; i < st->n; i++)
-		if (st->files[i].path == path)
-			return &st->files[i];
-	return NULL;
+	if (path < 0 || (size_t)path >= st->nslot || !st->slot[path])
+		return NULL;
+	return &st->files[st->slot[path] - 1];
+}
+
+static void add_file(struct fio_state *st, int path)
+{
+	if ((size_t)path >= st->nslot) {
+		size_t n = st->nslot;
+
+		st->slot = grow_array(st->slot, &st->nslot, (size_t)path + 1,
+				      sizeof(*st->slot));
+		memset(st->slot + n, 0, (st->nslot - n) * sizeof(*st->slot));
+	}
+	st->files = grow_array(st->files, &st->cap, st->n + 1,
+			       sizeof(*st->files));
+	st->files[st->n++] = (struct fio_file){ path, -1 };
+	st->slot[path] = st->n;
 }
 
 static int fio_path(struct trace_reader *r, struct field f, int *idx)
@@ -53,11 +70,8 @@ static int manage(struct trace_reader *r, struct fio_state *st,
 	struct fio_file *ff = find(st, path);
 
 	if (is(f[1], "add")) {
-		if (!ff) {
-			st->files = grow_array(st->files, &st->cap, st->n + 1,
-					       sizeof(*st->files));
-			st->files[st->n++] = (struct fio_file){ path, -1 };
-		}
+		if (!ff)
+			add_file(st, path);
 		return 1;
 	}
 	if (!ff)
@@ -196,5 +210,6 @@ int trace_read_fio(struct trace_reader *r)
 		rc = fio_line(r, &st);
 	}
 	free(st.files);
+	free(st.slot);
 	return rc;
 }

@@ -252,6 +252,39 @@ int trace_rd_unquote(struct trace_reader *r, const char *s, const char *limit,
 	return 0;
 }
 
+int trace_rd_unescape(struct trace_reader *r, const char *s, size_t n,
+		      char **out)
+{
+	const char *p = s, *limit = s + n;
+	char *buf = xmalloc(n + 1);
+	size_t k = 0;
+
+	while (p < limit) {
+		int c = (unsigned char)*p;
+
+		if (*p == '\\') {
+			const char *at = p;
+
+			if (unescape(r, &p, limit, &c) < 0) {
+				free(buf);
+				return -1;
+			}
+			if (c == 0) {
+				free(buf);
+				return trace_rd_error(
+					r, at, (size_t)(p - at),
+					"a path may not hold a NUL byte");
+			}
+		} else {
+			p++;
+		}
+		buf[k++] = (char)c;
+	}
+	buf[k] = '\0';
+	*out = buf;
+	return 0;
+}
+
 int trace_rd_path_rel(struct trace_reader *r, const char *path, const char *at,
 		      size_t width, int *idx)
 {

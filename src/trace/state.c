@@ -12,6 +12,7 @@
 #include "trace/trace_int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,8 +22,19 @@ struct pinfo {
 	enum pstate state;
 	bool dir, dirty; /* dirty: written since the start */
 	bool at_start; /* there at the start, whatever happened to it after */
+	bool linked; /* in its parent's list of children */
 	int64_t size;
 	int64_t wend; /* the end of the writes at known offsets */
+	/*
+	 * index + 1, 0 for none: the first child and the next sibling (the
+	 * paths below a directory, walked when it is renamed or removed, at
+	 * the cost of its subtree alone), and the name a directory was
+	 * renamed from (what is below it now was below that name then)
+	 */
+	int child1, sibling1, from1;
+	int orig1; /* index + 1: the name it had at the start, renamed since */
+	int target1; /* index + 1: a symbolic link's, where it points */
+	unsigned moved; /* from1's rename: the walk's count of renames then */
 };
 
 struct walk {
@@ -30,6 +42,7 @@ struct walk {
 	struct pinfo *p;
 	size_t cap;
 	int64_t **pos; /* per stream, per handle: the offset, -1 unknown */
+	unsigned renames; /* so far */
 };
 
 static int parent_of(struct trace *t, int path)
@@ -61,14 +74,117 @@ static void grow(struct walk *w)
 	w->cap = cap;
 }
 
+/* path, and each parent it was not yet below, linked into the tree */
+static void link_up(struct walk *w, int path)
+{
+	while (path >= 0 && !w->p[path].linked) {
+		int parent = parent_of(w->t, path);
+
+		w->p[path].linked = true;
+		if (parent < 0)
+			return;
+		grow(w); /* the parent may be new */
+		w->p[path].sibling1 = w->p[parent].child1;
+		w->p[parent].child1 = path + 1;
+		path = parent;
+	}
+}
+
 static struct pinfo *info(struct walk *w, int path)
 {
 	grow(w);
+	if (!w->p[path].linked)
+		link_up(w, path);
 	return &w->p[path];
 }
 
-static void need(struct walk *w, int path, bool dir)
+/*
+ * The paths below top, depth first, into *out (malloc'd, *n set):
+ * linked ones only, those the trace named or their parents.
+ */
+static int *subtree(struct walk *w, int top, size_t *n)
 {
+	size_t cap = 0;
+	int *out = NULL;
+
+	*n = 0;
+	for (int c = info(w, top)->child1; c; c = w->p[c - 1].sibling1) {
+		out = grow_array(out, &cap, *n + 1, sizeof(*out));
+		out[(*n)++] = c - 1;
+	}
+	/* the list grows as it is walked: each one's children appended */
+	for (size_t i = 0; i < *n; i++)
+		for (int c = w->p[out[i]].child1; c; c = w->p[c - 1].sibling1) {
+			out = grow_array(out, &cap, *n + 1, sizeof(*out));
+			out[(*n)++] = c - 1;
+		}
+	return out;
+}
+
+/* "to" with the part of path below "from": a/b/c from a to x is x/b/c */
+static int moved_name(struct walk *w, int path, int from, int to)
+{
+	const char *p = trace_path(w->t, path), *t = trace_path(w->t, to);
+	size_t n = strlen(trace_path(w->t, from));
+	char *name;
+	int idx;
+
+	name = strcmp(t, ".") == 0 ? xstrdup(p + n + 1)
+				   : xasprintf("%s%s", t, p + n);
+	idx = trace_intern(w->t, name);
+	free(name);
+	grow(w);
+	return idx;
+}
+
+static void need_before(struct walk *w, int path, bool dir, unsigned before);
+
+/*
+ * A path the trace never named, below a symbolic link the trace made
+ * (a, the nearest parent it knows), or below a directory renamed here
+ * from another name by a rename before
+ * `before`: it was below the old name when the rename came, and there
+ * at the start if that was.  A name renamed away and back is followed
+ * through its renames one way only, each earlier than the last.
+ */
+static bool need_moved(struct walk *w, int path, bool dir, unsigned before)
+{
+	int a = parent_of(w->t, path), old;
+	unsigned when;
+
+	while (a >= 0 && info(w, a)->state == P_UNKNOWN)
+		a = parent_of(w->t, a);
+	if (a >= 0 && w->p[a].state == P_MADE && w->p[a].target1) {
+		/* below a link the trace made: below where it points */
+		old = moved_name(w, path, a, w->p[a].target1 - 1);
+		need_before(w, old, dir, before);
+		for (int q = path; q != a; q = parent_of(w->t, q), dir = true)
+			info(w, q)->state = P_START; /* there, through the link */
+		return true;
+	}
+	if (a < 0 || !w->p[a].from1 || w->p[a].moved >= before)
+		return false;
+	when = w->p[a].moved;
+	old = moved_name(w, path, a, w->p[a].from1 - 1);
+	if (info(w, old)->state == P_UNKNOWN) {
+		need_before(w, old, dir, when);
+		info(w, old)->state = P_GONE; /* moved away by the rename */
+	}
+	for (int q = path; q != a; q = parent_of(w->t, q), dir = true) {
+		struct pinfo *pi = info(w, q);
+
+		pi->dir |= dir;
+		pi->state = P_START; /* there, under this name */
+	}
+	info(w, path)->orig1 = old + 1;
+	return true;
+}
+
+static void need_before(struct walk *w, int path, bool dir, unsigned before)
+{
+	if (path >= 0 && info(w, path)->state == P_UNKNOWN &&
+	    need_moved(w, path, dir, before))
+		return;
 	for (; path >= 0; path = parent_of(w->t, path), dir = true) {
 		struct pinfo *pi = info(w, path);
 
@@ -79,6 +195,11 @@ static void need(struct walk *w, int path, bool dir)
 		pi->state = P_START;
 		pi->at_start = true;
 	}
+}
+
+static void need(struct walk *w, int path, bool dir)
+{
+	need_before(w, path, dir, UINT_MAX);
 }
 
 static void absent(struct walk *w, int path)
@@ -94,6 +215,8 @@ static void made(struct walk *w, int path, bool dir)
 	absent(w, path);
 	info(w, path)->state = P_MADE;
 	info(w, path)->dir = dir;
+	info(w, path)->from1 = 0;
+	info(w, path)->target1 = 0;
 	if (parent >= 0)
 		need(w, parent, true);
 }
@@ -101,27 +224,81 @@ static void made(struct walk *w, int path, bool dir)
 /* gone, and with a directory everything beneath it */
 static void gone(struct walk *w, int path, bool tree)
 {
-	const char *s = trace_path(w->t, path);
-	size_t n = strlen(s);
+	size_t n;
+	int *below;
 
 	info(w, path)->state = P_GONE;
 	if (!tree)
 		return;
-	for (size_t i = 0; i < trace_npaths(w->t); i++) {
-		const char *q = trace_path(w->t, (int)i);
+	below = subtree(w, path, &n);
+	for (size_t i = 0; i < n; i++)
+		w->p[below[i]].state = P_GONE;
+	free(below);
+}
 
-		if (strncmp(q, s, n) == 0 && q[n] == '/')
-			info(w, (int)i)->state = P_GONE;
+/*
+ * A rename of from to to: what the trace knows below from is below to
+ * now, there or not as it was; from and all below it are gone.
+ */
+static void renamed(struct walk *w, int from, int to)
+{
+	bool dir = info(w, from)->dir;
+	enum pstate st;
+	size_t n;
+	int *below;
+
+	if (strcmp(trace_path(w->t, from), ".") == 0 ||
+	    strcmp(trace_path(w->t, to), ".") == 0)
+		return; /* the root is never renamed (EBUSY) */
+	below = subtree(w, from, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		int d = below[i], t;
+
+		st = w->p[d].state;
+		if (st == P_UNKNOWN)
+			continue;
+		t = moved_name(w, d, from, to);
+		absent(w, t); /* nothing was there before: not at the start */
+		/* P_START: there since the start, under d's name (orig1) */
+		w->p[t].state = st == P_START || st == P_MADE ? st : P_GONE;
+		w->p[t].orig1 = st == P_START ? d + 1 : 0;
+		w->p[t].dir = w->p[d].dir;
+		w->p[t].dirty = w->p[d].dirty;
+		w->p[t].wend = w->p[d].wend;
+		w->p[t].from1 = w->p[d].from1;
+		w->p[t].moved = w->p[d].moved;
+		info(w, t);
 	}
+	free(below);
+	st = info(w, from)->state;
+	gone(w, from, true);
+	made(w, to, dir);
+	if (st == P_START) { /* there since the start, as from */
+		info(w, to)->state = P_START;
+		w->p[to].orig1 = from + 1;
+		w->p[to].dirty = w->p[from].dirty;
+		w->p[to].wend = w->p[from].wend;
+	}
+	/* a name below to the trace never named was below from then */
+	info(w, to)->from1 = from + 1;
+	info(w, to)->moved = ++w->renames;
 }
 
 static void saw_size(struct walk *w, int path, int64_t end)
 {
 	struct pinfo *pi = info(w, path);
+	bool renamed = false;
 
+	/* a file renamed since the start: its size is its first name's */
+	while (pi->state == P_START && !pi->at_start && pi->orig1 &&
+	       !pi->dirty && !pi->wend) {
+		pi = &w->p[pi->orig1 - 1];
+		renamed = true;
+	}
 	/* beyond what it wrote, a file shows what it held at the start */
-	if (pi->state == P_START && !pi->dirty && end > pi->wend &&
-	    end > pi->size)
+	if ((pi->state == P_START || renamed) && !pi->dirty &&
+	    end > pi->wend && end > pi->size)
 		pi->size = end;
 }
 
@@ -204,8 +381,7 @@ static void on_path(struct walk *w, const struct trace_op *op)
 		break;
 	case TOP_RENAME:
 		need(w, op->path, false);
-		gone(w, op->path, true);
-		made(w, op->path2, info(w, op->path)->dir);
+		renamed(w, op->path, op->path2);
 		break;
 	case TOP_LINK:
 		need(w, op->path, false);
@@ -213,6 +389,7 @@ static void on_path(struct walk *w, const struct trace_op *op)
 		break;
 	case TOP_SYMLINK:
 		made(w, op->path, false);
+		info(w, op->path)->target1 = op->path2 + 1;
 		break;
 	case TOP_DELTREE:
 		absent(w, op->path);
@@ -228,6 +405,12 @@ static void on_path(struct walk *w, const struct trace_op *op)
 	default:
 		need(w, op->path, false);
 	}
+	/* read through a link the trace made: what it points to was there */
+	if ((op->type == TOP_OPEN || op->type == TOP_STAT) &&
+	    !(op->flags & (TRACE_O_NOFOLLOW | TRACE_O_PATH | TRACE_O_CREAT)) &&
+	    info(w, op->path)->state == P_MADE && w->p[op->path].target1 > 0)
+		need(w, w->p[op->path].target1 - 1,
+		     op->flags & TRACE_O_DIRECTORY);
 }
 
 static int by_path(const void *a, const void *b, void *t)

@@ -304,6 +304,15 @@ static int resumed(struct trace_reader *r, struct st_pid *pid, const char **pp,
 	return 0;
 }
 
+/* "M ... M": strace's own news of a process (M is "+++" or "---") */
+static bool marker(const char *p, const char *end, const char *m)
+{
+	size_t n = (size_t)(end - p);
+
+	return n >= 8 && memcmp(p, m, 3) == 0 && p[3] == ' ' &&
+	       end[-4] == ' ' && memcmp(end - 3, m, 3) == 0;
+}
+
 static int st_line(struct trace_reader *r, struct st_state *st)
 {
 	const char *p = r->buf;
@@ -329,7 +338,8 @@ static int st_line(struct trace_reader *r, struct st_state *st)
 		return trace_rd_error(
 			r, time_at.s, time_at.n,
 			"a time before the trace's first line's: not in the order strace writes");
-	if (p < r->buf + r->len && (*p == '+' || *p == '-'))
+	if (marker(p, r->buf + r->len, "+++") ||
+	    marker(p, r->buf + r->len, "---"))
 		return 0; /* "+++ exited with 0 +++", "--- SIGCHLD {...} ---" */
 	if (unfinished(r, pid, p, time))
 		return 0;

@@ -63,28 +63,34 @@ int trace_st_ignore(struct trace_reader *r, const struct trace_st_call *c)
 	return 1;
 }
 
-/* "3", "3</a/b>", "AT_FDCWD", "AT_FDCWD</a>": the fd and its path */
+/*
+ * "3", "3</a/b>", "AT_FDCWD", "AT_FDCWD</a>", "-1": the fd and its path,
+ * strace's escapes decoded (-y writes '>' in a name as \76)
+ */
 int trace_st_fd_arg(struct trace_reader *r, struct field f, int *fd, char **ann)
 {
 	const char *lt = memchr(f.s, '<', f.n);
 	struct field num = { f.s, lt ? (size_t)(lt - f.s) : f.n };
-	int64_t v;
+	bool neg = num.n > 1 && num.s[0] == '-';
+	int64_t v = 0;
 
 	*ann = NULL;
-	if (lt && f.s[f.n - 1] == '>')
-		*ann = xstrndup(lt + 1, f.n - (size_t)(lt - f.s) - 2);
 	if (trace_st_field_is(num, "AT_FDCWD")) {
 		*fd = -100;
-		return 0;
+	} else {
+		/* a bad descriptor a call failed on: close(-1) = -1 EBADF */
+		num.s += neg;
+		num.n -= neg;
+		if (trace_rd_count(r, num, "descriptor", &v) < 0)
+			return -1;
+		if (v > 1 << 30)
+			return trace_rd_error(r, f.s, f.n,
+					      "descriptor out of range");
+		*fd = neg ? -1 : (int)v;
 	}
-	if (trace_rd_count(r, num, "descriptor", &v) < 0 || v > 1 << 30) {
-		free(*ann);
-		*ann = NULL;
-		return v > 1 << 30 ? trace_rd_error(r, f.s, f.n,
-						    "descriptor out of range")
-				   : -1;
-	}
-	*fd = (int)v;
+	if (lt && f.s[f.n - 1] == '>' &&
+	    trace_rd_unescape(r, lt + 1, f.n - (size_t)(lt - f.s) - 2, ann) < 0)
+		return -1;
 	return 0;
 }
 
@@ -171,6 +177,10 @@ int trace_st_handle_arg(struct trace_reader *r, struct st_pid *p,
 		trace_rd_path_abs(r, ann, &idx);
 		*h = trace_add_handle(r->t, p->stream, idx, 0, true);
 		trace_st_set_fd(p, fd, *h);
+	} else if (fd != -100 && c->ret_known && c->retval < 0 &&
+		   trace_st_field_is(c->errname, "EBADF")) {
+		/* a call on a bad descriptor: made on none, failing as it did */
+		*h = -1;
 	} else {
 		rc = 1;
 	}

@@ -82,16 +82,55 @@ static const struct {
 	{ "utimensat", TOP_SETATTR, 0, 1, -1 },
 	{ "utime", TOP_SETATTR, -1, 0, -1 },
 	{ "utimes", TOP_SETATTR, -1, 0, -1 },
-	/* the link made; where it points is not kept (never followed) */
+	/* the link made; where it points: symlink_target */
 	{ "symlink", TOP_SYMLINK, -1, 1, -1 },
 	{ "symlinkat", TOP_SYMLINK, 1, 2, -1 },
 };
+
+/*
+ * Where a symbolic link the trace made points, as a path of the trace
+ * (op->path2), when that is beneath the trace root: a relative target
+ * from the link's directory, an absolute one under the root.  A target
+ * outside (above the root, or absolute elsewhere) is left out: the
+ * replay's link leads nowhere, and what reads through it is a mismatch.
+ */
+static int symlink_target(struct trace_reader *r, const struct trace_st_call *c,
+			  struct trace_op *op)
+{
+	const char *end, *link = trace_path(r->t, op->path);
+	const char *slash = strrchr(link, '/');
+	char *target, *full, *lex;
+
+	if (trace_rd_unquote(r, c->arg[0].s, c->arg[0].s + c->arg[0].n,
+			     &target, &end) < 0)
+		return -1;
+	if (target[0] == '/') {
+		int idx;
+
+		trace_rd_path_abs(r, target, &idx);
+		if (strncmp(trace_path(r->t, idx), "_abs", 4) != 0 ||
+		    (trace_path(r->t, idx)[4] != '/' &&
+		     trace_path(r->t, idx)[4] != '\0'))
+			op->path2 = idx;
+		free(target);
+		return 0;
+	}
+	full = slash ? xasprintf("%.*s/%s", (int)(slash - link), link, target)
+		     : xstrdup(target);
+	lex = path_lexical(full);
+	if (*target && strcmp(lex, "..") != 0 && strncmp(lex, "../", 3) != 0)
+		op->path2 = trace_intern(r->t, lex);
+	free(lex);
+	free(full);
+	free(target);
+	return 0;
+}
 
 static int c_pathop(struct trace_reader *r, struct st_pid *p,
 		    const struct trace_st_call *c, struct trace_op *op)
 {
 	size_t i = 0;
-	int x;
+	int x, rc;
 
 	while (!trace_st_field_is(c->name, path_calls[i].name))
 		i++;
@@ -115,8 +154,11 @@ static int c_pathop(struct trace_reader *r, struct st_pid *p,
 	if (path_calls[i].dir == 0 && (trace_st_field_is(c->arg[1], "NULL") ||
 				       trace_st_field_is(c->arg[1], "\"\"")))
 		return trace_st_handle_arg(r, p, c, 0, &op->handle);
-	return trace_st_path_arg(r, p, c, path_calls[i].dir, path_calls[i].path,
-				 &op->path);
+	rc = trace_st_path_arg(r, p, c, path_calls[i].dir, path_calls[i].path,
+			       &op->path);
+	if (rc == 0 && op->type == TOP_SYMLINK && !op->err)
+		rc = symlink_target(r, c, op);
+	return rc;
 }
 
 /* rename, renameat, renameat2, link, linkat: two paths */

@@ -292,7 +292,8 @@ static bool looks_strace(const char *s, size_t n)
 		while (i < n && s[i] == ' ')
 			i++;
 	}
-	if (i < n && (s[i] == '+' || s[i] == '-' || s[i] == '<'))
+	if (starts(s + i, n - i, "+++ ") || starts(s + i, n - i, "--- ") ||
+	    starts(s + i, n - i, "<... "))
 		return true; /* +++ exited, --- SIGCHLD, <... resumed> */
 	while (i < n && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
 			 (s[i] >= '0' && s[i] <= '9')))

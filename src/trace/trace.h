@@ -85,7 +85,8 @@ struct trace_op {
 	int handle; /* the stream's handle, -1 for none */
 	/*
 	 * trace_path() indexes, -1 for none; path2: the new name of rename
-	 * and link; symlink: path is the link made
+	 * and link; symlink: path is the link made, path2 where it points
+	 * (-1: outside the trace root, or not recorded)
 	 */
 	int path, path2;
 	unsigned flags; /* open: TRACE_O_*; truncate etc.: 0 */
@@ -201,6 +202,13 @@ const char *trace_strace_call(size_t i);
  * path, parents before children.  Computed on first call.
  */
 size_t trace_initial(struct trace *t, const struct trace_entry **entries);
+
+/*
+ * The most descriptors a replay of t holds open at once, one op's own
+ * passing one included: in the recorded order, or with every stream
+ * running at once (parallel).
+ */
+size_t trace_max_open(const struct trace *t, bool parallel);
 
 /* fbrun's own format, version 1 (doc/trace-format.md).  0 or -1 (errno). */
 int trace_write(const struct trace *t, FILE *out);

@@ -85,6 +85,12 @@ int trace_rd_seconds(struct trace_reader *r, struct field f, int64_t *ns);
 int trace_rd_unquote(struct trace_reader *r, const char *s, const char *limit,
 		     char **out, const char **end);
 /*
+ * The n bytes at s with the same escapes decoded, no quotes around: an
+ * annotation such as strace -y's </a\76b> for /a>b.  Malloc'd in *out.
+ */
+int trace_rd_unescape(struct trace_reader *r, const char *s, size_t n,
+		      char **out);
+/*
  * Path mapping (doc/trace-format.md, "Paths"): a relative path is taken
  * from the root and may not climb above it; an absolute one beneath the
  * root becomes relative to it, any other goes under "_abs/".  `at` is

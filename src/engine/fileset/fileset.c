@@ -387,7 +387,8 @@ static int open_walk(int dirfd, const char *rel, int flags, mode_t mode)
 
 /* Set FBRUN_NO_OPENAT2 at build time to test the fallback. */
 #if defined(SYS_openat2) && defined(HAVE_OPEN_HOW) && !defined(FBRUN_NO_OPENAT2)
-static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
+static int openat2_how(int dirfd, const char *rel, int flags, mode_t mode,
+		       uint64_t resolve)
 {
 	struct open_how how = {
 		.flags = (uint64_t)(flags | O_LARGEFILE),
@@ -395,9 +396,7 @@ static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 		.mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ?
 				mode :
 				0,
-		/* NO_XDEV: never into a mount planted in the tree */
-		.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
-			   RESOLVE_NO_XDEV,
+		.resolve = resolve,
 	};
 	long fd;
 
@@ -408,11 +407,33 @@ static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 		atomic_store_explicit(&openat2_state, -1, memory_order_relaxed);
 	return (int)fd;
 }
+
+static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
+{
+	/* NO_XDEV: never into a mount planted in the tree */
+	return openat2_how(dirfd, rel, flags, mode,
+			   RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS |
+				   RESOLVE_NO_XDEV);
+}
+
+int fileset_open_following(int dirfd, const char *rel, int flags, mode_t mode)
+{
+	/* the kernel keeps every link's target beneath dirfd (EXDEV) */
+	return openat2_how(dirfd, rel, (flags & ~O_NOFOLLOW) | O_CLOEXEC, mode,
+			   RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS |
+				   RESOLVE_NO_XDEV);
+}
 #else
 static int try_openat2(int dirfd, const char *rel, int flags, mode_t mode)
 {
 	(void)dirfd, (void)rel, (void)flags, (void)mode;
 	atomic_store_explicit(&openat2_state, -1, memory_order_relaxed);
+	return errno = ENOSYS, -1;
+}
+
+int fileset_open_following(int dirfd, const char *rel, int flags, mode_t mode)
+{
+	(void)dirfd, (void)rel, (void)flags, (void)mode;
 	return errno = ENOSYS, -1;
 }
 #endif

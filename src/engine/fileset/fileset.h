@@ -239,6 +239,12 @@ void fileset_add_replay(struct fileset *fs, unsigned id);
  * made.  An fd, or -1 with errno.
  */
 int fileset_open_beneath(int dirfd, const char *rel, int flags, mode_t mode);
+/*
+ * The same following symbolic links, as long as each leads beneath
+ * dirfd (openat2 RESOLVE_BENEATH|RESOLVE_NO_MAGICLINKS|RESOLVE_NO_XDEV:
+ * EXDEV for one that leads out); ENOSYS where the kernel has no openat2.
+ */
+int fileset_open_following(int dirfd, const char *rel, int flags, mode_t mode);
 
 /* An fd for the root directory (O_DIRECTORY, locked), valid after create. */
 int fileset_rootfd(const struct fileset *fs);

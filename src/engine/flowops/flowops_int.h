@@ -327,7 +327,35 @@ struct replay {
 	 */
 	_Atomic uint64_t *moves;
 	uint64_t pgen;
+	/* ops the recording made through a symlink out of its root: not followed */
+	uint64_t outside;
+	char *outside_first;
 };
+
+/*
+ * What a symbolic link the replay makes holds where the recording's
+ * pointed out of its root: a relative name in its own directory, not the
+ * recording's target, so that the link leads nowhere outside the tree
+ * whatever later follows it.
+ */
+#define REPLAY_SYMLINK_TARGET ".fbrun-replay-symlink"
+
+/*
+ * path, or a directory on its way, is a link the replay made where the
+ * recording's led out of its root (dangling here).
+ */
+bool op_replay_leads_out(struct replay *rp, const char *path);
+/*
+ * A symlink the recording made, made at last in pfd
+ * (flowops_replay_links.c): to where it pointed when that was beneath the trace root, else to
+ * REPLAY_SYMLINK_TARGET beside itself.  0 or -1 with errno.
+ */
+int op_replay_symlink(struct replay *rp, const struct trace_op *op, int pfd,
+		      const char *last);
+/* Without openat2: path opened with its links followed beneath the tree. */
+int op_replay_open_walk(struct replay *rp, const char *path, int fl, mode_t m);
+/* A handle whose open led out of the tree: its ops fail with EXDEV. */
+#define REPLAY_FD_OUT (-2)
 
 /* Replay op of stream s: 0, or the errno its call failed with; bytes done. */
 int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
@@ -354,10 +382,18 @@ int op_replay_dbench_setattr(struct replay *rp, size_t s,
 			     const struct trace_op *op);
 /* Forget the parent directory kept (a rename or removal may move it). */
 void op_replay_forget(struct replay *rp);
+/* Close what stream s holds open (its process exited, or the pass ended). */
+void op_replay_close_stream(struct replay *rp, size_t s);
 /* Whether op's outcome, err (0: success), is the one recorded. */
 bool op_replay_expected(const struct trace_op *op, int err);
 /* An op that failed in the recording and succeeded: counted, the first said. */
 void op_replay_mismatch(struct replay *rp, const struct trace_op *op);
+/*
+ * An op that succeeded in the recording failing with err here: true,
+ * counted with the first said, when it went through a symbolic link out
+ * of the tree (EXDEV), not followed.
+ */
+bool op_replay_outside(struct replay *rp, const struct trace_op *op, int err);
 /* What the op was, for messages: "open 'a/b' (trace line 12)". */
 char *op_replay_describe(const struct replay *rp, const struct trace_op *op);
 /*

@@ -210,15 +210,20 @@ static void make_order(struct replay *rp)
 	rp->order = trace_order(rp->t, &rp->nsteps);
 }
 
+void op_replay_close_stream(struct replay *rp, size_t s)
+{
+	for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
+		if (rp->fds[s][h] >= 0)
+			close(rp->fds[s][h]);
+		rp->fds[s][h] = -1;
+	}
+}
+
 /* Close what the streams hold open. */
 static void close_all(struct replay *rp)
 {
 	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
-		for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++)
-			if (rp->fds[s][h] >= 0) {
-				close(rp->fds[s][h]);
-				rp->fds[s][h] = -1;
-			}
+		op_replay_close_stream(rp, s);
 }
 
 /*
@@ -334,6 +339,14 @@ void op_replay_free(void *state)
 			   rp->f->name, rp->instance, rp->mismatches,
 			   rp->mismatches == 1 ? "" : "s",
 			   rp->mismatch ? rp->mismatch : "?");
+	if (rp->outside)
+		fb_warning("replay %s (instance %u): %" PRIu64 " operation%s "
+			   "through a symbolic link the recording made to "
+			   "outside its root failed, not followed out of the "
+			   "replay's tree; the first: %s",
+			   rp->f->name, rp->instance, rp->outside,
+			   rp->outside == 1 ? "" : "s",
+			   rp->outside_first ? rp->outside_first : "?");
 	close_all(rp);
 	op_replay_forget(rp);
 	if (rp->dirfd > 0)
@@ -344,6 +357,7 @@ void op_replay_free(void *state)
 	free(rp->buf);
 	free(rp->order);
 	free(rp->mismatch);
+	free(rp->outside_first);
 	free(rp);
 }
 
@@ -380,6 +394,15 @@ void op_replay_mismatch(struct replay *rp, const struct trace_op *op)
 	free(what);
 }
 
+bool op_replay_outside(struct replay *rp, const struct trace_op *op, int err)
+{
+	if (err != EXDEV || op->err)
+		return false;
+	if (!rp->outside++)
+		rp->outside_first = op_replay_describe(rp, op);
+	return true;
+}
+
 /* The outcome of one op against the recording's. */
 static enum fo_result judge(struct worker *wk, struct replay *rp,
 			    const struct ir_flowop *row,
@@ -393,10 +416,11 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 		op_done(wk, row, t0, bytes);
 		return FO_OK;
 	}
-	if (err == 0) {
+	if (err == 0 || op_replay_outside(rp, op, err)) {
 		op_done(wk, row, t0, bytes);
 		wk->stats[row->id].mismatches++;
-		op_replay_mismatch(rp, op);
+		if (!err)
+			op_replay_mismatch(rp, op);
 		return FO_OK;
 	}
 	what = op_replay_describe(rp, op);
@@ -481,6 +505,9 @@ static enum fo_result run_sequence(struct worker *wk, struct replay *rp,
 		t0 = op_start(wk);
 		err = op_replay_call(rp, st->stream, op, &bytes);
 		r = judge(wk, rp, row, op, err, t0, bytes);
+		/* its process exited: what it held closes, as in the recording */
+		if (st->op + 1 == trace_stream_nops(rp->t, st->stream))
+			op_replay_close_stream(rp, st->stream);
 		if (r != FO_OK && !go_on)
 			break;
 	}

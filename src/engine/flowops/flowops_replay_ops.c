@@ -18,13 +18,6 @@
 
 #include "engine/flowops/flowops_int.h"
 
-/*
- * What a symbolic link the replay makes holds: a relative name in its
- * own directory, not the recording's target, so that the link leads
- * nowhere outside the tree whatever later follows it.
- */
-#define REPLAY_SYMLINK_TARGET ".fbrun-replay-symlink"
-
 /* Forget the parent directory kept: a rename or removal may move it. */
 void op_replay_forget(struct replay *rp)
 {
@@ -110,10 +103,20 @@ int op_replay_open(struct replay *rp, const char *path, unsigned tflags,
 	struct stat st;
 	int fl = open_flags_of(tflags);
 	/* a mode only with O_CREAT: openat2 refuses one without */
-	int fd = fileset_open_beneath(rp->dirfd, path, fl,
-				      fl & O_CREAT ? (mode ? mode : 0644) | 0600 :
-						     0);
+	mode_t m = fl & O_CREAT ? (mode ? mode : 0644) | 0600 : 0;
+	int fd = fileset_open_beneath(rp->dirfd, path, fl, m);
 
+	/*
+	 * through a symbolic link the trace made: followed beneath the
+	 * tree alone (a link it made to outside leads nowhere here); a link
+	 * on the way is ELOOP, or ENOTDIR without openat2
+	 */
+	if (fd < 0 && (errno == ELOOP || errno == ENOTDIR) &&
+	    !(tflags & (TRACE_O_NOFOLLOW | TRACE_O_PATH))) {
+		fd = fileset_open_following(rp->dirfd, path, fl, m);
+		if (fd < 0 && errno == ENOSYS)
+			fd = op_replay_open_walk(rp, path, fl, m);
+	}
 	if (fd < 0)
 		return -1;
 	/*
@@ -244,8 +247,7 @@ static int on_path(struct replay *rp, const struct trace_op *op,
 		r = utimensat(pfd, last, NULL, AT_SYMLINK_NOFOLLOW);
 		break;
 	case TOP_SYMLINK:
-		/* dangling, beside itself: nothing to follow out of the tree */
-		r = symlinkat(REPLAY_SYMLINK_TARGET, pfd, last);
+		r = op_replay_symlink(rp, op, pfd, last);
 		break;
 	case TOP_DELTREE:
 		r = op_replay_rmtree(rp, pfd, last);
@@ -373,6 +375,13 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 								    TRACE_O_TRUNC) :
 					    op->flags,
 				    op->mode);
+		if (fd < 0 && errno == ENOENT && !op->err &&
+		    op_replay_leads_out(rp, trace_path(rp->t, op->path))) {
+			/* what the program reads through it leads out too */
+			if (op->handle >= 0)
+				fds[op->handle] = REPLAY_FD_OUT;
+			return EXDEV;
+		}
 		if (fd < 0)
 			return errno;
 		/* a handle only when the recording's open made one */
@@ -382,6 +391,10 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 			fds[op->handle] = fd;
 		return 0;
 	}
+	/* a call the recording made on a bad descriptor: made on one */
+	if (op->handle < 0 && op->path < 0 && op->err == EBADF)
+		return op->type == TOP_CLOSE ? (close(-1) < 0 ? errno : 0) :
+					       on_fd(rp, -1, 0, op, bytes);
 	if (op->handle < 0 && op->path < 0) /* dbench's statfs: the tree's */
 		return op->type == TOP_STATFS && fstatfs(rp->dirfd, &sf) < 0 ?
 			       errno :
@@ -389,6 +402,11 @@ int op_replay_call(struct replay *rp, size_t s, const struct trace_op *op,
 	if (op->handle < 0)
 		return on_path(rp, op, bytes);
 	fd = fds[op->handle];
+	if (fd == REPLAY_FD_OUT) {
+		if (op->type == TOP_CLOSE)
+			fds[op->handle] = -1;
+		return EXDEV;
+	}
 	if (fd < 0)
 		return EBADF;
 	if (op->type == TOP_CLOSE) {

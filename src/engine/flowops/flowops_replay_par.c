@@ -76,7 +76,9 @@ static void *strand_run(void *arg)
 			break;
 		t0 = now_ns();
 		err = op_replay_call(&sd->r, sd->stream, op, &bytes);
-		if (!err || op_replay_expected(op, err)) {
+		/* one through a link out of the tree counts, as a mismatch */
+		if (!err || op_replay_expected(op, err) ||
+		    (err == EXDEV && !op->err)) {
 			uint64_t lat = now_ns() - t0;
 
 			fstats_add(&sd->st[op->type], lat, bytes);
@@ -91,9 +93,10 @@ static void *strand_run(void *arg)
 						  memory_order_relaxed);
 		if (op_replay_expected(op, err))
 			continue;
-		if (!err) {
+		if (!err || op_replay_outside(&sd->r, op, err)) {
 			sd->st[op->type].mismatches++;
-			op_replay_mismatch(&sd->r, op);
+			if (!err)
+				op_replay_mismatch(&sd->r, op);
 			continue;
 		}
 		/* the first is op_fail's to count, with its message */
@@ -109,6 +112,8 @@ static void *strand_run(void *arg)
 			break;
 		}
 	}
+	/* the stream's process exited: what it held closes */
+	op_replay_close_stream(&sd->r, sd->stream);
 	return NULL;
 }
 
@@ -134,6 +139,12 @@ static void strand_add(struct worker *wk, struct replay *rp, struct strand *sd)
 		sd->r.mismatch = NULL;
 	}
 	free(sd->r.mismatch);
+	rp->outside += sd->r.outside;
+	if (!rp->outside_first && sd->r.outside_first) {
+		rp->outside_first = sd->r.outside_first;
+		sd->r.outside_first = NULL;
+	}
+	free(sd->r.outside_first);
 	op_replay_forget(&sd->r);
 }
 
@@ -184,6 +195,8 @@ enum fo_result op_replay_parallel(struct worker *wk, struct replay *rp,
 		sd[s].r.pfd = -1;
 		sd[s].r.mismatches = 0;
 		sd[s].r.mismatch = NULL;
+		sd[s].r.outside = 0;
+		sd[s].r.outside_first = NULL;
 		sd[s].r.moves = &moves;
 		sd[s].halt = &halt;
 		sd[s].stream = s;
