@@ -279,6 +279,13 @@ define process name=p { thread name=t,memsize=64k {
   flowop finishoncount name=fin,value=3,target=open1 } }
 run 600
 F
+# a -D the script never uses: refused on every rank, as in fbrun
+mpi 2 -- -q --parse-only -D shfit=0 "$TMP/shown.f"
+check "an unused -D: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... saying so" "error: -D shfit is not used by the script" "$TMP/err"
+mpi 2 -- -q --parse-only --define-unused=warn -D shfit=0 -D shift=0 "$TMP/shown.f"
+check "... --define-unused=warn: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... with a warning and the nearest name" "warning: -D shfit is not used by the script; did you mean 'shift'" "$TMP/err"
 mpi 2 -- -q -D shift=0 "$TMP/shown.f"
 check "shared, reuse: the tree for 2 ranks is made (exit 0)" test "$rc" -eq 0
 check "... 6 files, kept" \
