@@ -343,6 +343,19 @@ static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
 			   "multi-client synchronisation ('domultisync') is "
 			   "not supported");
 		return;
+	case AS_USAGE:
+		/* 1.4 printed it when a user loaded the script by hand */
+		return;
+	case AS_VARS:
+		diag_warning(c->d, c->src, s->loc,
+			     "'vars' (filebench 1.4's) does nothing here; "
+			     "--dump-ir lists the variables");
+		return;
+	case AS_HELP:
+		diag_warning(c->d, c->src, s->loc,
+			     "'help' (filebench 1.4's) does nothing here; "
+			     "see fbrun --help");
+		return;
 	default:
 		return;
 	}

@@ -14,6 +14,8 @@ syn case match
 syn keyword fbrunCommand create debug define domultisync echo enable
 syn keyword fbrunCommand eventgen list psrun quit run set sleep system
 syn keyword fbrunCommand thread version
+" filebench 1.4's, taken too
+syn keyword fbrunCommand help log usage vars
 syn keyword fbrunEntity file fileset filesets process processes files trace
 syn keyword fbrunFunction randvar
 " cvar, but not the cvar of cvar-gamma
