@@ -434,6 +434,8 @@ for phase in write stat delete; do
 	*) want=600 ;;
 	esac
 	check "mdtest-easy-$phase: $want files on disk after it" test "$n" -eq "$want"
+	[ "$phase" = delete ] && check "mdtest-easy-delete: no directory left either" \
+		test "$(find "$md" -mindepth 1 2>/dev/null | wc -l)" -eq 0
 done
 rm -rf "$md"
 
@@ -459,8 +461,13 @@ for phase in write stat read delete; do
 	*) want=300 ;;
 	esac
 	check "mdtest-hard-$phase: $want files on disk after it" test "$n" -eq "$want"
-	check "mdtest-hard-$phase: in one directory" \
-		test "$(find "$md" -mindepth 2 -type d | wc -l)" -eq 1
+	if [ "$phase" = delete ]; then
+		check "mdtest-hard-delete: no directory left either" \
+			test "$(find "$md" -mindepth 1 2>/dev/null | wc -l)" -eq 0
+	else
+		check "mdtest-hard-$phase: in one directory" \
+			test "$(find "$md" -mindepth 2 -type d | wc -l)" -eq 1
+	fi
 	[ "$phase" = write ] && check "mdtest-hard-write: each file 3901 bytes" \
 		test "$(find "$md" -type f ! -name '.fbrun*' -size 3901c | wc -l)" -eq 300
 done

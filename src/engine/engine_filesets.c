@@ -517,7 +517,8 @@ int engine_remove_filesets(struct engine *e, bool failed)
 
 		if (!fs)
 			continue;
-		bool reuse = e->w->filesets[i].reuse ||
+		bool reuse = (e->w->filesets[i].reuse &&
+			      !e->w->filesets[i].removeafter) ||
 			     (e->o->series && e->o->series_reuse);
 
 		if (fileset_device(fs)) {
