@@ -30,9 +30,10 @@ interrupt_after_1s() {
 run_fbrun -t 2 -D dir="$TMP/img" -D nfiles=60 -D meandirwidth=10 \
 	-D nthreads=3 -D ncreators=1 -o "$TMP/img.json" "$srcdir/workloads/images.f"
 check "images.f runs and exits 0" test "$rc" -eq 0
+check "... with no warning (it draws none on itself)" eval '! grep -q warning "$TMP/err"'
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 for op in deletefile1 createfile1 appendfilerand1 fsync1 closefile1 uploads/closefile2 \
-	wait webserver/closefile2 readfile2 openfile2 limit; do
+	wait webserver/closefile2 readfile2 openfile2; do
 	grep -q "^$op " "$TMP/out" && pass "images prints $op" || fail "images prints $op"
 done
 grep -q '^IO Summary: ' "$TMP/out" && pass "images prints the IO Summary" || fail "images prints the IO Summary"
