@@ -6,9 +6,10 @@
 # the man page say of them (the thumper example, the documents by the
 # names the man page gives, its SYNOPSIS, Suggests: strace), and as root
 # installed, run (fbrun -t 2 varmail, fbrun-mpi under mpirun), and
-# purged, leaving nothing of theirs behind.  A package of that name already installed is
-# never touched.  It builds from the source, not from this build tree, so
-# a sanitizer build (tests/run-all.sh's second suite) skips it.
+# purged, leaving nothing of theirs behind.  A package of that name
+# already installed is never touched.  It builds from the source, not
+# from this build tree, so a sanitizer build (tests/run-all.sh's second
+# suite) skips it.
 . "${srcdir:-.}/tests/lib.sh"
 
 src=$(cd "$srcdir" && pwd)
