@@ -52,6 +52,10 @@ if $have_python; then
 	ops=$(json "$TMP/img.json" "r['summary']['ops']")
 	sum=$(json "$TMP/img.json" "sum(f['ops'] for f in r['flowops'] if f['type'] not in ('delay','opslimit'))")
 	check "summary ops = sum of the I/O flowops' ops ($ops)" test "$ops" -eq "$sum"
+	# the mount's options and the super block's, each said once (not rw,...,rw)
+	opts=$(json "$TMP/img.json" "r['filesets'][0]['mount_options']")
+	check "the mount options say no option twice ($opts)" \
+		test "$(echo "$opts" | tr , '\n' | sort | uniq -d)" = ""
 	text_ops=$(awk '/^IO Summary:/ { print $3 }' "$TMP/out")
 	check "text and JSON report the same op count" test "$text_ops" -eq "$ops"
 fi
