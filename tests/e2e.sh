@@ -37,6 +37,8 @@ for op in deletefile1 createfile1 appendfilerand1 fsync1 closefile1 uploads/clos
 	grep -q "^$op " "$TMP/out" && pass "images prints $op" || fail "images prints $op"
 done
 grep -q '^IO Summary: ' "$TMP/out" && pass "images prints the IO Summary" || fail "images prints the IO Summary"
+# an uploader's pass every 2 s: under 1 op/s, with decimals, not 0 or 1
+grepq "a rate under 1 op/s has decimals (deletefile1)" '^deletefile1 +0\.[0-9]{2}ops/s ' "$TMP/out"
 reads=$(awk '$1 == "readfile2" { sub("ops/s", "", $2); print $2; exit }' "$TMP/out")
 check "readfile2 ran" test "${reads:-0}" -gt 0
 check "a reuse fileset is kept after the run" test -f "$TMP/img/bigfileset/.fbrun-fileset"
