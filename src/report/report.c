@@ -176,8 +176,9 @@ static void print_waits(FILE *out, const struct results *r)
 
 void report_disks_text(FILE *out, const struct results *r)
 {
-	/* a job's reads are every rank's, the devices rank 0's: no note */
-	diskstat_print(out, r->disks, r->nranks > 1 ? 0 : r->rd_bytes);
+	/* a job's bytes are every rank's, the devices rank 0's: no note */
+	diskstat_print(out, r->disks, r->nranks <= 1, r->rd_bytes,
+		       r->wr_bytes);
 }
 
 static void lat_row(FILE *out, const char *label, uint64_t count, double mean,
