@@ -33,7 +33,7 @@ syn keyword fbrunAttribute filesizegamma fsync gamma highwater indexed
 syn keyword fbrunAttribute instances iodepth ioprio iosize iters leafdirs max
 syn keyword fbrunAttribute mean memsize min name nice noreadahead opennext
 syn keyword fbrunAttribute pace paralloc parameters path prealloc random randsrc
-syn keyword fbrunAttribute randtable rankshift rate readonly reuse rotatefd
+syn keyword fbrunAttribute randtable rankshift rate readonly removeafter reuse rotatefd
 syn keyword fbrunAttribute round seed shared size srcfd startrecord streams stride
 syn keyword fbrunAttribute target trace trusttree type useism value verify
 syn keyword fbrunAttribute workingset writeonly
