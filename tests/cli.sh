@@ -68,9 +68,36 @@ rc=0
 check "'-' reads the script from standard input" test "$rc" -eq 0
 grep -q 'path="/nonexistent-dir"' "$TMP/out" && pass "stdin script compiled" || fail "stdin script compiled"
 
-run_fbrun --dump-ir -D dir="$TMP/data" -D unused=1 "$TMP/ok.f"
+run_fbrun --dump-ir -D dir="$TMP/data" "$TMP/ok.f"
 grep -q "path=\"$TMP/data\"" "$TMP/out" && pass "-D overrides the script's set" || fail "-D overrides the script's set"
-grep -q "warning: -D unused is not used" "$TMP/err" && pass "an unused -D is reported" || fail "an unused -D is reported"
+
+# a -D the script never uses (a typo, most often) is refused, as a
+# misspelt variable in the script is, unless --define-unused=warn
+run_fbrun --dump-ir -D dri="$TMP/data" "$TMP/ok.f"
+check "an unused -D exits 2 (exit $rc)" test "$rc" -eq 2
+grepq "... and says which, with the nearest name" \
+	"^<command line>:1:4: error: -D dri is not used by the script; did you mean 'dir'\?\$" "$TMP/err"
+grepq "... and how to run all the same" "note: --define-unused=warn" "$TMP/err"
+run_fbrun --dump-ir -D zzzqq=1 "$TMP/ok.f"
+check "an unused -D with no near name exits 2 (exit $rc)" test "$rc" -eq 2
+grepq "... and offers no name" "error: -D zzzqq is not used by the script\$" "$TMP/err"
+run_fbrun --dump-ir --define-unused=warn -D dri=1 -D dir="$TMP/data" "$TMP/ok.f"
+check "--define-unused=warn: an unused -D exits 0 (exit $rc)" test "$rc" -eq 0
+grepq "... with a warning" "warning: -D dri is not used by the script; did you mean 'dir'" "$TMP/err"
+grep -q "path=\"$TMP/data\"" "$TMP/out" && pass "... and the used -D still applies" || fail "... and the used -D still applies"
+run_fbrun --dump-ir --define-unused=error -D dri=1 "$TMP/ok.f"
+check "--define-unused=error is the default (exit $rc)" test "$rc" -eq 2
+run_fbrun --dump-ir --define-unused=maybe "$TMP/ok.f"
+check "--define-unused=maybe exits 2 (exit $rc)" test "$rc" -eq 2
+grepq "... naming the words it takes" "error: --define-unused expects error or warn, got 'maybe'" "$TMP/err"
+run_fbrun curve --levels 10 -D dri=1 "$TMP/ok.f"
+check "fbrun curve: an unused -D exits 2 before any level runs (exit $rc)" test "$rc" -eq 2
+grepq "... saying so" "error: -D dri is not used by the script" "$TMP/err"
+# a -D of a variable the script sets but never reads is used: it is
+# the script's own knob
+printf 'set $spare=1\n%s' "$(cat "$TMP/ok.f")" >"$TMP/spare.f"
+run_fbrun --dump-ir -D spare=2 "$TMP/spare.f"
+check "a -D of a variable the script sets (unread) exits 0 (exit $rc)" test "$rc" -eq 0
 
 run_fbrun --dump-ir -D 1bad=2 "$TMP/ok.f"
 check "-D with a bad name exits 2" test "$rc" -eq 2

@@ -119,7 +119,7 @@ has "$TMP/out" '^readfile2 +ops/s ' && has "$TMP/out" '^openfile2 +ops/s ' &&
 	fail "--common keeps the shared flowops"
 has "$TMP/out" '^(deletefile1|stat1|closefile2) ' &&
 	fail "--common drops the others" || pass "--common drops the others"
-has "$TMP/out" 'left out: 12 of img2.s 14, 2 of web.s 4' &&
+has "$TMP/out" 'left out: 11 of img2.s 13, 2 of web.s 4' &&
 	pass "--common says how many were left out" ||
 	fail "--common says how many were left out"
 if $have_python; then

@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The fbrun authors
 # The Debian packages (debian/): built with dpkg-buildpackage from a copy
-# of the tree in $TMP, checked by lintian, and as root installed, run
-# (fbrun -t 2 varmail, fbrun-mpi under mpirun), and purged, leaving
-# nothing of theirs behind.  A package of that name already installed is
-# never touched.  It builds from the source, not from this build tree, so
-# a sanitizer build (tests/run-all.sh's second suite) skips it.
+# of the tree in $TMP, checked by lintian and against what README and
+# the man page say of them (the thumper example, the documents by the
+# names the man page gives, its SYNOPSIS, Suggests: strace), and as root
+# installed, run (fbrun -t 2 varmail, fbrun-mpi under mpirun), and
+# purged, leaving nothing of theirs behind.  A package of that name
+# already installed is never touched.  It builds from the source, not
+# from this build tree, so a sanitizer build (tests/run-all.sh's second
+# suite) skips it.
 . "${srcdir:-.}/tests/lib.sh"
 
 src=$(cd "$srcdir" && pwd)
@@ -87,6 +90,34 @@ if [ -z "$profile" ]; then
 	check "fbrun-mpi holds the program, its man page and completion" \
 		test "$(wc -l <"$TMP/got")" -eq 3
 fi
+
+# README points to the thumper example: shipped, run.sh executable
+for d in $debs; do dpkg-deb -c "$d"; done >"$TMP/listing"
+check "fbrun holds README's examples/thumper/run.sh, executable" \
+	grep -Eq '^-rwxr-xr-x .* \./usr/share/doc/fbrun/examples/thumper/run\.sh$' "$TMP/listing"
+check "... and its README.md" grep -Fxq /usr/share/doc/fbrun/examples/thumper/README.md "$TMP/contents"
+fbdeb=$(echo "$debs" | grep '/fbrun_')
+check "fbrun suggests strace (fbrun record runs it)" \
+	eval 'dpkg-deb -f "$fbdeb" Suggests | grep -qw strace'
+# the man page as installed: every file it names under /usr/share/doc/fbrun
+# is there by that name (not gzipped away), and its SYNOPSIS
+dpkg-deb --fsys-tarfile "$fbdeb" | tar -xOf - ./usr/share/man/man1/fbrun.1.gz |
+	gzip -dc >"$TMP/fbrun.1" 2>/dev/null || :
+grep -o '/usr/share/doc/fbrun/[A-Za-z0-9_./-]*[A-Za-z0-9]' "$TMP/fbrun.1" | sort -u >"$TMP/named"
+check "the man page names files under /usr/share/doc/fbrun ($(wc -l <"$TMP/named"))" test -s "$TMP/named"
+while IFS= read -r p; do
+	grep -Fxq -- "$p" "$TMP/contents" || echo "$p"
+done <"$TMP/named" >"$TMP/absent"
+check "... each of them in the package, by that name" test ! -s "$TMP/absent"
+diag <"$TMP/absent"
+# SYNOPSIS: its entries (split at .br), one a command
+sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$TMP/fbrun.1" |
+	awk '/^\.br/ { print e; e = ""; next } /^\.SH/ { next } { e = e " " $0 } END { print e }' >"$TMP/synopsis"
+check "the SYNOPSIS: record and model are lines of their own" \
+	eval 'grep -q "^ \.B fbrun record" "$TMP/synopsis" && grep -q "^ \.B fbrun model" "$TMP/synopsis" && ! grep -q "record.*fbrun model" "$TMP/synopsis"'
+check "... and compare's lists --html and --label" \
+	eval 'grep "^ \.B fbrun compare" "$TMP/synopsis" | grep -F -e "\-\-html" | grep -qF "\-\-label"'
+
 grep -F -e "$src" -e "$pkg" "$TMP/contents" >"$TMP/bad" || :
 check "no path of the build in the packages' file names" test ! -s "$TMP/bad"
 if command -v strings >/dev/null 2>&1; then

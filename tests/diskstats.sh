@@ -118,6 +118,30 @@ check "the device read at least what fbrun read (over 3 MiB)" \
 	test "$(json "$TMP/rd.json" "r['disk_stats'][0]['read_bytes'] >= r['summary']['read_bytes'] > 3 << 20")" = True
 check "... so no page cache note" eval '! grep -q "page cache" "$TMP/out"'
 
+# --- another program writing to the device during the run: a note --------------
+cat >"$TMP/stat.f" <<F
+define fileset name=data,path=$mnt,entries=1,size=4k,prealloc
+define process name=p { thread name=t {
+  flowop statfile name=st,filesetname=data } }
+run 300
+F
+# the writer goes on for the whole run: direct writes of 16 MiB over again
+( while :; do
+	dd if=/dev/zero of="$mnt/other" bs=1M count=16 oflag=direct conv=notrunc 2>/dev/null
+	: >"$TMP/wrote"
+done ) &
+writer=$!
+wait_until test -f "$TMP/wrote"
+run_fbrun -q -t 2 "$TMP/stat.f"
+kill "$writer" 2>/dev/null || :
+wait "$writer" 2>/dev/null || :
+rm -f "$mnt/other"
+check "another writer on the device: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... the block says the devices wrote what the flowops did not" \
+	"^note: the devices wrote [0-9.]+ (MB|GB), the flowops 0 bytes: the rest is not the flowops' \(the file system's own writes, or other programs' on the same devices\)\$" "$TMP/out"
+check "... and direct writes of fbrun's own drew no such note" \
+	eval '! block "$TMP/run.block" | grep -q "the rest is not"'
+
 # --- cached reads: the page cache note; a tmpfs fileset ------------------------
 tm=$TMP/tm
 if mkdir "$tm" && mount -t tmpfs -o size=8m tmpfs "$tm" 2>"$TMP/merr"; then

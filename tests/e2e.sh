@@ -30,12 +30,15 @@ interrupt_after_1s() {
 run_fbrun -t 2 -D dir="$TMP/img" -D nfiles=60 -D meandirwidth=10 \
 	-D nthreads=3 -D ncreators=1 -o "$TMP/img.json" "$srcdir/workloads/images.f"
 check "images.f runs and exits 0" test "$rc" -eq 0
+check "... with no warning (it draws none on itself)" eval '! grep -q warning "$TMP/err"'
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 for op in deletefile1 createfile1 appendfilerand1 fsync1 closefile1 uploads/closefile2 \
-	wait webserver/closefile2 readfile2 openfile2 limit; do
+	wait webserver/closefile2 readfile2 openfile2; do
 	grep -q "^$op " "$TMP/out" && pass "images prints $op" || fail "images prints $op"
 done
 grep -q '^IO Summary: ' "$TMP/out" && pass "images prints the IO Summary" || fail "images prints the IO Summary"
+# an uploader's pass every 2 s: under 1 op/s, with decimals, not 0 or 1
+grepq "a rate under 1 op/s has decimals (deletefile1)" '^deletefile1 +0\.[0-9]{2}ops/s ' "$TMP/out"
 reads=$(awk '$1 == "readfile2" { sub("ops/s", "", $2); print $2; exit }' "$TMP/out")
 check "readfile2 ran" test "${reads:-0}" -gt 0
 check "a reuse fileset is kept after the run" test -f "$TMP/img/bigfileset/.fbrun-fileset"
@@ -51,6 +54,10 @@ if $have_python; then
 	ops=$(json "$TMP/img.json" "r['summary']['ops']")
 	sum=$(json "$TMP/img.json" "sum(f['ops'] for f in r['flowops'] if f['type'] not in ('delay','opslimit'))")
 	check "summary ops = sum of the I/O flowops' ops ($ops)" test "$ops" -eq "$sum"
+	# the mount's options and the super block's, each said once (not rw,...,rw)
+	opts=$(json "$TMP/img.json" "r['filesets'][0]['mount_options']")
+	check "the mount options say no option twice ($opts)" \
+		test "$(echo "$opts" | tr , '\n' | sort | uniq -d)" = ""
 	text_ops=$(awk '/^IO Summary:/ { print $3 }' "$TMP/out")
 	check "text and JSON report the same op count" test "$text_ops" -eq "$ops"
 fi

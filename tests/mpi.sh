@@ -279,6 +279,13 @@ define process name=p { thread name=t,memsize=64k {
   flowop finishoncount name=fin,value=3,target=open1 } }
 run 600
 F
+# a -D the script never uses: refused on every rank, as in fbrun
+mpi 2 -- -q --parse-only -D shfit=0 "$TMP/shown.f"
+check "an unused -D: exit 2 (exit $rc)" test "$rc" -eq 2
+grepq "... saying so" "error: -D shfit is not used by the script" "$TMP/err"
+mpi 2 -- -q --parse-only --define-unused=warn -D shfit=0 -D shift=0 "$TMP/shown.f"
+check "... --define-unused=warn: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... with a warning and the nearest name" "warning: -D shfit is not used by the script; did you mean 'shift'" "$TMP/err"
 mpi 2 -- -q -D shift=0 "$TMP/shown.f"
 check "shared, reuse: the tree for 2 ranks is made (exit 0)" test "$rc" -eq 0
 check "... 6 files, kept" \
@@ -427,6 +434,8 @@ for phase in write stat delete; do
 	*) want=600 ;;
 	esac
 	check "mdtest-easy-$phase: $want files on disk after it" test "$n" -eq "$want"
+	[ "$phase" = delete ] && check "mdtest-easy-delete: no directory left either" \
+		test "$(find "$md" -mindepth 1 2>/dev/null | wc -l)" -eq 0
 done
 rm -rf "$md"
 
@@ -452,8 +461,13 @@ for phase in write stat read delete; do
 	*) want=300 ;;
 	esac
 	check "mdtest-hard-$phase: $want files on disk after it" test "$n" -eq "$want"
-	check "mdtest-hard-$phase: in one directory" \
-		test "$(find "$md" -mindepth 2 -type d | wc -l)" -eq 1
+	if [ "$phase" = delete ]; then
+		check "mdtest-hard-delete: no directory left either" \
+			test "$(find "$md" -mindepth 1 2>/dev/null | wc -l)" -eq 0
+	else
+		check "mdtest-hard-$phase: in one directory" \
+			test "$(find "$md" -mindepth 2 -type d | wc -l)" -eq 1
+	fi
 	[ "$phase" = write ] && check "mdtest-hard-write: each file 3901 bytes" \
 		test "$(find "$md" -type f ! -name '.fbrun*' -size 3901c | wc -l)" -eq 300
 done

@@ -38,8 +38,8 @@ check "--repeat 3: exits 0" test "$rc" -eq 0
 n=$(grep -Ec '^Run [123] of 3: IO Summary: +2000 ops ' "$TMP/out" || :)
 check "--repeat 3: three IO Summary lines, 2000 ops each ($n)" test "$n" -eq 3
 grepq "--repeat 3: then the table of the means" '^Per-Operation Breakdown, mean of 3 runs' "$TMP/out"
-grepq "--repeat 3: a row per flowop" '^read1 +[0-9]+ +[0-9]+ +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$TMP/out"
-grepq "--repeat 3: and the IO Summary's" '^IO Summary +[0-9]+ ' "$TMP/out"
+grepq "--repeat 3: a row per flowop" '^read1 +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' "$TMP/out"
+grepq "--repeat 3: and the IO Summary's" '^IO Summary +[0-9]+\.[0-9] ' "$TMP/out"
 n=$(grep -c 'Creating fileset fs' "$TMP/out" || :)
 check "--repeat 3: the fileset is laid out each run ($n)" test "$n" -eq 3
 n=$(grep -Ec ': fs: 0\.312MB written$' "$TMP/out" || :)

@@ -21,7 +21,7 @@ n=$((ncpu * 4))
 
 # --- Little's law: a closed loop keeps its threads in operations ------------
 # No think time: every flowop but the opslimit is timed, and the opslimit
-# (no eventgen: it does nothing, as in images.f) takes no time.  Waiting
+# (no eventgen: it does nothing) takes no time.  Waiting
 # for a CPU, with n threads on fewer CPUs, must land inside some window.
 cat >"$TMP/loop.f" <<F
 define fileset name=fs,path=$TMP/loop,entries=256,size=16k,dirwidth=16,prealloc

@@ -130,7 +130,7 @@ class Fileset:
               "%d leafdirs, %.3fMB total size"
               % (self.name, self.entries, self.width, self.meandepth, self.leafdirs,
                  self.bytes / 1048576.0))
-        print("%s tree: %d directories, mean width %.1f, mean depth %.1f"
+        print("%s tree as made: %d directories, mean width %.1f, mean depth %.1f (the avg. above: filebench's aim)"
               % (self.name, self.dirs, (self.dirs - 1 + n) / self.dirs,
                  self.depths / n if n else 0.0))
         for kind, at in (("files", self.file_at), ("dirs", self.dir_at)):

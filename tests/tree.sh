@@ -49,11 +49,11 @@ shape() {
 		diag <"$TMP/err"
 		return
 	fi
-	sed 's/^[0-9.]*: //' "$TMP/out" | grep -E '^[^ ]+ (populated|tree): ' \
+	sed 's/^[0-9.]*: //' "$TMP/out" | grep -E '^[^ ]+ (populated|tree as made): ' \
 		>"$TMP/$t.said"
-	grep -E '^[^ ]+ (populated|tree): ' "$TMP/$t.want" >"$TMP/$t.wantlog"
+	grep -E '^[^ ]+ (populated|tree as made): ' "$TMP/$t.want" >"$TMP/$t.wantlog"
 	if cmp -s "$TMP/$t.said" "$TMP/$t.wantlog"; then
-		pass "$t: $(awk '/ tree: / { printf "%s%s", s, $0; s = "; " }' \
+		pass "$t: $(awk '/ tree as made: / { printf "%s%s", s, $0; s = "; " }' \
 			"$TMP/$t.said")"
 	else
 		fail "$t: fbrun logs the model's figures"

@@ -26,6 +26,17 @@ OPTION(DEFINE, "define", 'D', ARG_REQUIRED, "NAME=VALUE", NULL, P_ALL,
 	"launch each command may give its own); filesets marked\n"
 	"\\fBshared\\fR must come out the same on every rank, or the job is\n"
 	"refused with exit 2.\n")
+OPTION(DEFINE_UNUSED, "define-unused", 0, ARG_REQUIRED, "WHAT", "error|warn",
+	P_ALL,
+	"a -D the script never uses: error (the default,\n"
+	"exit 2) or warn (for a set of -D's shared by\n"
+	"many scripts)",
+	"What a \\fB\\-D\\fR whose name the script neither sets nor reads\n"
+	"does: \\fBerror\\fR (the default) refuses the run with exit 2 and\n"
+	"the nearest name the script has, as a misspelt variable inside the\n"
+	"script is refused; \\fBwarn\\fR says so and runs, for scripts run in\n"
+	"a batch with one shared set of \\fB\\-D\\fR options.\n",
+	NULL)
 OPTION(RUNTIME, "runtime", 't', ARG_REQUIRED, "SECONDS", NULL, P_ALL,
 	"run this long, whatever the script's 'run' says",
 	"Run for this long, whatever the script's \\fBrun\\fR says.\n",

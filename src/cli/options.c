@@ -177,6 +177,17 @@ static int format_arg(const char *arg, enum report_format *out)
 	return 0;
 }
 
+/* --define-unused: whether a -D the script never uses stops the run */
+static int define_unused_arg(const char *arg, bool *warn)
+{
+	if (strcmp(arg, "error") && strcmp(arg, "warn"))
+		return fb_error("--define-unused expects error or warn, got "
+				"'%s'",
+				arg);
+	*warn = arg[0] == 'w';
+	return 0;
+}
+
 static int repeat_arg(const char *arg, uint64_t *out)
 {
 	int64_t n;
@@ -253,6 +264,8 @@ static int set_value(struct cli_options *o, int id, const char *arg)
 	switch (id) {
 	case OPT_DEFINE:
 		return add_define(o, arg);
+	case OPT_DEFINE_UNUSED:
+		return define_unused_arg(arg, &o->define_unused_warn);
 	case OPT_RUNTIME:
 		return seconds_arg("--runtime", arg, &o->run.runtime_s);
 	case OPT_OUTPUT:

@@ -30,6 +30,7 @@ struct cli_options {
 	enum report_format format; /* --format */
 	struct cli_define *defines;
 	size_t ndefines, cap;
+	bool define_unused_warn; /* --define-unused=warn */
 	const char *script;
 	/* the script's text when it is fbrun's own (fbrun replay), or NULL */
 	const char *script_text;

@@ -170,6 +170,7 @@ int cli_run(const struct cli_options *o)
 	}
 	copts.defines = o->defines;
 	copts.ndefines = o->ndefines;
+	copts.define_unused_warn = o->define_unused_warn;
 	copts.cli_src = cli;
 	copts.define_locs = locs;
 	copts.rank = rank;

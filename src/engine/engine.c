@@ -136,7 +136,7 @@ static void say_end(struct engine *e, const struct results *r)
 		fb_warning("interrupted by %s after %.1f s; results so far",
 			   timeline_signal_name(timeline_signalled), r->secs);
 	else if (r->note[0] && r->reason == RESULTS_END_DONE &&
-		 e->w->quit == QUIT_TIMEOUT)
+		 e->w->quit == QUIT_TIMEOUT && !r->note_done)
 		fb_warning("run ended early after %.1f s: %s", r->secs,
 			   r->note);
 	else if (r->note[0] && r->reason == RESULTS_END_DONE)

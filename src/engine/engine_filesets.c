@@ -276,7 +276,10 @@ fail:
 	return NULL;
 }
 
-/* After "written": the line filebench prints, then the tree's own figures. */
+/*
+ * After "written": the line filebench prints, with the width and depth
+ * its layout aims for, then the tree's own figures, named apart.
+ */
 static void log_populated(struct engine *e, const struct fileset *fs)
 {
 	const char *name = fileset_name(fs);
@@ -289,8 +292,9 @@ static void log_populated(struct engine *e, const struct fileset *fs)
 	      fileset_nominal_depth(fs), fileset_nleafdirs(fs), total_mb(fs));
 	if (fileset_device(fs))
 		return; /* no tree */
-	engine_log(e, "%s tree: %" PRIu64 " directories, mean width %.1f, "
-	      "mean depth %.1f", name, fileset_ndirs(fs),
+	engine_log(e, "%s tree as made: %" PRIu64 " directories, mean width "
+	      "%.1f, mean depth %.1f (the avg. above: filebench's aim)",
+	      name, fileset_ndirs(fs),
 	      fileset_mean_width(fs), fileset_mean_depth(fs));
 }
 
@@ -540,7 +544,8 @@ int engine_remove_filesets(struct engine *e, bool failed)
 
 		if (!fs)
 			continue;
-		bool reuse = e->w->filesets[i].reuse ||
+		bool reuse = (e->w->filesets[i].reuse &&
+			      !e->w->filesets[i].removeafter) ||
 			     (e->o->series && e->o->series_reuse);
 
 		if (fileset_device(fs)) {

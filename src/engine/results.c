@@ -143,8 +143,10 @@ static void first_failure(struct results *r, const struct run *run)
 		else if (wk->err_flowop < 0 && wk->err_no && !r->error[0])
 			snprintf(r->error, sizeof(r->error), "%s: %s", what,
 				 strerror(wk->err_no));
-		if (wk->done && !r->note[0])
+		if (wk->done && !r->note[0]) {
 			snprintf(r->note, sizeof(r->note), "%s", wk->norsc_why);
+			r->note_done = wk->finished;
+		}
 	}
 }
 

@@ -75,6 +75,9 @@ enum ast_stmt_kind {
 	AS_QUIT,
 	AS_LIST, /* list [word] */
 	AS_DOMULTISYNC, /* domultisync attrs */
+	AS_USAGE, /* usage value: filebench 1.4's help text, kept unused */
+	AS_VARS, /* filebench 1.4's: listed the variables */
+	AS_HELP, /* filebench 1.4's: its interactive help */
 };
 
 struct ast_stmt {

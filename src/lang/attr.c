@@ -76,6 +76,9 @@ static const struct attr_spec fileset_specs[] = {
 	{ .name = "trusttree", .type = AT_BOOL, .off = FS(trusttree),
 	  .flags = A_FILE,
 	  .help = "with reuse: assume every file exists without checking" },
+	{ .name = "removeafter", .type = AT_BOOL, .off = FS(removeafter),
+	  .help = "with reuse: remove the tree after the run all the same "
+		  "(the last phase of a series, such as mdtest's delete)" },
 	{ .name = "readonly", .type = AT_BOOL, .off = FS(readonly),
 	  .flags = A_FILE, .help = "open files read-only" },
 	{ .name = "writeonly", .type = AT_BOOL, .off = FS(writeonly),

@@ -343,6 +343,19 @@ static void simple_stmt(struct compiler *c, const struct ast_stmt *s)
 			   "multi-client synchronisation ('domultisync') is "
 			   "not supported");
 		return;
+	case AS_USAGE:
+		/* 1.4 printed it when a user loaded the script by hand */
+		return;
+	case AS_VARS:
+		diag_warning(c->d, c->src, s->loc,
+			     "'vars' (filebench 1.4's) does nothing here; "
+			     "--dump-ir lists the variables");
+		return;
+	case AS_HELP:
+		diag_warning(c->d, c->src, s->loc,
+			     "'help' (filebench 1.4's) does nothing here; "
+			     "see fbrun --help");
+		return;
 	default:
 		return;
 	}
@@ -463,6 +476,39 @@ static void predefine(struct compiler *c)
 	}
 }
 
+/*
+ * A -D the script neither sets nor reads: most often a misspelt name,
+ * which would leave the script's own value measured under the -D's
+ * label, so it is an error unless --define-unused=warn.
+ */
+static void unused_define(struct compiler *c, const struct binding *b)
+{
+	const char *hint = NULL;
+	int best = 3;
+	bool warn = c->opts->define_unused_warn;
+
+	for (size_t i = 0; i < vars_env_count(c->env); i++) {
+		const struct binding *o = vars_env_at(c->env, i);
+		int dist;
+
+		if (o == b || !o->set || (o->cli && !o->used))
+			continue;
+		dist = edit_distance(b->name, o->name, 2);
+		if (dist < best) {
+			best = dist;
+			hint = o->name;
+		}
+	}
+	(warn ? diag_warning : diag_error)(c->d, b->src, b->loc,
+					   "-D %s is not used by the script%s%s%s",
+					   b->name,
+					   hint ? "; did you mean '" : "",
+					   hint ? hint : "", hint ? "'?" : "");
+	if (!warn)
+		diag_note(c->d, NULL, LOC_NONE,
+			  "--define-unused=warn runs the script all the same");
+}
+
 /* Final variable values, for --dump-ir and results metadata. */
 static void collect_vars(struct compiler *c)
 {
@@ -481,9 +527,7 @@ static void collect_vars(struct compiler *c)
 		struct ir_var *v;
 
 		if (b->cli && !b->used)
-			diag_warning(c->d, b->src, b->loc,
-				     "-D %s is not used by the script",
-				     b->name);
+			unused_define(c, b);
 		if (!b->set || (b->shy && !b->used))
 			continue;
 		v = &w->vars[w->nvars++];

@@ -29,6 +29,8 @@ struct cli_define {
 struct compile_opts {
 	const struct cli_define *defines;
 	size_t ndefines;
+	/* a -D the script never uses: a warning, not an error */
+	bool define_unused_warn;
 	const char *tmpdir; /* value of the predefined $tmpdir */
 	const struct source *cli_src; /* text of the -D options, for notes */
 	const struct loc *define_locs; /* location of each -D in cli_src */

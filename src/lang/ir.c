@@ -333,10 +333,11 @@ void workload_dump(FILE *out, const struct workload *w)
 		if (fs->leafdirs)
 			fprintf(out, " leafdirs=%" PRId64, fs->leafdirs);
 		dump_data(out, fs->data);
-		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s%s\n",
+		fprintf(out, " prealloc=%" PRId64 "%s%s%s%s%s%s%s\n",
 			fs->prealloc, fs->paralloc ? " paralloc" : "",
 			fs->reuse ? " reuse" : "",
 			fs->trusttree ? " trusttree" : "",
+			fs->removeafter ? " removeafter" : "",
 			fs->readonly ? " readonly" : "",
 			fs->writeonly ? " writeonly" : "",
 			fs->verify ? " verify" : "");

@@ -68,6 +68,7 @@ struct ir_fileset {
 	int64_t leafdirs;
 	int64_t prealloc; /* percent of entries created before the run */
 	bool paralloc, reuse, trusttree, readonly, writeonly;
+	bool removeafter; /* with reuse: removed after the run all the same */
 	/*
 	 * fbrun-mpi: one tree for all ranks, made by rank 0, with entries
 	 * (and leafdirs) per rank: entry i is rank (i + rankshift) mod

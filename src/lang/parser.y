@@ -70,7 +70,8 @@ static void yyerror(YYLTYPE *loc, yyscan_t scanner, struct parse_ctx *ctx,
 %token K_CREATE "'create'" K_CVAR "'cvar'" K_DEBUG "'debug'"
 %token K_DEFINE "'define'" K_DOMULTISYNC "'domultisync'" K_ECHO "'echo'"
 %token K_ENABLE "'enable'" K_EVENTGEN "'eventgen'" K_FLOWOP "'flowop'"
-%token K_LIST "'list'" K_PSRUN "'psrun'" K_QUIT "'quit'"
+%token K_HELP "'help'" K_LIST "'list'" K_LOG "'log'" K_PSRUN "'psrun'"
+%token K_QUIT "'quit'" K_USAGE "'usage'" K_VARS "'vars'"
 %token K_RANDVAR "'randvar'" K_RUN "'run'" K_SET "'set'"
 %token K_SLEEP "'sleep'" K_SYSTEM "'system'" K_THREAD "'thread'"
 %token K_VERSION "'version'"
@@ -168,6 +169,11 @@ stmt:
 		$$->word_loc = @2;
 	}
 	| K_DOMULTISYNC attrs	{ $$ = stmt(AS_DOMULTISYNC, @1); $$->attrs = $2; }
+	/* filebench 1.4's: log is its echo; the others change nothing */
+	| K_LOG value		{ $$ = stmt(AS_ECHO, @1); $$->value = $2; }
+	| K_USAGE value		{ $$ = stmt(AS_USAGE, @1); $$->value = $2; }
+	| K_VARS		{ $$ = stmt(AS_VARS, @1); }
+	| K_HELP		{ $$ = stmt(AS_HELP, @1); }
 	;
 
 /* What follows `define`: fileset, file, process, flowop, or old randvar. */
@@ -277,7 +283,9 @@ keyword:
 	| K_ENABLE		{ $$ = keyword_text(K_ENABLE); }
 	| K_EVENTGEN		{ $$ = keyword_text(K_EVENTGEN); }
 	| K_FLOWOP		{ $$ = keyword_text(K_FLOWOP); }
+	| K_HELP		{ $$ = keyword_text(K_HELP); }
 	| K_LIST		{ $$ = keyword_text(K_LIST); }
+	| K_LOG			{ $$ = keyword_text(K_LOG); }
 	| K_PSRUN		{ $$ = keyword_text(K_PSRUN); }
 	| K_QUIT		{ $$ = keyword_text(K_QUIT); }
 	| K_RUN			{ $$ = keyword_text(K_RUN); }
@@ -285,6 +293,8 @@ keyword:
 	| K_SLEEP		{ $$ = keyword_text(K_SLEEP); }
 	| K_SYSTEM		{ $$ = keyword_text(K_SYSTEM); }
 	| K_THREAD		{ $$ = keyword_text(K_THREAD); }
+	| K_USAGE		{ $$ = keyword_text(K_USAGE); }
+	| K_VARS		{ $$ = keyword_text(K_VARS); }
 	| K_VERSION		{ $$ = keyword_text(K_VERSION); }
 	;
 
@@ -348,15 +358,22 @@ const char *const parse_command_words[] = {
 };
 const size_t parse_ncommand_words = ARRAY_SIZE(parse_command_words);
 
-/* Commands of filebench 1.4 that 1.5 removed, and what to do instead. */
+/*
+ * Commands of filebench 1.4 that fbrun does not take (1.5 dropped them
+ * too), and what to write instead; usage, vars, help and log are taken.
+ */
 static const char *removed_command(const char *w)
 {
 	static const char *const removed[][2] = {
 		{ "load", "run the script directly" },
-		{ "usage", "use 'echo' to print text" },
-		{ "vars", "use --dump-ir to see variables" },
-		{ "stats", "results are printed after 'run'" },
-		{ "help", "see 'fbrun --help'" },
+		{ "stats", "'run N' clears the statistics, runs and prints "
+			   "them" },
+		{ "shutdown", "the run ends at its 'run N'" },
+		{ "warmup", "use fbrun's --warmup" },
+		{ "foreach", "run the script once per value with -D" },
+		{ "fsflush", "drop the caches before fbrun starts" },
+		{ "fscheck", "check the file system before fbrun starts" },
+		{ "nousestats", "write 'set mode nousestats'" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(removed); i++)
@@ -442,7 +459,8 @@ static int yyreport_syntax_error(const yypcontext_t *pc, yyscan_t scanner,
 	if (tok == YYSYMBOL_WORD && at_stmt) {
 		if ((hint = removed_command(text)))
 			diag_error(ctx->diag, ctx->src, loc,
-				   "'%s' is not a command of this language; %s",
+				   "'%s' is filebench 1.4's and not a command "
+				   "of this language; %s",
 				   text, hint);
 		else if ((hint = did_you_mean(text, parse_command_words,
 					      parse_ncommand_words,

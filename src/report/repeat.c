@@ -202,7 +202,7 @@ static void text_row(FILE *out, const struct repeat *rp, size_t fo,
 	for (int m = 0; m < RM_SHOWN; m++)
 		summarise(rp, fo, m, &s[m]);
 	fprintf(out,
-		"%-20s %10.0f %8.0f %8.0f %8.1f %7.1f %7.1f %9.3f %8.3f %8.3f\n",
+		"%-20s %10.1f %8.1f %8.1f %8.1f %7.1f %7.1f %9.3f %8.3f %8.3f\n",
 		name, s[RM_OPS].mean, s[RM_OPS].half, s[RM_OPS].sd,
 		s[RM_MB].mean, s[RM_MB].half, s[RM_MB].sd, s[RM_MS].mean,
 		s[RM_MS].half, s[RM_MS].sd);

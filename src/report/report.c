@@ -27,6 +27,9 @@
 /* The lines of the classic text table (the seed's layout). */
 /* label, ops/s, mb/s, ms/op, us/op-cpu */
 #define LAYOUT_FLOWOP "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
+/* the same for a rate under 1 op/s, which whole numbers show as 0 or 1 */
+#define LAYOUT_FLOWOP_SLOW                                                  \
+	"%-20s %8.2fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
 /* ops, ops/s, reads/s, writes/s, mb/s, us cpu/op, ms latency */
 #define LAYOUT_SUMMARY_LINE                                                 \
 	"IO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "        \
@@ -173,8 +176,9 @@ static void print_waits(FILE *out, const struct results *r)
 
 void report_disks_text(FILE *out, const struct results *r)
 {
-	/* a job's reads are every rank's, the devices rank 0's: no note */
-	diskstat_print(out, r->disks, r->nranks > 1 ? 0 : r->rd_bytes);
+	/* a job's bytes are every rank's, the devices rank 0's: no note */
+	diskstat_print(out, r->disks, r->nranks <= 1, r->rd_bytes,
+		       r->wr_bytes);
 }
 
 static void lat_row(FILE *out, const char *label, uint64_t count, double mean,
@@ -242,10 +246,12 @@ void report_text(FILE *out, const struct results *r)
 	fprintf(out, "Per-Operation Breakdown\n");
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct fstats *s = &r->fo[i].s;
+		double rate = per_sec(r, s->count);
 
-		fprintf(out, LAYOUT_FLOWOP, r->fo[i].label, per_sec(r, s->count),
-			per_sec(r, s->bytes) / MIB, ms_per_op(s),
-			cpu_us_per_op(s));
+		fprintf(out,
+			rate > 0 && rate < 1 ? LAYOUT_FLOWOP_SLOW : LAYOUT_FLOWOP,
+			r->fo[i].label, rate, per_sec(r, s->bytes) / MIB,
+			ms_per_op(s), cpu_us_per_op(s));
 	}
 	fputc('\n', out);
 	report_summary_line(out, r);

@@ -58,6 +58,38 @@ static bool under(const char *path, const char *mnt)
 	return strncmp(path, mnt, n) == 0 && (path[n] == '/' || !path[n]);
 }
 
+/* Whether the comma-separated list has the option opt. */
+static bool has_option(const char *list, const char *opt, size_t len)
+{
+	for (const char *p = list; *p;) {
+		size_t n = strcspn(p, ",");
+
+		if (n == len && strncmp(p, opt, len) == 0)
+			return true;
+		p += n + (p[n] != '\0');
+	}
+	return false;
+}
+
+/*
+ * The mount's options, then the super block's that it does not already
+ * say: both lists often hold rw, which printed twice reads as a bug.
+ */
+static void join_options(char *out, size_t size, const char *mnt,
+			 const char *super)
+{
+	size_t n = (size_t)snprintf(out, size, "%s", mnt);
+
+	for (const char *p = super; p && *p && n < size;) {
+		size_t len = strcspn(p, ",");
+
+		if (len && !has_option(mnt, p, len))
+			n += (size_t)snprintf(out + n, size - n, "%s%.*s",
+					      n ? "," : "", (int)len, p);
+		p += len + (p[len] != '\0');
+	}
+}
+
 int fsinfo_get(const char *path, struct fsinfo *fi)
 {
 	char real[PATH_MAX], probe[PATH_MAX], line[4096];
@@ -109,8 +141,8 @@ int fsinfo_get(const char *path, struct fsinfo *fi)
 			 n > 0 ? field[6] : "unknown");
 		snprintf(fi->source, sizeof(fi->source), "%s",
 			 n > 1 ? field[7] : "");
-		snprintf(fi->options, sizeof(fi->options), "%s%s%s", field[5],
-			 n > 2 ? "," : "", n > 2 ? field[8] : "");
+		join_options(fi->options, sizeof(fi->options), field[5],
+			     n > 2 ? field[8] : NULL);
 	}
 	fclose(f);
 	return best ? 0 : -1;

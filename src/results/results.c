@@ -361,9 +361,12 @@ struct results *results_merge(const struct results *mine,
 		if (part->error[0] && !r->error[0])
 			snprintf(r->error, sizeof(r->error), "rank %zu: %.*s", k,
 				 (int)sizeof(r->error) - 32, part->error);
-		if (part->note[0] && !r->note[0])
+		if (part->note[0] && !r->note[0]) {
 			snprintf(r->note, sizeof(r->note), "rank %zu: %.200s", k,
 				 part->note);
+			/* only this rank's own is known: rank 0 merges */
+			r->note_done = k == 0 && mine->note_done;
+		}
 	}
 	results_derive(r);
 	return r;

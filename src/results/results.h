@@ -135,6 +135,11 @@ struct results {
 	uint64_t cpu_sys_ns; /* the system part of it: time in syscalls */
 	enum results_end reason;
 	char note[256]; /* why the run ended early, if it did */
+	/*
+	 * the note is a finish condition met (finishoncount...): the work
+	 * was done, not cut short; this process's only (not in the JSON)
+	 */
+	bool note_done;
 	char error[PATH_MAX + 512]; /* the first failure (its path and more) */
 	/* IO Summary */
 	uint64_t io_ops, io_bytes, rd_ops, wr_ops, io_lat_ns;

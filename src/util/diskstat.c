@@ -30,6 +30,16 @@ uint64_t diskstat_read_bytes(const struct diskstat_set *s)
 	return n;
 }
 
+uint64_t diskstat_write_bytes(const struct diskstat_set *s)
+{
+	uint64_t n = 0;
+
+	for (size_t i = 0; i < s->ndev; i++)
+		if (s->dev[i].slave_of < 0)
+			n += s->dev[i].d.wr_sectors * 512;
+	return n;
+}
+
 /* 6.1 GB, 12.0 MB: powers of 1024, as fbrun's mb/s. */
 static void human(char *buf, size_t len, uint64_t n)
 {
@@ -100,10 +110,11 @@ static void print_fileset(FILE *out, const struct diskstat_set *s,
 	fputc('\n', out);
 }
 
-void diskstat_print(FILE *out, const struct diskstat_set *s,
-		    uint64_t flowop_read_bytes)
+void diskstat_print(FILE *out, const struct diskstat_set *s, bool mine,
+		    uint64_t flowop_read_bytes, uint64_t flowop_write_bytes)
 {
-	uint64_t dev_rd;
+	uint64_t dev_rd, dev_wr;
+	char a[32], b[32];
 
 	if (!s || (!s->ndev && !s->nnone))
 		return;
@@ -117,15 +128,26 @@ void diskstat_print(FILE *out, const struct diskstat_set *s,
 	for (size_t i = 0; i < s->nnone; i++)
 		fprintf(out, "  fileset %s: %s\n", s->none[i].fileset,
 			s->none[i].why);
+	if (!mine || !s->ndev)
+		return;
 	dev_rd = diskstat_read_bytes(s);
-	if (s->ndev && flowop_read_bytes && dev_rd < flowop_read_bytes / 10) {
-		char a[32], b[32];
-
+	dev_wr = diskstat_write_bytes(s);
+	if (flowop_read_bytes && dev_rd < flowop_read_bytes / 10) {
 		human(a, sizeof(a), flowop_read_bytes);
 		human(b, sizeof(b), dev_rd);
 		fprintf(out,
 			"note: reads came mostly from the page cache: %s read "
 			"by flowops, %s from the devices\n",
+			a, b);
+	}
+	/* a journal and metadata add some; far more is someone else's */
+	if (dev_wr > 2 * flowop_write_bytes + (16u << 20)) {
+		human(a, sizeof(a), dev_wr);
+		human(b, sizeof(b), flowop_write_bytes);
+		fprintf(out,
+			"note: the devices wrote %s, the flowops %s: the rest is "
+			"not the flowops' (the file system's own writes, or "
+			"other programs' on the same devices)\n",
 			a, b);
 	}
 }

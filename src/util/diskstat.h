@@ -55,15 +55,20 @@ struct diskstat_set {
 double diskstat_util(const struct diskstat *d);
 /* Bytes the top-level devices read (their slaves' are the same reads). */
 uint64_t diskstat_read_bytes(const struct diskstat_set *s);
+/* The same for writes. */
+uint64_t diskstat_write_bytes(const struct diskstat_set *s);
 /*
  * The block: a line per device (its slaves indented below it), a line
- * per fileset saying which device it is on or why none, and, when the
- * flowops read at least ten times what the devices did, a note that the
- * page cache served the reads (flowop_read_bytes 0: no note).  Nothing
- * for a set without entries.
+ * per fileset saying which device it is on or why none, and notes: when
+ * the flowops read at least ten times what the devices did, that the
+ * page cache served the reads; when the devices wrote over twice what
+ * the flowops did and 16 MiB more, that the rest was not the flowops'
+ * (the file system's own, or other programs' on the same devices).
+ * mine false (a job: the flowops' bytes are every rank's, the devices
+ * rank 0's): no note.  Nothing for a set without entries.
  */
-void diskstat_print(FILE *out, const struct diskstat_set *s,
-		    uint64_t flowop_read_bytes);
+void diskstat_print(FILE *out, const struct diskstat_set *s, bool mine,
+		    uint64_t flowop_read_bytes, uint64_t flowop_write_bytes);
 
 /*
  * A device added, zeroed but for its name and slave_of (-1); the pointer

@@ -13,8 +13,8 @@
 #
 # Where it differs from IO500: as mdtest-easy-write.f.  The files are
 # trusted to be there (trusttree): run the write phase first.  The
-# emptied directories stay (reuse): the next write phase uses them, and
-# a script on this path without reuse removes them.
+# emptied tree is removed after the run (removeafter): this is the last
+# phase, and nothing is left under dir.
 #
 # Typical: mpirun -np 8 fbrun-mpi -D dir=/mnt/pfs/io500 scale/mdtest-easy-delete
 
@@ -23,7 +23,7 @@ set $files=100000
 set $dirwidth=10000
 set $runtime=300
 
-define fileset name=mdeasy,path=$dir,entries=$files,size=0,dirwidth=$dirwidth,dirgamma=0,prealloc=100,reuse,trusttree
+define fileset name=mdeasy,path=$dir,entries=$files,size=0,dirwidth=$dirwidth,dirgamma=0,prealloc=100,reuse,trusttree,removeafter
 
 define process name=mdtest,instances=1
 {

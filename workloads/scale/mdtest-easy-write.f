@@ -14,7 +14,10 @@
 #
 # Where it differs from IO500: mdtest creates in one directory per rank;
 # here each rank's files spread over directories of dirwidth files.
-# The tree is kept (reuse) for the stat and delete phases.
+# The tree is kept (reuse) for the stat and delete phases: by default
+# 100,000 empty files per rank stay under dir (400,000 with -np 4) until
+# mdtest-easy-delete.f, run the same way, removes them and their
+# directories (or rm -rf the dir).
 #
 # Typical: mpirun -np 8 fbrun-mpi -D dir=/mnt/pfs/io500 scale/mdtest-easy-write
 

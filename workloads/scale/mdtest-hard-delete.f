@@ -14,8 +14,7 @@
 #
 # rankshift=1: rank r removes the files rank r+1 wrote (mdtest -N 1).
 # The files are trusted to be there (trusttree).  The emptied directory
-# stays (reuse): the next write phase uses it, and a script on this path
-# without reuse removes it.
+# is removed after the run (removeafter): this is the last phase.
 #
 # Typical: mpirun -np 8 fbrun-mpi -D dir=/mnt/pfs/io500 scale/mdtest-hard-delete
 
@@ -24,7 +23,7 @@ set $files=100000
 set $width=1000000000
 set $runtime=300
 
-define fileset name=mdhard,path=$dir,entries=$files,size=3901,dirwidth=$width,dirgamma=0,prealloc=100,reuse,trusttree,shared,rankshift=1
+define fileset name=mdhard,path=$dir,entries=$files,size=3901,dirwidth=$width,dirgamma=0,prealloc=100,reuse,trusttree,removeafter,shared,rankshift=1
 
 define process name=mdtest,instances=1
 {

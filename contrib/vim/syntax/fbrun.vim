@@ -14,6 +14,8 @@ syn case match
 syn keyword fbrunCommand create debug define domultisync echo enable
 syn keyword fbrunCommand eventgen list psrun quit run set sleep system
 syn keyword fbrunCommand thread version
+" filebench 1.4's, taken too
+syn keyword fbrunCommand help log usage vars
 syn keyword fbrunEntity file fileset filesets process processes files trace
 syn keyword fbrunFunction randvar
 " cvar, but not the cvar of cvar-gamma
@@ -31,7 +33,7 @@ syn keyword fbrunAttribute filesizegamma fsync gamma highwater indexed
 syn keyword fbrunAttribute instances iodepth ioprio iosize iters leafdirs max
 syn keyword fbrunAttribute mean memsize min name nice noreadahead opennext
 syn keyword fbrunAttribute pace paralloc parameters path prealloc random randsrc
-syn keyword fbrunAttribute randtable rankshift rate readonly reuse rotatefd
+syn keyword fbrunAttribute randtable rankshift rate readonly removeafter reuse rotatefd
 syn keyword fbrunAttribute round seed shared size srcfd startrecord streams stride
 syn keyword fbrunAttribute target trace trusttree type useism value verify
 syn keyword fbrunAttribute workingset writeonly

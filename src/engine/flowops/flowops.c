@@ -128,6 +128,19 @@ enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
 	return FO_NORSC;
 }
 
+enum fo_result op_finished(struct worker *wk, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (timeline_flag_set(wk->stop))
+		return FO_OK;
+	va_start(ap, fmt);
+	vsnprintf(wk->norsc_why, sizeof(wk->norsc_why), fmt, ap);
+	va_end(ap);
+	wk->finished = true;
+	return FO_NORSC;
+}
+
 /*
  * A buffer of n bytes: the start of the memsize buffer, or one grown on
  * demand.  Always the same place, so the copy to or from user space stays

@@ -180,7 +180,7 @@ static enum fo_result seeker_done(struct worker *wk, const struct ir_flowop *f,
 		return io_fail(wk, f, s, "close");
 	if (f->del && op_remove_closed(wk, f, s) != FO_OK)
 		return FO_ERROR;
-	return op_norsc(wk, "flowop %s: all %" PRId64 " tickets taken",
+	return op_finished(wk, "flowop %s: all %" PRId64 " tickets taken",
 			f->name, op_value(wk, &f->value));
 }
 

@@ -177,7 +177,7 @@ enum fo_result fo_finishoncount(struct worker *wk,
 
 	op_done(wk, f, t0, 0);
 	if (n >= (uint64_t)op_value(wk, &f->value))
-		return op_norsc(wk, "flowop %s: %" PRIu64 " operations done",
+		return op_finished(wk, "flowop %s: %" PRIu64 " operations done",
 			     f->name, n);
 	return FO_OK;
 }
@@ -194,7 +194,7 @@ enum fo_result fo_finishonbytes(struct worker *wk,
 	 * tests >, so it moved one more I/O than asked for)
 	 */
 	if (n >= (uint64_t)op_value(wk, &f->value))
-		return op_norsc(wk, "flowop %s: %" PRIu64 " bytes moved", f->name,
+		return op_finished(wk, "flowop %s: %" PRIu64 " bytes moved", f->name,
 			     n);
 	return FO_OK;
 }

@@ -79,8 +79,14 @@ static inline void op_done(struct worker *wk, const struct ir_flowop *f,
 enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f, int err,
 		       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Nothing to do (no file to pick, a finish condition): the thread is done. */
+/* Nothing left to do (no file to pick): the thread is done. */
 enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/*
+ * The same for a finish condition met (finishoncount...): the work the
+ * script asked for is done, a normal end rather than one cut short.
+ */
+enum fo_result op_finished(struct worker *wk, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* The thread's I/O buffer for n bytes, or NULL. */

@@ -226,7 +226,7 @@ enum fo_result fo_createnext(struct worker *wk, const struct ir_flowop *f)
 	int dfd, fd, rc;
 
 	if (f->entries.kind != IRV_NONE && i >= (uint64_t)entries)
-		return op_norsc(wk, "flowop %s: all %" PRId64 " files created",
+		return op_finished(wk, "flowop %s: all %" PRId64 " files created",
 				f->name, entries);
 	/* bonnie++ puts n/dirs + 1 files in each directory, in order */
 	per_dir = n->ndirs > 1 ? (uint64_t)entries / n->ndirs + 1 : 0;
@@ -328,7 +328,7 @@ static enum fo_result next_shuffled(struct worker *wk,
 	int dfd;
 
 	if (n->taken == n->nlist)
-		return op_norsc(wk, "flowop %s: all %zu files done", f->name,
+		return op_finished(wk, "flowop %s: all %zu files done", f->name,
 				n->nlist);
 	p = n->list[n->taken++];
 	t0 = op_start(wk);

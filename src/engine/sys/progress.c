@@ -26,25 +26,32 @@ struct progress {
 	int shown; /* width of the line on screen, 0 if none */
 };
 
+/*
+ * The line: done (of total), and from the first second on the rate and
+ * what is left; the first line, drawn at once, divides by next to no
+ * time, so it says no rate.
+ */
 static void draw(struct progress *p, uint64_t t0)
 {
 	double secs = (double)(now_ns() - t0) / 1e9;
 	uint64_t done = p->done(p->arg);
-	double rate = secs > 0 ? (double)done / secs : 0;
-	char left[48] = "";
+	double rate = secs >= 1 ? (double)done / secs : 0;
+	char rs[96] = "";
 	int n;
 
-	if (p->total && done <= p->total && rate > 0)
-		snprintf(left, sizeof(left), ", %.0f s left",
+	if (rate > 0 && p->total && done <= p->total)
+		snprintf(rs, sizeof(rs), ", %.0f/s, %.0f s left", rate,
 			 (double)(p->total - done) / rate);
+	else if (secs >= 1)
+		snprintf(rs, sizeof(rs), ", %.0f/s", rate);
 	if (p->total)
 		n = fprintf(p->tty, "\r%s: %" PRIu64 " of %" PRIu64
-				    " entries (%.0f%%), %.0f/s%s",
+				    " entries (%.0f%%)%s",
 			    p->label, done, p->total,
-			    100.0 * (double)done / (double)p->total, rate, left);
+			    100.0 * (double)done / (double)p->total, rs);
 	else
-		n = fprintf(p->tty, "\r%s: %" PRIu64 " entries, %.0f/s",
-			    p->label, done, rate);
+		n = fprintf(p->tty, "\r%s: %" PRIu64 " entries%s", p->label,
+			    done, rs);
 	if (n > 0) {
 		/* blank what is left of a longer previous line */
 		if (n - 1 < p->shown)

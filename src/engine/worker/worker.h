@@ -116,6 +116,7 @@ struct worker {
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */
+	bool finished; /* ... because a finish condition was met (op_finished) */
 	char norsc_why[160];
 } __attribute__((aligned(64))); /* a worker's lines are its own */
 

@@ -1,1 +1,0 @@
-usage "run me with -D"

@@ -1,0 +1,2 @@
+# filebench 1.4 scripts ended a run with shutdown
+shutdown processes
