@@ -85,4 +85,16 @@ else
 	skip "the man page's exit status"
 fi
 
+# --- no path of the machine a document was written on ----------------------
+# the roots work trees and CI checkouts live under here, and a build
+# tree's own paths; a document shows paths a reader has
+docs=$(cd "$srcdir" && find README doc examples bench/RESULTS.md -type f \
+	\( -name README -o -name '*.md' -o -name '*.in' \) 2>/dev/null)
+if (cd "$srcdir" && grep -nE '(^|[^a-z])/(work|root)/|/build/tests/|/fbrun-test\.[A-Za-z0-9]{6}' $docs) >"$TMP/paths"; then
+	fail "README, doc/, examples/ and bench/RESULTS.md show no build machine's path"
+	diag <"$TMP/paths"
+else
+	pass "README, doc/, examples/ and bench/RESULTS.md show no build machine's path"
+fi
+
 done_testing
