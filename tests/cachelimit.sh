@@ -14,19 +14,6 @@
 # speed is asserted.
 . "${srcdir:-.}/tests/lib.sh"
 
-loops=""
-cl_cleanup() {
-	for m in $mounts; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
-	done
-	mounts=""
-	for l in $loops; do
-		losetup -d "$l" 2>/dev/null || :
-	done
-	cleanup
-}
-trap cl_cleanup EXIT
-
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # the options are checked before anything runs, root or not

@@ -12,19 +12,6 @@
 # losetup, mkfs.ext4 and python3.  Facts only: no speed is asserted.
 . "${srcdir:-.}/tests/lib.sh"
 
-loops=""
-disk_cleanup() {
-	for m in $mounts; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
-	done
-	mounts=""
-	for l in $loops; do
-		losetup -d "$l" 2>/dev/null || :
-	done
-	cleanup
-}
-trap disk_cleanup EXIT
-
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # attach IMAGE [losetup options]: a loop device on IMAGE in $loop

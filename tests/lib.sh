@@ -17,11 +17,18 @@ is_root=false
 
 # Mounts a test makes go in $mounts: unmounted whatever happens, before
 # $TMP is removed (never across into another file system).
+# Loop devices it attaches go in $loops: detached once those are unmounted.
 mounts=""
+loops=""
 cleanup() {
 	for m in $mounts; do
 		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || :
 	done
+	mounts=""
+	for l in $loops; do
+		losetup -d "$l" 2>/dev/null || :
+	done
+	loops=""
 	rm -rf --one-file-system "${TMP:?}"
 }
 trap cleanup EXIT

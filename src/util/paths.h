@@ -28,4 +28,7 @@ char *path_real(const char *p);
 /* Whether path a is dir or lies beneath it, both as path_real gives them. */
 bool path_within(const char *a, const char *dir);
 
+/* A path from /proc/self/mountinfo with its octal escapes (\040) undone. */
+void path_mountinfo_unescape(char *s);
+
 #endif

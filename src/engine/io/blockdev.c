@@ -14,6 +14,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "util/paths.h"
 #include "util/util.h"
 
 static bool is_blockdev(const char *p)
@@ -33,24 +34,6 @@ char *blockdev_of(const char *path, const char *name)
 		real = realpath(path, NULL);
 	free(root);
 	return real;
-}
-
-/* mountinfo's octal escapes (\040 for a space) undone in place. */
-static void unescape(char *s)
-{
-	char *o = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*o++ = *s;
-		}
-	}
-	*o = '\0';
 }
 
 /*
@@ -89,10 +72,10 @@ static int mount_point(dev_t rdev, const char *dev, char **found)
 		if (!mnt)
 			continue;
 		if (src)
-			unescape(src);
+			path_mountinfo_unescape(src);
 		if ((maj == major(rdev) && min == minor(rdev)) ||
 		    (src && strcmp(src, dev) == 0)) {
-			unescape(mnt);
+			path_mountinfo_unescape(mnt);
 			*found = xstrdup(mnt);
 		}
 	}

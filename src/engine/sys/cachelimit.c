@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/paths.h"
 #include "util/util.h"
 
 struct cachelimit {
@@ -31,24 +32,6 @@ struct cachelimit {
 	char dir[PATH_MAX + 32]; /* ours */
 	char home[2 * PATH_MAX]; /* where the process was */
 };
-
-/* mountinfo's octal escapes (\040 for a space) decoded in place. */
-static void unescape(char *s)
-{
-	char *o = s;
-
-	for (; *s; s++) {
-		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' &&
-		    s[2] <= '7' && s[3] >= '0' && s[3] <= '7') {
-			*o++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 +
-				      (s[3] - '0'));
-			s += 3;
-		} else {
-			*o++ = *s;
-		}
-	}
-	*o = '\0';
-}
 
 /* Whether word is one of the list's (its words separated by sep). */
 static bool in_list(const char *list, const char *word, char sep)
@@ -114,8 +97,8 @@ static int find_hierarchy(struct cachelimit *c, char *root, size_t rootlen)
 		if (!dash || sscanf(line, "%*s %*s %*s %4095s %4095s", r, m) != 2 ||
 		    sscanf(dash + 3, "%63s %*s %1023s", type, opts) != 2)
 			continue;
-		unescape(r);
-		unescape(m);
+		path_mountinfo_unescape(r);
+		path_mountinfo_unescape(m);
 		if (strcmp(type, "cgroup2") == 0 && !c->v2) {
 			snprintf(path, sizeof(path), "%s/cgroup.controllers", m);
 			if (read_line(path, ctl, sizeof(ctl)) == 0 &&
