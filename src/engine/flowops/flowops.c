@@ -115,30 +115,38 @@ enum fo_result op_fail(struct worker *wk, const struct ir_flowop *f,
 	return FO_ERROR;
 }
 
-enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
+/* The thread ends saying why (finished: its work is done, not short). */
+static enum fo_result ends(struct worker *wk, bool finished, const char *fmt,
+			   va_list ap)
 {
-	va_list ap;
-
 	/* nothing found once the run is stopping (a wait cut short): stopped */
 	if (timeline_flag_set(wk->stop))
 		return FO_OK;
-	va_start(ap, fmt);
 	vsnprintf(wk->norsc_why, sizeof(wk->norsc_why), fmt, ap);
-	va_end(ap);
+	wk->finished = wk->finished || finished;
 	return FO_NORSC;
+}
+
+enum fo_result op_norsc(struct worker *wk, const char *fmt, ...)
+{
+	va_list ap;
+	enum fo_result r;
+
+	va_start(ap, fmt);
+	r = ends(wk, false, fmt, ap);
+	va_end(ap);
+	return r;
 }
 
 enum fo_result op_finished(struct worker *wk, const char *fmt, ...)
 {
 	va_list ap;
+	enum fo_result r;
 
-	if (timeline_flag_set(wk->stop))
-		return FO_OK;
 	va_start(ap, fmt);
-	vsnprintf(wk->norsc_why, sizeof(wk->norsc_why), fmt, ap);
+	r = ends(wk, true, fmt, ap);
 	va_end(ap);
-	wk->finished = true;
-	return FO_NORSC;
+	return r;
 }
 
 /*
