@@ -174,6 +174,11 @@ printf 'initial file in.dat 20000\ninitial dir old\ninitial dir out\n' |
 	cmp -s - "$TMP/init" &&
 	pass "threads.strace: the initial state holds the directory it removes" ||
 	{ fail "threads.strace: the initial state"; diag <"$TMP/init"; }
+dump "$T/inherit.strace"
+grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
+printf 'initial file log 0\n' | cmp -s - "$TMP/init" &&
+	pass "inherit.strace: a handle the child inherited and only replaced (a shell's stdout) is in the initial state: the replay opens it at the child's first op" ||
+	{ fail "inherit.strace: the initial state"; diag <"$TMP/init"; }
 dump "$T/shell.strace"
 grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
 printf 'initial file in.txt 6\ninitial file out.log 0\n' | cmp -s - "$TMP/init" &&

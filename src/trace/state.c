@@ -42,6 +42,7 @@ struct walk {
 	struct pinfo *p;
 	size_t cap;
 	int64_t **pos; /* per stream, per handle: the offset, -1 unknown */
+	bool *begun; /* per stream: its first op walked */
 	unsigned renames; /* so far */
 };
 
@@ -439,6 +440,23 @@ static void collect(struct trace *t, struct pinfo *p)
 	t->ninitial = n;
 }
 
+/*
+ * The replay opens a stream's inherited handles at its first op, used or
+ * not (a shell's stdout it only replaces with dup2): each is there by
+ * then, made earlier in the pass or at the start.
+ */
+static void on_begin(struct walk *w, size_t s)
+{
+	w->begun[s] = true;
+	for (size_t h = 0; h < w->t->streams[s].nhandles; h++) {
+		const struct trace_handle *th = &w->t->streams[s].handles[h];
+
+		if (th->inherited && th->path >= 0 &&
+		    info(w, th->path)->state == P_UNKNOWN)
+			need(w, th->path, false);
+	}
+}
+
 size_t trace_initial(struct trace *t, const struct trace_entry **entries)
 {
 	struct walk w = { .t = t };
@@ -450,6 +468,7 @@ size_t trace_initial(struct trace *t, const struct trace_entry **entries)
 		t->initial = NULL;
 		t->ninitial = 0;
 		w.pos = xcalloc(t->nstreams + 1, sizeof(*w.pos));
+		w.begun = xcalloc(t->nstreams + 1, sizeof(*w.begun));
 		for (size_t s = 0; s < t->nstreams; s++) {
 			w.pos[s] = xmalloc((t->streams[s].nhandles + 1) *
 					   sizeof(int64_t));
@@ -464,6 +483,8 @@ size_t trace_initial(struct trace *t, const struct trace_entry **entries)
 				&t->streams[refs[k].stream].ops[refs[k].op];
 			int path = op->path;
 
+			if (!w.begun[refs[k].stream])
+				on_begin(&w, refs[k].stream);
 			if (op->handle >= 0) {
 				path = trace_stream_handle(t, refs[k].stream,
 							   op->handle)->path;
@@ -477,6 +498,7 @@ size_t trace_initial(struct trace *t, const struct trace_entry **entries)
 		for (size_t s = 0; s < t->nstreams; s++)
 			free(w.pos[s]);
 		free(w.pos);
+		free(w.begun);
 		free(w.p);
 		free(refs);
 		t->initial_done = true;
