@@ -25,10 +25,10 @@ writes that count.  Some types are summed: stat, lstat and fstat are one
 (unlinkat is either), truncate and ftruncate are one, and lock and
 unlock are one: the fcntl calls that set or clear a record lock from the
 file's start (F_SETLK, F_SETLKW and their OFD forms, SEEK_SET); any
-other fcntl is left out.  copy_file_range and sendfile (a read and a
-write each in fbrun) are not counted: none of the programs measured
-makes them, and the check that one is replayed as a read and a write
-is tests/record.sh's cp.
+other fcntl is left out.  copy_file_range and sendfile are a read and a
+write each, as fbrun replays them (their bytes both read and written),
+judged by their first descriptor.  A call on a bad descriptor that
+failed with EBADF (Python's close(-1)) counts: fbrun makes it again.
 """
 import json
 import re
@@ -38,8 +38,10 @@ import sys
 TYPES = [
     (('open',), ('open', 'openat', 'creat')),
     (('close',), ('close',)),
-    (('read',), ('read', 'pread64', 'readv', 'preadv', 'preadv2')),
-    (('write',), ('write', 'pwrite64', 'writev', 'pwritev', 'pwritev2')),
+    (('read',), ('read', 'pread64', 'readv', 'preadv', 'preadv2',
+                 'copy_file_range', 'sendfile')),
+    (('write',), ('write', 'pwrite64', 'writev', 'pwritev', 'pwritev2',
+                  'copy_file_range', 'sendfile')),
     (('seek',), ('lseek',)),
     (('fsync',), ('fsync',)),
     (('fdatasync',), ('fdatasync',)),
@@ -126,6 +128,9 @@ def not_replayed(name, rest, result):
                 'l_whence=SEEK_SET' not in after:
             return True
     path = quoted_path(rest)
+    if name in FD_CALLS and re.match(r'^-\d+$', arg0) and \
+            result.startswith('-1 EBADF'):
+        return False
     if name in FD_CALLS or (path == '' and 'AT_EMPTY_PATH' in rest) or \
             (name in ('utimensat',) and re.match(r'^[^,]*, NULL', rest)):
         ann = annotation(arg0)
@@ -182,7 +187,7 @@ def parse_strace(fname):
             n = re.match(r'^(\d+)', result)
             if n and name in READS:
                 nbytes['read'] += int(n.group(1))
-            elif n and name in WRITES:
+            if n and name in WRITES:
                 nbytes['write'] += int(n.group(1))
     return summary, left_out, nbytes
 
