@@ -174,6 +174,12 @@ printf 'initial file in.dat 20000\ninitial dir old\ninitial dir out\n' |
 	cmp -s - "$TMP/init" &&
 	pass "threads.strace: the initial state holds the directory it removes" ||
 	{ fail "threads.strace: the initial state"; diag <"$TMP/init"; }
+dump "$T/detached.strace"
+grep -E '^(op|ignored unfinished|initial) ' "$TMP/dump" >"$TMP/got" || :
+printf 'op open count 2 bytes 0 failed 0\nop close count 1 bytes 0 failed 0\nop read count 1 bytes 6 failed 0\nignored unfinished 1\ninitial file in.txt 6\n' |
+	cmp -s - "$TMP/got" && test "$rc" -eq 0 &&
+	pass "detached.strace: a call strace let go of mid-way (<detached ...>) is read as one that never finished" ||
+	{ fail "detached.strace: read ($rc)"; diag <"$TMP/dump"; }
 dump "$T/inherit.strace"
 grep -E '^initial' "$TMP/dump" >"$TMP/init" || :
 printf 'initial file log 0\n' | cmp -s - "$TMP/init" &&

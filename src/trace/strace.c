@@ -255,14 +255,26 @@ static int call_name(struct trace_reader *r, const char *p,
 	return 0;
 }
 
-/* "read(3</a>, " then "<unfinished ...>": kept until it resumes */
+/* whether the n bytes at p end with mark (a string literal) */
+#define ENDS_WITH(p, n, mark)                 \
+	((n) >= sizeof(mark) - 1 &&            \
+	 memcmp((p) + (n) - (sizeof(mark) - 1), mark, sizeof(mark) - 1) == 0)
+
+/*
+ * "read(3</a>, " then "<unfinished ...>": kept until it resumes.  strace
+ * ends a call it let go of mid-way (-D, a detach) with "<detached ...>":
+ * one that never resumes, as an unfinished call of a killed process.
+ */
 static bool unfinished(struct trace_reader *r, struct st_pid *pid,
 		       const char *p, int64_t time)
 {
-	static const char mark[] = " <unfinished ...>";
-	size_t k = sizeof(mark) - 1, n = (size_t)(r->buf + r->len - p);
+	size_t k, n = (size_t)(r->buf + r->len - p);
 
-	if (n < k || memcmp(p + n - k, mark, k) != 0)
+	if (ENDS_WITH(p, n, " <unfinished ...>"))
+		k = sizeof(" <unfinished ...>") - 1;
+	else if (ENDS_WITH(p, n, " <detached ...>"))
+		k = sizeof(" <detached ...>") - 1;
+	else
 		return false;
 	free(pid->pending);
 	pid->pending = xstrndup(p, n - k);
