@@ -257,6 +257,22 @@ done
 check "... no op that failed in the recording succeeded" \
 	eval '! grep -q succeeded "$TMP/err"'
 
+# --- a pipeline: a child only replaces the stdout it inherited --------------
+# sh's children dup2 a pipe onto the stdout (a file here) and never use
+# it: the replay opens it at their first op, so it must be in the tree
+mkdir "$TMP/pipe"
+echo "b a" >"$TMP/pipe/in"
+rc=0
+(cd "$TMP/pipe" && "$FBRUN" record -o "$TMP/pipe-rec" -- \
+	sh -c 'cat in | tr a-z A-Z >up && wc -c <up >>n') \
+	>"$TMP/pipe-stdout" 2>"$TMP/err" </dev/null || rc=$?
+check "a pipeline with redirections recorded: exit 0 ($rc)" test "$rc" -eq 0
+rc=0
+"$FBRUN" replay -q --format csv -D dir="$TMP/pipe-rp" "$TMP/pipe-rec.trace" \
+	>"$TMP/out" 2>"$TMP/err" || rc=$?
+check "... replayed: exit 0 ($rc)" test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+
 # --- directories renamed, then what they hold removed --------------------------
 i=0
 for cmd in 'mkdir tmp && echo x >tmp/x && mv tmp final && rm final/x' \
