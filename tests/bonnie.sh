@@ -5,7 +5,9 @@
 # fbrun bonnie: each phase script alone (operation counts, sizes, names and
 # data on disk), the whole series on a tiny size (CSV fields in both
 # layouts, table, -q, -x, cleanup, SIGINT), option parsing and the size
-# rules, and bon_csv2txt reading the CSV where bonnie++ is installed.
+# rules, and where bonnie++ is installed: bon_csv2txt reading the CSV,
+# and each phase's calls against bonnie++'s under strace (the same work
+# in each timed phase, so a +++++ on one side alone is speed, not rule).
 . "${srcdir:-.}/tests/lib.sh"
 
 D=$TMP/phases
@@ -191,6 +193,59 @@ if command -v strace >/dev/null 2>&1 && strace -f -o /dev/null true 2>/dev/null;
 			END { print (s && c && s < c) ? "before" : "not before" }' "$TMP/st")" before
 else
 	skip "-f: the file system is synced before the block write: strace cannot run"
+fi
+
+# Side by side with bonnie++ on the same file system (facts, not speeds:
+# which cells print +++++ depends on the speed of the moment near 0.5 s):
+# each file phase, between the sync()s that end the create and delete
+# phases, makes the same creates, stats and unlinks of the test files as
+# bonnie++'s, and the I/O phases read the I/O file as often
+if command -v bonnie++ >/dev/null 2>&1 && command -v strace >/dev/null 2>&1 &&
+	strace -f -o /dev/null true 2>/dev/null; then
+	mkdir "$TMP/bp" "$TMP/fb"
+	# bonnie++ refuses to run as root without -u
+	user=
+	[ "$(id -u)" -eq 0 ] && user="-u root"
+	calls=openat,open,creat,stat,lstat,newfstatat,statx,unlink,unlinkat,sync
+	(cd "$TMP/bp" && strace -f -o "$TMP/bp.st" -e trace=$calls bonnie++ \
+		$user -d "$TMP/bp" -s 0 -r 0 -n 1 -m x -q >/dev/null 2>&1)
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -o "$TMP/fb.st" -e trace=$calls "$FBRUN" bonnie \
+		-d "$TMP/fb" -s 0 -r 0 -n 1 -m x -q >/dev/null 2>&1
+	# per phase ending in a sync(): the test files' creates, stats and
+	# unlinks that succeeded (a test file's name has 10 hex digits in it)
+	phases() {
+		awk '
+BEGIN { h = "[0-9a-f]"; re = "\"[^\"/.]*" h h h h h h h h h h "[^\"/]*\"" }
+/ sync\(\)/ { printf "create %d stat %d unlink %d; sync\n", c, t, u; c = t = u = 0 }
+$0 ~ re && / = [0-9]/ {
+	if ($0 ~ /O_CREAT/) c++
+	else if ($0 ~ /unlink/) u++
+	else if ($0 ~ /stat/) t++
+}
+END { printf "create %d stat %d unlink %d\n", c, t, u }' "$1"
+	}
+	phases "$TMP/bp.st" >"$TMP/bp.ph"
+	phases "$TMP/fb.st" >"$TMP/fb.ph"
+	if [ "$(grep -c sync "$TMP/bp.ph")" -eq 4 ] && cmp -s "$TMP/bp.ph" "$TMP/fb.ph"; then
+		pass "-n 1: each file phase's creates, stats, unlinks and sync() are bonnie++'s"
+	else
+		fail "-n 1: each file phase's creates, stats, unlinks and sync() are bonnie++'s"
+		diff "$TMP/bp.ph" "$TMP/fb.ph" | diag
+	fi
+	rm -rf "$TMP/bp"/* "$TMP/fb"/*
+	(cd "$TMP/bp" && strace -f -y -o "$TMP/bp2.st" -e trace=read bonnie++ \
+		$user -d "$TMP/bp" -s 8 -r 0 -n 0 -f -m x -q >/dev/null 2>&1)
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+		strace -f -y -o "$TMP/fb2.st" -e trace=read "$FBRUN" bonnie \
+		-d "$TMP/fb" -s 8 -r 0 -n 0 -f -m x -q >/dev/null 2>&1
+	bp=$(grep -c 'read([0-9]*</[^>]*/Bonnie\.[0-9]*>' "$TMP/bp2.st")
+	fb=$(grep -c 'read([0-9]*</[^>]*/00000001>' "$TMP/fb2.st")
+	check "-s 8 -f: the I/O phases read the I/O file as often as bonnie++'s ($bp, $fb)" \
+		test "$bp" -gt 0 -a "$bp" -eq "$fb"
+else
+	skip "side by side with bonnie++: bonnie++ or strace cannot run"
+	skip "side by side with bonnie++'s reads: bonnie++ or strace cannot run"
 fi
 
 if command -v bon_csv2txt >/dev/null 2>&1; then

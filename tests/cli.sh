@@ -17,7 +17,26 @@ grep -q '^fbrun [0-9]' "$TMP/out" && pass "--version prints the version" || fail
 check "--version: the version and four features, five lines" test "$(wc -l <"$TMP/out")" -eq 5
 grepq "... the aio engine, and for io_uring the ring setup the kernel takes" \
 	'^aio: (io_uring \(liburing( [0-9]+\.[0-9]+)?; (defer taskrun, single issuer, coop taskrun|single issuer, coop taskrun|coop taskrun|no setup flags|no io_uring here)\)|POSIX aio)$' "$TMP/out"
-grepq "... no MPI in fbrun (fbrun-mpi says its own)" '^mpi: no$' "$TMP/out"
+grepq "... no MPI in fbrun (fbrun-mpi says its own)" '^mpi: no; ' "$TMP/out"
+# ... and whether fbrun-mpi is beside it: the build tree's, then a copy of
+# fbrun alone in a directory, then with an fbrun-mpi put there
+if [ -x "$(dirname "$FBRUN")/fbrun-mpi" ]; then
+	grepq "... fbrun-mpi beside it in the build tree" \
+		'^mpi: no; fbrun-mpi beside it: /.*/fbrun-mpi$' "$TMP/out"
+else
+	grepq "... no fbrun-mpi beside it in the build tree" \
+		'^mpi: no; no fbrun-mpi beside it$' "$TMP/out"
+fi
+mkdir "$TMP/alone"
+cp "$FBRUN" "$TMP/alone/fbrun"
+"$TMP/alone/fbrun" --version >"$TMP/v" 2>&1
+grepq "... a copy of fbrun alone: no fbrun-mpi beside it" \
+	'^mpi: no; no fbrun-mpi beside it$' "$TMP/v"
+printf '#!/bin/sh\n' >"$TMP/alone/fbrun-mpi"
+chmod +x "$TMP/alone/fbrun-mpi"
+"$TMP/alone/fbrun" --version >"$TMP/v" 2>&1
+grepq "... with an fbrun-mpi put in its directory: it is named" \
+	"^mpi: no; fbrun-mpi beside it: $TMP/alone/fbrun-mpi\$" "$TMP/v"
 grepq "... libblkid: its version, or no" '^libblkid: (no|[0-9]+\.[0-9]+[0-9.]*)$' "$TMP/out"
 grepq "... jansson's version" '^jansson: [0-9]+\.[0-9]+' "$TMP/out"
 config=$(dirname "$FBRUN")/config.h

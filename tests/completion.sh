@@ -97,9 +97,7 @@ comp fbrun varmail ""
 check "after the script: nothing" is
 
 comp fbrun -D ""
-check "fbrun -D <Tab>: the attribute names, with =" \
-	eval 'has iosize= && has filesetname= && has entries='
-check "... not the flowops'" eval '! has readwholefile='
+check "fbrun -D <Tab> before any script: nothing (attributes are not variables)" is
 comp -c 2 fbrun -D "" varmail
 sed -n 's/^set \$\([a-z]*\)=.*/\1=/p' "$srcdir/workloads/varmail.f" | sort >"$TMP/want"
 check "fbrun -D <Tab> varmail: varmail's variables ($(wc -l <"$TMP/want"))" \
@@ -109,8 +107,8 @@ check "... those of a .f file on the line (none)" is
 printf 'set $width=3\n  set   $depth = 2 # set $not\n' >"$TMP/cwd/mine.f"
 comp -c 3 fbrun -q --define "" mine.f
 check "... with its set lines' names" is width= depth=
-comp fbrun --define = ""
-check "fbrun --define=<Tab>: the names" eval 'has iosize='
+comp -c 3 fbrun --define = "" varmail
+check "fbrun --define=<Tab> varmail: the names" eval 'has nfiles='
 comp fbrun -D nfi = ""
 check "fbrun -D nfiles=<Tab>: no value offered" is
 

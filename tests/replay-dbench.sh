@@ -12,8 +12,35 @@
 # empties clients/client1, so the directory "clients" alone).  The same
 # counts with calls=dbench (2 clients).  With --warmup, a pass that
 # outlasts the warm-up has its later ops measured: each op is counted
-# once, in the warm-up or in the results.
+# once, in the warm-up or in the results.  A loadfile's replay prints
+# dbench's "Throughput N MB/sec" line (its reads' and writes' bytes, 10^6
+# a second) and a pass cut short says how far it got; neither for another
+# trace.
 . "${srcdir:-.}/tests/lib.sh"
+
+# three ops, the last due 100 s after the first: with --pace and -t 1 the
+# pass is always cut short after the first two
+printf '%s\n' '0.0 NTCreateX "\a.txt" 0x0 0x2 1 NT_STATUS_OK' \
+	'0.0 WriteX 1 0 4096 4096 NT_STATUS_OK' \
+	'100.0 Close 1 NT_STATUS_OK' >"$TMP/slow.loadfile"
+run_fbrun replay -q -t 1 --pace -o "$TMP/slow.json" -D dir="$TMP/slowfs" \
+	"$TMP/slow.loadfile"
+check "a pass cut short: runs and exits 0" [ "$rc" -eq 0 ]
+grepq "... its row says how far it got (2 of 3 ops), not 0ops/s" \
+	'^replay +no pass finished: 67% of one done$' "$TMP/out"
+grepq "... a loadfile's replay prints dbench's Throughput line" \
+	'^Throughput 0\.[0-9]{3} MB/sec \(replay: ' "$TMP/out"
+check "... its JSON: one pass's ops, the rows' ops, the write's bytes" \
+	eval 'grep -q "\"pass_ops\": 3," "$TMP/slow.json" &&
+	grep -q "\"row_ops\": 2," "$TMP/slow.json" &&
+	grep -q "\"loadfile_bytes\": 4096" "$TMP/slow.json"'
+run_fbrun report "$TMP/slow.json"
+check "... fbrun report of it prints both lines again" \
+	eval 'grep -q "^replay  *no pass finished: 67%" "$TMP/out" &&
+	grep -q "^Throughput " "$TMP/out"'
+run_fbrun replay -q -D dir="$TMP/stracefs" "$srcdir/tests/trace/renames.strace"
+check "a replay of an strace trace: no Throughput line" \
+	eval '[ "$rc" -eq 0 ] && ! grep -q "^Throughput" "$TMP/out"'
 
 client=/usr/share/dbench/client.txt
 if [ ! -r "$client" ]; then
@@ -65,11 +92,23 @@ rows_are() {
 	fi
 }
 
-run_fbrun replay -q --keep --format csv -D clients=$n -D passes=1 \
-	-D dir="$TMP/fs" "$client"
+run_fbrun replay -q --keep --format csv -o "$TMP/c.json" -D clients=$n \
+	-D passes=1 -D dir="$TMP/fs" "$client"
 check "client.txt, $n clients: runs and exits 0" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || diag <"$TMP/err"
 rows_are "client.txt, $n clients" "$n"
+cp "$TMP/out" "$TMP/c.csv"
+# dbench's MB: the ReadX and WriteX lines' sizes (each moved what it asked)
+b=$(awk -v n="$n" '$1 == "ReadX" || $1 == "WriteX" { b += $4 }
+	END { printf "%.0f\n", b * n }' "$client")
+check "client.txt: the Throughput's bytes are the loadfile's ReadX and WriteX sizes times $n ($b)" \
+	grep -q "\"loadfile_bytes\": $b,*\$" "$TMP/c.json"
+s=$(sed -n 's/^  "seconds": \([0-9.e+-]*\),$/\1/p' "$TMP/c.json")
+want=$(awk -v b="$b" -v s="$s" 'BEGIN { printf "%.3f", b / s / 1e6 }')
+run_fbrun report "$TMP/c.json"
+grepq "client.txt: Throughput is those bytes over the run's $s s, 10^6 a second ($want)" \
+	"^Throughput $want MB/sec " "$TMP/out"
+cp "$TMP/c.csv" "$TMP/out"
 check "client.txt, $n clients: $n passes" \
 	awk -F, -v n="$n" '$1 == "replay" && $4 == n { f = 1 } END { exit !f }' \
 	"$TMP/out"

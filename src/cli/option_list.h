@@ -267,8 +267,9 @@ OPTION(VERSION, "version", 'V', ARG_NONE, NULL, NULL, P_ALL,
 	"show the version and what the build has",
 	"Show the version, then a line per feature of the build: the aio\n"
 	"engine (io_uring through liburing, or POSIX aio), MPI (fbrun\\-mpi's\n"
-	"library; no in fbrun), libblkid and jansson.  The JSON records the\n"
-	"same under \\fBbuild\\fR.\n",
+	"library; no in fbrun, with whether fbrun\\-mpi is in fbrun's own\n"
+	"directory, as after make or make install), libblkid and jansson.\n"
+	"The JSON records the same under \\fBbuild\\fR.\n",
 	NULL)
 /* the man pages' and the completion's text from these rows, for the build */
 OPTION(HELP_OPTIONS, "help-options", 0, ARG_REQUIRED, "WHAT", NULL, P_HIDDEN,

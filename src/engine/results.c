@@ -17,6 +17,7 @@
 #include "lang/datapat.h"
 #include "lang/flowop.h"
 #include "lang/ir.h"
+#include "trace/trace.h"
 #include "util/sha256.h"
 #include "util/source.h"
 #include "util/util.h"
@@ -228,6 +229,41 @@ static void collect_arrivals(struct results *r, const struct run *run)
 	free(at);
 }
 
+/*
+ * A replay's own row: one pass's ops (every instance's), its rows' ops,
+ * and of a dbench loadfile its reads' and writes' bytes, as measured.
+ */
+static void replay_progress(struct results *r, const struct workload *w)
+{
+	for (size_t i = 0; i < r->nfo; i++) {
+		const struct ir_flowop *f = w->flowops[i];
+		struct flowop_result *fr = &r->fo[i];
+		const struct ir_thread *t;
+		const struct trace *tr;
+		uint64_t ops = 0;
+
+		if (f->type != FO_REPLAY || f->replay_row || f->trace.index < 0)
+			continue;
+		t = &w->threads[f->thread];
+		tr = w->traces[f->trace.index].trace;
+		for (size_t s = 0; s < trace_nstreams(tr); s++)
+			ops += trace_stream_nops(tr, s);
+		fr->pass_ops = ops * (uint64_t)t->instances *
+			       (uint64_t)w->processes[t->process].instances;
+		fr->loadfile = trace_format(tr) == TRACE_DBENCH;
+		for (int k = 0; k < TOP_COUNT; k++) {
+			const struct fstats *s;
+
+			if (f->replay_rows[k] < 0)
+				continue;
+			s = &r->fo[f->replay_rows[k]].s;
+			fr->row_ops += s->count;
+			if (fr->loadfile && (k == TOP_READ || k == TOP_WRITE))
+				fr->loadfile_bytes += s->bytes;
+		}
+	}
+}
+
 struct results *results_collect(const struct run *run)
 {
 	const struct workload *w = run->w;
@@ -263,6 +299,7 @@ struct results *results_collect(const struct run *run)
 			}
 		}
 	}
+	replay_progress(r, w);
 	collect_arrivals(r, run);
 	results_derive(r);
 	r->disks = diskstats_result(run->disks);

@@ -6,8 +6,10 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jansson.h>
 #ifdef HAVE_LIBURING
@@ -115,12 +117,46 @@ const char *build_feature_value(enum build_feature f)
 	return NULL;
 }
 
+/*
+ * fbrun-mpi in the directory of the running program, or "": where make
+ * builds both and where both are installed, so "no MPI" in fbrun tells
+ * nothing of whether the build made fbrun-mpi.
+ */
+static const char *mpi_beside(void)
+{
+	static char path[PATH_MAX + 16];
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *slash;
+
+	if (n <= 0)
+		return "";
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return "";
+	*slash = '\0';
+	snprintf(path, sizeof(path), "%s/fbrun-mpi", exe);
+	return access(path, X_OK) == 0 ? path : "";
+}
+
 void build_print(FILE *out)
 {
 	fprintf(out, "fbrun %s\n", PACKAGE_VERSION);
 	for (int f = 0; f < BUILD_NFEATURES; f++) {
 		const char *v = build_feature_value((enum build_feature)f);
+		const char *beside;
 
-		fprintf(out, "%s: %s\n", names[f], v ? v : "no");
+		if (v || f != BUILD_MPI) {
+			fprintf(out, "%s: %s\n", names[f], v ? v : "no");
+			continue;
+		}
+		beside = mpi_beside();
+		if (*beside)
+			fprintf(out, "%s: no; fbrun-mpi beside it: %s\n",
+				names[f], beside);
+		else
+			fprintf(out, "%s: no; no fbrun-mpi beside it\n",
+				names[f]);
 	}
 }

@@ -33,7 +33,10 @@ const char *build_feature_name(enum build_feature f);
  */
 const char *build_feature_value(enum build_feature f);
 
-/* --version: "fbrun VERSION", then a "name: value" line per feature. */
+/*
+ * --version: "fbrun VERSION", then a "name: value" line per feature; in
+ * fbrun the mpi line also says whether fbrun-mpi is in its directory.
+ */
 void build_print(FILE *out);
 
 #endif

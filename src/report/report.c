@@ -30,6 +30,15 @@
 /* the same for a rate under 1 op/s, which whole numbers show as 0 or 1 */
 #define LAYOUT_FLOWOP_SLOW                                                  \
 	"%-20s %8.2fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
+/*
+ * a replay's own row when the run ended inside its first pass: its rows'
+ * ops as a share of one pass's, rather than 0 passes a second
+ */
+#define LAYOUT_FLOWOP_PART "%-20s no pass finished: %.0f%% of one done\n"
+/* a dbench loadfile's replay: dbench's unit, 10^6 bytes a second */
+#define LAYOUT_THROUGHPUT                                                   \
+	"Throughput %.3f MB/sec (%s: the loadfile's reads and writes, "       \
+	"dbench's MB)\n"
 /* ops, ops/s, reads/s, writes/s, mb/s, us cpu/op, ms latency */
 #define LAYOUT_SUMMARY_LINE                                                 \
 	"IO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "        \
@@ -245,16 +254,28 @@ void report_text(FILE *out, const struct results *r)
 {
 	fprintf(out, "Per-Operation Breakdown\n");
 	for (size_t i = 0; i < r->nfo; i++) {
-		const struct fstats *s = &r->fo[i].s;
+		const struct flowop_result *fr = &r->fo[i];
+		const struct fstats *s = &fr->s;
 		double rate = per_sec(r, s->count);
 
-		fprintf(out,
-			rate > 0 && rate < 1 ? LAYOUT_FLOWOP_SLOW : LAYOUT_FLOWOP,
-			r->fo[i].label, rate, per_sec(r, s->bytes) / MIB,
-			ms_per_op(s), cpu_us_per_op(s));
+		if (fr->pass_ops && !s->count)
+			fprintf(out, LAYOUT_FLOWOP_PART, fr->label,
+				100.0 * (double)fr->row_ops /
+					(double)fr->pass_ops);
+		else
+			fprintf(out,
+				rate > 0 && rate < 1 ? LAYOUT_FLOWOP_SLOW :
+						       LAYOUT_FLOWOP,
+				fr->label, rate, per_sec(r, s->bytes) / MIB,
+				ms_per_op(s), cpu_us_per_op(s));
 	}
 	fputc('\n', out);
 	report_summary_line(out, r);
+	for (size_t i = 0; i < r->nfo; i++)
+		if (r->fo[i].loadfile)
+			fprintf(out, LAYOUT_THROUGHPUT,
+				per_sec(r, r->fo[i].loadfile_bytes) / 1e6,
+				r->fo[i].label);
 	fprintf(out, LAYOUT_LAT_HEAD, "Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
 		"max");
 	for (size_t i = 0; i < r->nfo; i++) {

@@ -98,6 +98,10 @@ static void read_flowop(struct flowop_result *fr, const json_t *fo)
 	fr->mean = rd_flag(fo, "sample_mean");
 	fr->rd_bytes = rd_u64(fo, "read_bytes");
 	fr->wr_bytes = rd_u64(fo, "write_bytes");
+	fr->pass_ops = rd_u64(fo, "pass_ops");
+	fr->row_ops = rd_u64(fo, "row_ops");
+	fr->loadfile = rd_get(fo, "loadfile_bytes") != NULL;
+	fr->loadfile_bytes = rd_u64(fo, "loadfile_bytes");
 	read_counters(&fr->s, fo);
 	/* as the file has them: an older file's histogram may be partial */
 	for (int q = 0; q < RESULTS_NQ; q++) {

@@ -229,6 +229,7 @@ static void copy_description(struct results *r, const struct results *mine)
 		d->writes = s->writes;
 		d->mean = s->mean;
 		d->composite = s->composite;
+		d->loadfile = s->loadfile;
 	}
 	for (size_t i = 0; i < r->nfilesets; i++) {
 		struct fileset_result *d = &r->filesets[i];
@@ -339,8 +340,12 @@ struct results *results_merge(const struct results *mine,
 		snprintf(r->ranks[k].host, sizeof(r->ranks[k].host), "%s",
 			 hosts[k]);
 		rank_figures(part, mine, &r->ranks[k]);
-		for (size_t i = 0; i < r->nfo; i++)
+		for (size_t i = 0; i < r->nfo; i++) {
 			fstats_merge(&r->fo[i].s, &part->fo[i].s);
+			r->fo[i].pass_ops += part->fo[i].pass_ops;
+			r->fo[i].row_ops += part->fo[i].row_ops;
+			r->fo[i].loadfile_bytes += part->fo[i].loadfile_bytes;
+		}
 		merge_arrivals(r, part);
 		if (part->secs > r->secs)
 			r->secs = part->secs;

@@ -47,6 +47,15 @@ struct flowop_result {
 	uint64_t q[RESULTS_NQ];
 	/* an open loop's: the response times' (s.resp), 0 without */
 	uint64_t rq[RESULTS_NQ];
+	/*
+	 * A replay's own row (its pass count), 0 for any other: the ops one
+	 * pass of all its instances makes and those its rows counted, so a
+	 * pass the run cut short says how far it got; of a dbench loadfile,
+	 * the bytes of its reads and writes (dbench's MB/sec counts those).
+	 */
+	uint64_t pass_ops, row_ops;
+	bool loadfile;
+	uint64_t loadfile_bytes;
 };
 
 /*

@@ -121,6 +121,13 @@ static void write_flowop(struct json *j, const struct results *r,
 		jw_u64(j, "mismatches", s->mismatches);
 	if (s->err_other)
 		jw_u64(j, "errors_other", s->err_other);
+	/* a replay's own row (1.3) */
+	if (fr->pass_ops) {
+		jw_u64(j, "pass_ops", fr->pass_ops);
+		jw_u64(j, "row_ops", fr->row_ops);
+	}
+	if (fr->loadfile)
+		jw_u64(j, "loadfile_bytes", fr->loadfile_bytes);
 	jw_u64(j, "waits", s->waits);
 	jw_num(j, "wait_seconds", s->wait_ns / 1e9);
 	jw_u64(j, "wait_ns", s->wait_ns);
