@@ -196,6 +196,15 @@ run_fbrun replay -q -t 1 --format csv -D dir="$TMP/fs" "$T/small.loadfile"
 [ "$rc" -eq 0 ] && awk -F, '$1 == "replay" && $4 > 1 { f = 1 } END { exit !f }' "$TMP/out" &&
 	pass "fbrun replay -t 1: the trace loops until the time is up" ||
 	{ fail "fbrun replay -t 1 loops (exit $rc)"; diag <"$TMP/out"; diag <"$TMP/err"; }
+# the log says what the run will do: its passes, or the time with -t
+run_fbrun replay -D dir="$TMP/fs" "$T/threads.strace"
+grepq "fbrun replay: the log says it runs until the trace is replayed once" \
+	'Running for at most 86400 seconds: until the trace is replayed 1 time\.\.\.$' "$TMP/out"
+run_fbrun replay -D dir="$TMP/fs" -D passes=3 "$T/threads.strace"
+grepq "... -D passes=3: three times" 'until the trace is replayed 3 times\.\.\.$' "$TMP/out"
+run_fbrun replay -t 1 -D dir="$TMP/fs" "$T/small.loadfile"
+grepq "... -t 1: for the second, the trace over and over" \
+	'Running for 1 seconds, the trace replayed over and over\.\.\.$' "$TMP/out"
 run_fbrun replay -q -D dir="$TMP/badfs" "$T/bad/dbench-escape.loadfile"
 [ "$rc" -eq 2 ] && [ ! -e "$TMP/badfs" ] &&
 	grep -q "dbench-escape.loadfile:1:8: error:" "$TMP/err" &&

@@ -94,11 +94,40 @@ static int deliver(struct engine *e, struct results *r, bool say_error)
 }
 
 /* What the run is about to do, in the log. */
+/*
+ * The passes of a trace the run's replays make, when they all say the
+ * same fixed number (value=, 0: as many as the time allows); -1 for a
+ * run without replays, or whose replays differ.
+ */
+static int64_t replay_passes(const struct workload *w)
+{
+	int64_t n = -1;
+
+	for (size_t i = 0; i < w->nflowops; i++) {
+		const struct ir_flowop *f = w->flowops[i];
+		int64_t v;
+
+		if (f->type != FO_REPLAY || f->replay_row)
+			continue;
+		if (f->value.kind == IRV_NONE)
+			v = 0;
+		else if (f->value.kind == IRV_INT)
+			v = f->value.i > 0 ? f->value.i : 0;
+		else
+			return -1;
+		if (n >= 0 && v != n)
+			return -1;
+		n = v;
+	}
+	return n;
+}
+
 static void say_start(struct engine *e, const struct ir_stmt *st)
 {
-	uint64_t nthreads = workload_nworkers(e->w);
+	uint64_t nthreads = workload_nworkers(e->w), secs;
 	size_t np = e->w->nprocesses;
 	char ranks[64] = "";
+	int64_t passes;
 
 	if (!e->peers->alone)
 		snprintf(ranks, sizeof(ranks), " on each of %u ranks",
@@ -109,8 +138,20 @@ static void say_start(struct engine *e, const struct ir_stmt *st)
 	if (e->o->warmup_s)
 		engine_log(e, "Warming up for %" PRIu64 " seconds, not measured",
 			   e->o->warmup_s);
-	engine_log(e, "Running for %" PRIu64 " seconds...",
-	      e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n);
+	secs = e->o->runtime_s ? e->o->runtime_s : (uint64_t)st->n;
+	/* a replay ends with its passes: the time is only their limit */
+	if ((passes = replay_passes(e->w)) > 0)
+		engine_log(e,
+			   "Running for at most %" PRIu64 " seconds: until the "
+			   "trace is replayed %" PRId64 " time%s...",
+			   secs, passes, passes == 1 ? "" : "s");
+	else if (passes == 0)
+		engine_log(e,
+			   "Running for %" PRIu64 " seconds, the trace replayed "
+			   "over and over...",
+			   secs);
+	else
+		engine_log(e, "Running for %" PRIu64 " seconds...", secs);
 }
 
 /* How the run ended, when it is worth a word (rank 0 speaks for a job). */
