@@ -234,7 +234,12 @@ if $have_python; then
 	for k in aio mpi libblkid jansson; do
 		v=$(json "$TMP/s.json" "r['build']['features']['$k']")
 		[ "$v" = False ] && v=no
-		check "... $k is --version's ($v)" grep -qxF "$k: $v" "$TMP/version"
+		# fbrun's mpi line goes on to say whether fbrun-mpi is beside it
+		if [ "$k" = mpi ]; then
+			check "... $k is --version's ($v)" grep -qE "^mpi: $v(;|\$)" "$TMP/version"
+		else
+			check "... $k is --version's ($v)" grep -qxF "$k: $v" "$TMP/version"
+		fi
 	done
 	check "... fbrun has no MPI: false" \
 		test "$(json "$TMP/s.json" "r['build']['features']['mpi'] is False")" = True
