@@ -166,7 +166,10 @@ if ! command -v clang >/dev/null 2>&1; then
 	skipped=$((skipped + 1))
 elif build build-fuzz CC=clang --enable-fuzz --enable-asan --enable-ubsan; then
 	seeds=$(mktemp -d)
-	cp tests/parse/*.f tests/errors/*.f tests/warnings/*.f workloads/*.f "$seeds"
+	# each under its path's name: the folders share some file names
+	for f in tests/parse/*.f tests/errors/*.f tests/warnings/*.f workloads/*.f; do
+		cp "$f" "$seeds/$(echo "$f" | tr / _)"
+	done
 	# a crash leaves its input as build-fuzz/crash-*: add it to tests/fuzz/corpus
 	(cd build-fuzz && ./tests/fuzz/fuzz-parse -max_total_time="$fuzz_seconds" \
 		-timeout=10 "$seeds" "$top/tests/fuzz/corpus" >fuzz.log 2>&1)
