@@ -57,22 +57,7 @@ elif ! hier=$(memory_hierarchy) || [ -z "$hier" ]; then
 	why="no memory cgroup controller is mounted"
 fi
 mnt=$TMP/mnt
-if [ -z "$why" ]; then
-	truncate -s 256M "$TMP/ext4.img"
-	if ! loop=$(losetup -f --show "$TMP/ext4.img" 2>"$TMP/losetup.err"); then
-		why="no loop device: $(head -1 "$TMP/losetup.err")"
-	else
-		loops=$loop
-		if ! mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
-			"$loop" >"$TMP/mkfs.err" 2>&1; then
-			why="mkfs.ext4 failed: $(head -1 "$TMP/mkfs.err")"
-		elif ! mkdir "$mnt" || ! mount "$loop" "$mnt" 2>"$TMP/merr"; then
-			why="cannot mount the ext4: $(head -1 "$TMP/merr")"
-		else
-			mounts="$mnt"
-		fi
-	fi
-fi
+[ -n "$why" ] || ext4_on_loop 256M "$mnt" || :
 if [ -n "$why" ]; then
 	skip "--cache-limit on a device: $why"
 	done_testing

@@ -39,19 +39,7 @@ elif [ ! -r /proc/diskstats ]; then
 	why="/proc/diskstats cannot be read"
 fi
 mnt=$TMP/mnt
-if [ -z "$why" ]; then
-	truncate -s 64M "$TMP/ext4.img"
-	if ! attach "$TMP/ext4.img"; then
-		why="no loop device: $(head -1 "$TMP/losetup.err")"
-	elif ! mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
-		"$loop" >"$TMP/mkfs.err" 2>&1; then
-		why="mkfs.ext4 failed: $(head -1 "$TMP/mkfs.err")"
-	elif ! mkdir "$mnt" || ! mount "$loop" "$mnt" 2>"$TMP/merr"; then
-		why="cannot mount the ext4: $(head -1 "$TMP/merr")"
-	else
-		mounts="$mnt $mounts"
-	fi
-fi
+[ -n "$why" ] || ext4_on_loop 64M "$mnt" || :
 if [ -n "$why" ]; then
 	skip "disk stats: $why"
 	done_testing

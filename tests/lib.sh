@@ -34,6 +34,30 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# ext4_on_loop SIZE DIR: an ext4 of SIZE on a loop device over a file in
+# $TMP, mounted at DIR (made); $loop is the device, both are undone by
+# cleanup.  Returns non-zero with the reason in $why.
+ext4_on_loop() {
+	why=""
+	truncate -s "$1" "$TMP/ext4.img"
+	if ! loop=$(losetup -f --show "$TMP/ext4.img" 2>"$TMP/losetup.err"); then
+		loop=""
+		why="no loop device: $(head -1 "$TMP/losetup.err")"
+		return 1
+	fi
+	loops="$loop $loops"
+	if ! mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
+		"$loop" >"$TMP/mkfs.err" 2>&1; then
+		why="mkfs.ext4 failed: $(head -1 "$TMP/mkfs.err")"
+	elif ! mkdir "$2" || ! mount "$loop" "$2" 2>"$TMP/merr"; then
+		why="cannot mount the ext4: $(head -1 "$TMP/merr")"
+	else
+		mounts="$2 $mounts"
+		return 0
+	fi
+	return 1
+}
+
 pass() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 fail() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $*"; }
 # check DESCRIPTION COMMAND...: ok if the command succeeds
