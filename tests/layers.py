@@ -13,37 +13,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from graphcheck import ok, cycles as find_cycles, done  # noqa: E402
+from layering import ALLOWED, ENGINE_ALLOWED, folder, subfolder  # noqa: E402,E501
 
 top = sys.argv[1] if len(sys.argv) > 1 else '.'
-# folder -> the folders it may include (besides itself)
-ALLOWED = {
-    'util': set(),
-    'results': {'util'},
-    'lang': {'trace', 'util'},
-    'engine': {'lang', 'results', 'trace', 'util'},
-    'report': {'compare', 'engine', 'lang', 'results', 'util'},
-    'compare': {'results', 'util'},
-    'trace': {'util'},
-    'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
-    'mpi': {'engine', 'util'},
-    'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
-            'results', 'trace', 'util'},
-    'main': {'cli', 'mpi', 'report', 'util'},
-}
-# the engine's sub-folders -> those each may include (besides itself);
-# 'engine' is the files in src/engine/ itself, the statements on top.
-# results is src/engine/results.[ch]: the workers' counters collected.
-ENGINE_ALLOWED = {
-    'sys': set(),
-    'io': {'sys'},
-    'fileset': {'sys', 'io'},
-    'worker': {'sys', 'io', 'fileset'},
-    'flowops': {'sys', 'io', 'fileset', 'worker'},
-    'run': {'sys', 'io', 'fileset', 'worker', 'flowops'},
-    'results': {'sys', 'io', 'fileset', 'worker', 'flowops', 'run'},
-    'engine': {'sys', 'io', 'fileset', 'worker', 'flowops', 'run',
-               'results'},
-}
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 GENERATED = {'config.h', 'parser.h'}
 
@@ -58,24 +30,6 @@ for d in ('src',):
 # the parser and scanner bison and flex generate are not ours to check
 files = [f for f in files if f not in ('src/lang/parser.c', 'src/lang/lexer.c',
                                        'src/lang/parser.h')]
-
-
-def folder(path):
-    parts = path.split('/')
-    return parts[1] if len(parts) > 2 else 'main'
-
-
-def subfolder(path):
-    """The engine's sub-folder of src/engine/..., None outside it."""
-    parts = path.split('/')
-    if parts[:2] != ['src', 'engine']:
-        return None
-    if len(parts) > 3:
-        return parts[2]
-    stem = os.path.splitext(parts[2])[0]
-    if stem == 'results':
-        return stem
-    return 'engine'
 
 
 def module(path):
@@ -117,6 +71,14 @@ for f in files:
                 bad_sub.append('%s (engine/%s) includes "%s" (engine/%s)'
                                % (f, mine, inc, theirs))
 ok(files != [], 'the sources are found (%d files)' % len(files))
+# <x/y.h> finds our headers too (through -I src): the same rules hold, so
+# it is refused rather than left unchecked
+ANGLE = re.compile(r'^\s*#\s*include\s*<([^>]+)>', re.M)
+angled = ['%s: <%s>' % (f, inc) for f in files
+          for inc in ANGLE.findall(open(os.path.join(top, f),
+                                        encoding='utf-8').read())
+          if os.path.exists(os.path.join(top, 'src', inc))]
+ok(not angled, 'our headers are included with quotes, never <>', angled)
 ok(not bad_name, 'every include of our headers names its folder', bad_name)
 ok(not missing, 'every included header exists', missing)
 ok(not bad_layer, 'each folder includes only the folders below it', bad_layer)
@@ -126,6 +88,57 @@ ok(not unknown, "every engine sub-folder has a place in the engine's layers",
    unknown)
 ok(not bad_sub, 'each engine sub-folder includes only the sub-folders '
    'below it', bad_sub)
+
+# a prototype written in a .c file of a function another file defines
+# uses that file without including its header, unseen by the rules above
+STRIP = re.compile(r'/\*.*?\*/|//[^\n]*|"(\\.|[^"\\\n])*"|'
+                   r"'(\\.|[^'\\\n])*'", re.S)
+NAME = re.compile(r'([A-Za-z_]\w*)\s*\(')
+
+
+def file_scope(path):
+    """The statements at file scope of a .c file, each up to its ';' or
+    '{', without comments, strings or preprocessor lines."""
+    text = STRIP.sub(' ', open(os.path.join(top, path),
+                               encoding='utf-8').read())
+    text = re.sub(r'^\s*#(.*\\\n)*.*$', ' ', text, flags=re.M)
+    depth, cur, out = 0, [], []
+    for ch in text:
+        if depth == 0:
+            if ch in ';{':
+                out.append((''.join(cur).strip(), ch))
+                cur = []
+            else:
+                cur.append(ch)
+        depth += (ch == '{') - (ch == '}')
+    return out
+
+
+defs, decls = {}, []
+for f in files:
+    if not f.endswith('.c'):
+        continue
+    for stmt, end in file_scope(f):
+        if re.match(r'(static|typedef)\b', stmt):
+            continue
+        m = NAME.search(stmt)
+        if not m or '=' in stmt[:m.start()]:
+            # an object: defined here, or declared extern for another's
+            obj = re.findall(r'([A-Za-z_]\w*)\s*(?:\[[^]]*\]\s*)*(?:=|$)',
+                             stmt.split('=')[0].strip())
+            if obj and stmt.startswith('extern'):
+                decls.append((f, obj[-1], stmt))
+            elif obj and end == ';':
+                defs.setdefault(obj[-1], set()).add(f)
+            continue
+        if end == '{':
+            defs.setdefault(m.group(1), set()).add(f)
+        elif end == ';':
+            decls.append((f, m.group(1), stmt))
+borrowed = ['%s: %s' % (f, ' '.join(stmt.split())) for f, name, stmt in decls
+            if defs.get(name, {f}) - {f}]
+ok(not borrowed, 'no .c file declares what another file defines (include '
+   'its header)', borrowed)
 
 # cycles between modules
 cycles = find_cycles(deps)

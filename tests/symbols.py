@@ -16,6 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from graphcheck import ok, cycles as find_cycles, done  # noqa: E402
+from layering import breach  # noqa: E402
 
 top, build = sys.argv[1], sys.argv[2]
 ALLOW = os.path.join(top, 'tests', 'symbols.supp')
@@ -161,6 +162,19 @@ for mod in sorted(mods):
         for o in defined.get(sym, ()):
             if o != mod:
                 deps[mod].add(o)
+
+
+def source(mod):
+    """engine/fileset/fileset -> src/engine/fileset/fileset.c"""
+    return 'src/' + mod.lstrip('/') + '.c'
+
+
+# the layers, on what is linked: a prototype or extern written by hand
+# uses another folder without an include that tests/layers.py would see
+crossed = sorted('%s -> %s (%s)' % (m, o, why) for m in deps for o in deps[m]
+                 for why in [breach(source(m), source(o))] if why)
+ok(not crossed, 'each folder uses the symbols of the folders below it only',
+   crossed)
 cycles = find_cycles(deps)
 ok(not cycles, 'no two modules need each other\'s symbols (%d modules)'
    % len(deps), cycles)
