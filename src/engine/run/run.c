@@ -26,68 +26,6 @@
 #include "engine/io/verify.h"
 #include "util/util.h"
 
-void run_rusage_now(struct rusage_snap *s)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	s->user_ns = (uint64_t)ru.ru_utime.tv_sec * 1000000000u +
-		     (uint64_t)ru.ru_utime.tv_usec * 1000u;
-	s->sys_ns = (uint64_t)ru.ru_stime.tv_sec * 1000000000u +
-		    (uint64_t)ru.ru_stime.tv_usec * 1000u;
-}
-
-/*
- * Where the measured interval starts (again after a warm-up) and ends:
- * the CPU time and the devices' counters, read by the main thread.  At
- * the start of a run the devices are read before the gate opens (a
- * worker's first read must not come before it), the CPU time after.
- */
-static void mark(struct run *run, bool end)
-{
-	run_rusage_now(end ? &run->cpu_end : &run->cpu_start);
-	diskstats_sample(run->disks, end);
-}
-
-/*
- * One sample: --interval and psrun keep it in the series and print their
- * lines (psrun not at the end, as before), else it feeds the status line.
- * In a job, rank 0 keeps and prints the job's (job_sample), the others
- * nothing.
- */
-void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last)
-{
-	const struct run_opts *o = run->opts;
-
-	monitor_take(run->monitor, now);
-	if (!o->peers->alone && !run_job_sample(run, now))
-		return;
-	if (o->interval_ns || psrun) {
-		monitor_keep(run->monitor);
-		if (o->interval_ns) {
-			monitor_print_line(run->monitor, o->lines,
-					   o->interval_flowops);
-			ivlog_sample(o->ivlog, run->monitor,
-				     o->interval_flowops);
-		} else if (!last)
-			monitor_print_psrun(run->monitor, o->lines, psrun < 0);
-	} else if (o->progress && !last) {
-		monitor_progress(run->monitor, stderr,
-				 (double)run->runtime_ns / 1e9);
-	}
-}
-
-/* The warm-up is over: the measured interval starts now. */
-void run_warm_switch(struct run *run)
-{
-	run->start_ns = now_ns();
-	mark(run, false);
-	atomic_store(&run->window_ns, run->start_ns);
-	atomic_store(&run->events_taken, 0);
-	run->warm_done = true;
-	atomic_store_explicit(&run->warm_gen, 1, memory_order_release);
-}
-
 /*
  * Main thread: the warm-up, polling for signals as supervise does; at its
  * end the measured interval starts.  False if the run stopped meanwhile.
@@ -261,11 +199,11 @@ int run_workload(struct run *run, const struct ir_stmt *st)
 		run_alone(run, st->n2);
 	} else {
 		run->start_ns = now_ns();
-		mark(run, false);
+		run_mark(run, false);
 	}
 	if (!run->end_ns)
 		run->end_ns = now_ns();
-	mark(run, true);
+	run_mark(run, true);
 	for (size_t i = 0; i < n; i++)
 		if (run->workers[i].started)
 			pthread_join(run->workers[i].tid, NULL);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * The inside of run.c, shared with run_thread.c (the worker threads) and
- * run_job.c (a run as one process of a job, engine/sys/peers.h).
+ * The inside of run.c, shared with run_thread.c (the worker threads),
+ * run_job.c (a run as one process of a job, engine/sys/peers.h) and
+ * run_sample.c (the samples and marks both take).
  */
 #ifndef FBRUN_RUN_INT_H
 #define FBRUN_RUN_INT_H
@@ -22,6 +23,11 @@ void *run_thread_main(void *arg);
 /* The workers' state, freed. */
 void run_thread_free(struct run *run);
 
+/*
+ * Where the measured interval starts (end false) or ends: the CPU time
+ * and the devices' counters (run_sample.c).
+ */
+void run_mark(struct run *run, bool end);
 /* The warm-up is over: the measured interval starts now. */
 void run_warm_switch(struct run *run);
 /*
@@ -32,11 +38,6 @@ void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last);
 
 /* The job's barrier: timeline_start's gate, every process's reason. */
 enum stop_reason run_job_gate(void *arg, enum stop_reason mine);
-/*
- * The job's sample of the interval run->monitor just took: summed on
- * rank 0, which makes it the job's.  True on rank 0.
- */
-bool run_job_sample(struct run *run, uint64_t now);
 /*
  * A process of a job, its threads started (or not): the job's barrier,
  * then the main thread's rounds until the job stops; run->end_ns is this

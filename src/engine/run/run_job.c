@@ -30,31 +30,6 @@ enum stop_reason run_job_gate(void *arg, enum stop_reason mine)
 	return run->job_start;
 }
 
-/*
- * A sample in a job (collective: every process takes it in the same
- * round): the interval each process just took, summed on rank 0, which
- * makes it the job's, ending at the longest of the processes' times since
- * their start.  True on rank 0, which keeps and prints it.
- */
-bool run_job_sample(struct run *run, uint64_t now)
-{
-	const struct engine_peers *p = run->opts->peers;
-	size_t n = monitor_job_len(run->monitor);
-	uint64_t *mine = xcalloc(n, sizeof(*mine)), *sum = NULL;
-	uint64_t t = now > run->start_ns ? now - run->start_ns : 0, t_max = t;
-
-	if (p->rank == 0)
-		sum = xcalloc(n, sizeof(*sum));
-	monitor_job_counts(run->monitor, mine);
-	p->reduce_sum(p->arg, mine, sum, n);
-	p->reduce_max(p->arg, &t, &t_max, 1);
-	if (sum)
-		monitor_set_job(run->monitor, sum, t_max);
-	free(mine);
-	free(sum);
-	return p->rank == 0;
-}
-
 /* The length of a round of a job's stop: its ranks agree every 0.1 s. */
 #define ROUND_NS 100000000u
 
