@@ -32,23 +32,6 @@
 #include "util/msg.h"
 #include "util/util.h"
 
-/* Log lines carry seconds since start, as filebench's do. */
-void engine_log(struct engine *e, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (e->o->quiet)
-		return;
-	printf("%.3f: ", (double)(now_ns() - e->t0) / 1e9);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	/* nobody reads the lines any more: stop, as for SIGINT */
-	if (fflush(stdout) == EOF && errno == EPIPE)
-		timeline_interrupt(SIGPIPE);
-}
-
 int engine_settle(struct engine *e, int rc)
 {
 	const struct engine_peers *p = e->peers;
