@@ -88,18 +88,10 @@ static int make_dirs(struct fileset *fs, char *err, size_t errlen)
 	return rc;
 }
 
-/* prealloc percent of n, rounded down, without overflow */
-static uint64_t nchosen(const struct fileset *fs, uint64_t n)
-{
-	uint64_t pct = (uint64_t)fs->prealloc;
-
-	return n / 100 * pct + n % 100 * pct / 100;
-}
-
 uint64_t fileset_create_total(const struct fileset *fs)
 {
-	return fs->ndirs - 1 + nchosen(fs, fs->leaves.n) +
-	       nchosen(fs, fs->files.n);
+	return fs->ndirs - 1 + fs_nchosen(fs, fs->leaves.n) +
+	       fs_nchosen(fs, fs->files.n);
 }
 
 uint64_t fileset_remove_total(const struct fileset *fs)
@@ -117,26 +109,6 @@ uint64_t fileset_done(const void *fs)
 {
 	return atomic_load_explicit(&((const struct fileset *)fs)->done,
 				    memory_order_relaxed);
-}
-
-void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
-{
-	uint64_t want = nchosen(fs, k->n);
-	struct rv_rng rng;
-
-	rv_rng_seed(&rng, fs->seed ^ (stream * 0x9e3779b97f4a7c15ULL));
-	for (uint64_t w = 0; w < k->nwords; w++) {
-		atomic_store(&k->exists[w], 0);
-		atomic_store(&k->busy[w], k->foreign ? k->foreign[w] : 0);
-	}
-	/* selection sampling (Knuth's algorithm S): one pass, no memory */
-	for (uint64_t i = 0; i < k->n && want > 0; i++) {
-		if (want < k->n - i && rv_below(&rng, k->n - i) >= want)
-			continue;
-		atomic_fetch_or(&k->exists[fs_word(k, i)], fs_bit(k, i));
-		want--;
-	}
-	fs_sum_rebuild(k);
 }
 
 /* The directory holding rel, beneath the root; *last its last name. */

@@ -257,9 +257,17 @@ static inline uint64_t fs_nexisting(const struct fs_kind *k)
 
 /*
  * Mark exactly prealloc percent of k existing, chosen uniformly from the
- * fileset's seed and stream: the same ones at every call.
+ * fileset's seed and stream: the same ones at every call (fileset_pick.c).
  */
 void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream);
+/*
+ * The directory holding rel's last component (*last), reached one
+ * component at a time with O_NOFOLLOW and never through "..", made on
+ * the way with mk; it may be dirfd itself (fileset.c).
+ */
+int fs_walk_parent(int dirfd, const char *rel, bool mk, const char **last);
+/* prealloc percent of n, rounded down, without overflow. */
+uint64_t fs_nchosen(const struct fileset *fs, uint64_t n);
 
 /* Characters of a name: "%08d" of the serial. */
 static inline size_t fs_serial_width(uint64_t v)

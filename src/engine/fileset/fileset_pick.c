@@ -545,3 +545,31 @@ int64_t fileset_claim_wait(struct fileset *fs, enum fs_pick kind, int64_t e,
 		       e :
 		       wait_for(k, &a, stop, w);
 }
+
+/* prealloc percent of n, rounded down, without overflow */
+uint64_t fs_nchosen(const struct fileset *fs, uint64_t n)
+{
+	uint64_t pct = (uint64_t)fs->prealloc;
+
+	return n / 100 * pct + n % 100 * pct / 100;
+}
+
+void fs_choose(struct fileset *fs, struct fs_kind *k, uint64_t stream)
+{
+	uint64_t want = fs_nchosen(fs, k->n);
+	struct rv_rng rng;
+
+	rv_rng_seed(&rng, fs->seed ^ (stream * 0x9e3779b97f4a7c15ULL));
+	for (uint64_t w = 0; w < k->nwords; w++) {
+		atomic_store(&k->exists[w], 0);
+		atomic_store(&k->busy[w], k->foreign ? k->foreign[w] : 0);
+	}
+	/* selection sampling (Knuth's algorithm S): one pass, no memory */
+	for (uint64_t i = 0; i < k->n && want > 0; i++) {
+		if (want < k->n - i && rv_below(&rng, k->n - i) >= want)
+			continue;
+		atomic_fetch_or(&k->exists[fs_word(k, i)], fs_bit(k, i));
+		want--;
+	}
+	fs_sum_rebuild(k);
+}
