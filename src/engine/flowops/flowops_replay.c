@@ -43,60 +43,6 @@
 /* The stop flag is looked at every this many ops, and while pacing. */
 #define REPLAY_STOP_EVERY 256
 
-/* op_replay_rmtree, the tries-th time at name */
-static int rmtree(struct replay *rp, int dfd, const char *name, int tries)
-{
-	struct stat root, st;
-	struct dirent *de;
-	DIR *d;
-	int fd, e = 0;
-
-	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0) {
-		if (errno != ENOTDIR && errno != ELOOP)
-			return -1;
-		return unlinkat(dfd, name, 0);
-	}
-	/* never into a mount planted in the tree */
-	if (fstat(fd, &st) < 0 || fstat(rp->dirfd, &root) < 0 ||
-	    st.st_dev != root.st_dev) {
-		close(fd);
-		return errno = EXDEV, -1;
-	}
-	if (!(d = fdopendir(fd))) {
-		close(fd);
-		return -1;
-	}
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (de->d_type == DT_DIR || de->d_type == DT_UNKNOWN) {
-			if (rmtree(rp, dirfd(d), de->d_name, 0) < 0 &&
-			    errno != ENOENT)
-				e = errno;
-		} else if (unlinkat(dirfd(d), de->d_name, 0) < 0 &&
-			   errno != ENOENT) {
-			e = errno;
-		}
-	}
-	closedir(d);
-	if (e)
-		return errno = e, -1;
-	if (!strcmp(name, "."))
-		return 0;
-	if (unlinkat(dfd, name, AT_REMOVEDIR) == 0)
-		return 0;
-	/* a name the listing skipped while it was changing: once more */
-	if (errno == ENOTEMPTY && tries < 3)
-		return rmtree(rp, dfd, name, tries + 1);
-	return -1;
-}
-
-int op_replay_rmtree(struct replay *rp, int dfd, const char *name)
-{
-	return rmtree(rp, dfd, name, 0);
-}
-
 /*
  * Whether to stop making the initial state: a signal (looked at as
  * fileset creation does, before the clock: the run's flag is raised only
@@ -210,44 +156,11 @@ static void make_order(struct replay *rp)
 	rp->order = trace_order(rp->t, &rp->nsteps);
 }
 
-void op_replay_close_stream(struct replay *rp, size_t s)
-{
-	for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
-		if (rp->fds[s][h] >= 0)
-			close(rp->fds[s][h]);
-		rp->fds[s][h] = -1;
-	}
-}
-
 /* Close what the streams hold open. */
 static void close_all(struct replay *rp)
 {
 	for (size_t s = 0; s < trace_nstreams(rp->t); s++)
 		op_replay_close_stream(rp, s);
-}
-
-/*
- * The handles open before stream s began, opened as they were, when its
- * first op comes: a child's are often what its parent opened for it in
- * the same pass (a shell's redirection), not there when the pass starts.
- * 0, or the errno with *path the one that failed.
- */
-int op_replay_inherit(struct replay *rp, size_t s, const char **path)
-{
-	for (size_t h = 0; h < trace_stream_nhandles(rp->t, s); h++) {
-		const struct trace_handle *th =
-			trace_stream_handle(rp->t, s, (int)h);
-		unsigned flags = th->flags &
-				 ~(TRACE_O_CREAT | TRACE_O_EXCL | TRACE_O_TRUNC);
-
-		if (!th->inherited)
-			continue;
-		*path = trace_path(rp->t, th->path);
-		rp->fds[s][h] = op_replay_open(rp, *path, flags, 0);
-		if (rp->fds[s][h] < 0)
-			return errno;
-	}
-	return 0;
 }
 
 static enum fo_result open_inherited(struct worker *wk, struct replay *rp,
@@ -361,48 +274,6 @@ void op_replay_free(void *state)
 	free(rp);
 }
 
-char *op_replay_describe(const struct replay *rp, const struct trace_op *op)
-{
-	return xasprintf("%s%s%s%s (trace line %d)", trace_op_name(op->type),
-			 op->path >= 0 ? " '" : "",
-			 op->path >= 0 ? trace_path(rp->t, op->path) : "",
-			 op->path >= 0 ? "'" : "", op->line);
-}
-
-bool op_replay_expected(const struct trace_op *op, int err)
-{
-	/*
-	 * dbench's FIND_FIRST that matched nothing is a readdir of the
-	 * pattern's directory recorded as ENOENT, the pattern not kept: a
-	 * listing of the directory that succeeds is what it did too
-	 */
-	return err == op->err || (!err && op->type == TOP_READDIR &&
-				  op->handle < 0 && op->err == ENOENT);
-}
-
-void op_replay_mismatch(struct replay *rp, const struct trace_op *op)
-{
-	char *what;
-
-	if (rp->mismatches++)
-		return;
-	what = op_replay_describe(rp, op);
-	rp->mismatch = xasprintf("%s, recorded as failing with %s", what,
-				 trace_errno_name(op->err) ?
-					 trace_errno_name(op->err) :
-					 strerror(op->err));
-	free(what);
-}
-
-bool op_replay_outside(struct replay *rp, const struct trace_op *op, int err)
-{
-	if (err != EXDEV || op->err)
-		return false;
-	if (!rp->outside++)
-		rp->outside_first = op_replay_describe(rp, op);
-	return true;
-}
-
 /* The outcome of one op against the recording's. */
 static enum fo_result judge(struct worker *wk, struct replay *rp,
 			    const struct ir_flowop *row,
@@ -434,22 +305,6 @@ static enum fo_result judge(struct worker *wk, struct replay *rp,
 			    what);
 	free(what);
 	return r;
-}
-
-bool op_replay_pace(const atomic_bool *stop, double pace,
-		    const struct trace_op *op, uint64_t start)
-{
-	double wait = (double)op->time_ns / pace;
-	uint64_t room = UINT64_MAX - start, w;
-
-	/*
-	 * A tiny pace makes the wait longer than a clock can say (1e5 s at
-	 * pace 1e-6 is 1e20 ns): the op is due after the run, not at once,
-	 * so the wait is as long as there is (the stop flag ends it).
-	 */
-	if (!(wait < (double)room) || (w = (uint64_t)wait) > room)
-		return timeline_sleep_until(stop, UINT64_MAX);
-	return timeline_sleep_until(stop, start + w);
 }
 
 /* Back to the start: the tree emptied and the initial state made again. */

@@ -18,57 +18,6 @@
 
 #include "engine/flowops/flowops_int.h"
 
-/* Forget the parent directory kept: a rename or removal may move it. */
-void op_replay_forget(struct replay *rp)
-{
-	if (rp->pfd >= 0)
-		close(rp->pfd);
-	rp->pfd = -1;
-	free(rp->pdir);
-	rp->pdir = NULL;
-}
-
-int op_replay_parent(struct replay *rp, const char *path, const char **last,
-		     bool other, int *own)
-{
-	const char *slash = strrchr(path, '/');
-	char *dir;
-	int fd;
-
-	*own = -1;
-	if (!slash) {
-		*last = path;
-		return rp->dirfd;
-	}
-	*last = slash + 1;
-	dir = strndup(path, (size_t)(slash - path));
-	if (!dir)
-		return errno = ENOMEM, -1;
-	/* kept, unless another stream moved or removed something since */
-	if (!other && rp->pdir && strcmp(rp->pdir, dir) == 0 &&
-	    (!rp->moves || atomic_load_explicit(rp->moves,
-						memory_order_relaxed) ==
-				   rp->pgen)) {
-		free(dir);
-		return rp->pfd;
-	}
-	fd = fileset_open_beneath(rp->dirfd, dir, O_PATH | O_DIRECTORY, 0);
-	if (fd < 0 || other) {
-		int e = errno;
-
-		free(dir);
-		*own = fd;
-		errno = e;
-		return fd;
-	}
-	op_replay_forget(rp);
-	rp->pdir = dir;
-	rp->pfd = fd;
-	if (rp->moves)
-		rp->pgen = atomic_load_explicit(rp->moves, memory_order_relaxed);
-	return fd;
-}
-
 /* open(2) flags for a trace's TRACE_O_* bits; never following a symlink. */
 static int open_flags_of(unsigned tf)
 {
