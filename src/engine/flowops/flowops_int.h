@@ -102,6 +102,8 @@ static inline char *buffer_for(struct worker *wk, const struct ir_flowop *f,
 		       op_buffer_grow(wk, f, n);
 }
 
+/* Random data differs per thread instance and flowop: from its seed. */
+uint64_t op_seed_of(const struct worker *wk, const struct ir_flowop *f);
 /*
  * What a write of n bytes by f to slot s writes: its data pattern, or the
  * thread's buffer; NULL after failing f.
