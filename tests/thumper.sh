@@ -74,6 +74,7 @@ has "zfs-raidz2: one raidz2 vdev" \
 	'zpool create -f -m "$WORK/zfs-raidz2" -O atime=off fbrun-thumper raidz2 /dev/fake0 /dev/fake1 /dev/fake2 /dev/fake3'
 has "zfs: the capacity from zfs list" 'zfs list -Hp -o used,avail fbrun-thumper'
 has "zfs: the pool destroyed" 'zpool destroy -f fbrun-thumper'
+has "zfs: then the given devices' labels cleared" 'zpool labelclear -f /dev/fake3'
 for lv in 10 5 6; do
 	has "md-raid$lv: mdadm --create --level=$lv --raid-devices=4" \
 		"mdadm --create /dev/md/fbrun-thumper --run --metadata=1.2 --assume-clean --level=$lv --raid-devices=4 /dev/fake0 /dev/fake1 /dev/fake2 /dev/fake3"
@@ -94,7 +95,7 @@ done
 has "btrfs: the capacity from btrfs filesystem usage" 'btrfs filesystem usage -b "$WORK/btrfs-raid1"'
 has "--force: wipefs -a of a given device" 'wipefs -a -q /dev/fake3'
 check "... and of no other device" \
-	test -z "$(grep -E '^(wipefs|mdadm|zpool|mkfs)' "$TMP/out" | grep -oE '/dev/[a-z0-9/-]+' | sort -u | grep -vxE '/dev/fake[0-3]|/dev/md/fbrun-thumper')"
+	test -z "$(grep -E '^(wipefs|mdadm|zpool|mkfs|mount)' "$TMP/out" | grep -oE '/dev/[a-z0-9/-]+' | sort -u | grep -vxE '/dev/fake[0-3]|/dev/md/fbrun-thumper')"
 grepq "fbrun runs images.f with the cache limit and a warm-up, a JSON per layout" \
 	'^fbrun -q --repeat 3 --warmup 10 --cache-limit [0-9]+m --keep .* -D "dir=\$WORK/md-raid5/images" -o \./res/md-raid5\.json \./res/images\.f$' "$TMP/out"
 has "fbrun compare of the 10 layouts" \

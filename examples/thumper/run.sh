@@ -346,7 +346,7 @@ dev_busy() {
 }
 check_devices() {
 	command -v wipefs >/dev/null 2>&1 || die "needs wipefs (util-linux) to check the devices"
-	mms=
+	mms='' names='' parents=''
 	for d in $devices; do
 		[ -b "$d" ] || refuse "$d: not a block device"
 		name=$(basename "$(readlink -f "$d")")
@@ -354,6 +354,13 @@ check_devices() {
 		mm=$(cat "/sys/class/block/$name/dev")
 		case " $mms " in *" $mm "*) refuse "$d: given twice (device $mm)" ;; esac
 		mms="$mms $mm"
+		# a disk and one of its partitions: the same blocks twice
+		parent=$name
+		[ ! -e "/sys/class/block/$name/partition" ] ||
+			parent=$(basename "$(dirname "$(readlink -f "/sys/class/block/$name")")")
+		case " $names " in *" $parent "*) refuse "$d: a partition of a disk given too" ;; esac
+		case " $parents " in *" $name "*) refuse "$d: a disk one of whose partitions is given too" ;; esac
+		names="$names $name" parents="$parents $parent"
 		if busy=$(dev_busy "$d" "$name"); then
 			refuse "$d is in use, refused even with --force: $busy"
 		fi
@@ -443,7 +450,10 @@ teardown() {
 		$dry || ! mountpoint -q "$mnt" || umount -l "$mnt" 2>/dev/null
 	fi
 	mnt=
-	[ -z "$pool" ] || xq zpool destroy -f "$pool"
+	if [ -n "$pool" ]; then
+		xq zpool destroy -f "$pool"
+		for d in $made_on; do xq zpool labelclear -f "$d"; done
+	fi
 	pool=
 	if [ -n "$md" ]; then
 		xq mdadm --stop "$md"
