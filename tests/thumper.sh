@@ -72,6 +72,39 @@ has "zfs-raidz1: one raidz1 vdev of the four" \
 	'zpool create -f -m "$WORK/zfs-raidz1" -O atime=off fbrun-thumper raidz1 /dev/fake0 /dev/fake1 /dev/fake2 /dev/fake3'
 has "zfs-raidz2: one raidz2 vdev" \
 	'zpool create -f -m "$WORK/zfs-raidz2" -O atime=off fbrun-thumper raidz2 /dev/fake0 /dev/fake1 /dev/fake2 /dev/fake3'
+# each command line against its tool's synopsis: zpool create [-dfn]
+# [-m mountpoint] [-o property=value]... [-O fs-property=value]... pool
+# vdev... (a pool name not reserved: mirror, raidz, draid, spare, log);
+# mdadm --create md-device [options] component-devices, --raid-devices
+# their count; mkfs.btrfs [options] devices, -d and -m btrfs profiles
+syntax() {
+	awk '
+	/^zpool create / {
+		n++
+		if ($0 !~ /^zpool create( -[dfn]+)*( -m [^ ]+)?( -o [a-z@_]+=[^ ]+)*( -O [a-z]+=[^ ]+)* [A-Za-z][A-Za-z0-9_.:-]*( (mirror|raidz[123]?)( \/dev\/[a-z0-9]+)+)+$/) bad = bad "\n" $0
+		for (i = 3; $i ~ /^-/; i += ($i == "-f") ? 1 : 2) ;
+		if ($i ~ /^(mirror|raidz|draid|spare|log)/) bad = bad "\n" $0
+	}
+	/^mdadm --create / {
+		n++
+		c = 0; want = -1
+		for (i = 4; i <= NF; i++) {
+			if ($i ~ /^--raid-devices=/) want = substr($i, 16) + 0
+			else if ($i ~ /^\/dev\//) c++
+			else if ($i !~ /^--(run|assume-clean|metadata=1\.2|level=(10|5|6))$/) bad = bad "\n" $0
+		}
+		if ($3 !~ /^\/dev\/md\// || c != want) bad = bad "\n" $0
+	}
+	/^mkfs\.btrfs / {
+		n++
+		if ($0 !~ /^mkfs\.btrfs( -f| -q| -L [a-z-]+| -d (raid0|raid1|raid1c3|raid1c4|raid10|raid5|raid6|single|dup)| -m (raid0|raid1|raid1c3|raid1c4|raid10|raid5|raid6|single|dup))+( \/dev\/[a-z0-9]+)+$/) bad = bad "\n" $0
+	}
+	END { print n + 0; printf "%s", bad }' "$TMP/out"
+}
+syntax >"$TMP/syntax"
+check "zpool create, mdadm --create and mkfs.btrfs lines (10) as their synopses have them" \
+	test "$(head -1 "$TMP/syntax")" = 10 -a "$(wc -l <"$TMP/syntax")" -eq 1
+diag <"$TMP/syntax"
 has "zfs: the capacity from zfs list" 'zfs list -Hp -o used,avail fbrun-thumper'
 has "zfs: the pool destroyed" 'zpool destroy -f fbrun-thumper'
 has "zfs: then the given devices' labels cleared" 'zpool labelclear -f /dev/fake3'
