@@ -177,6 +177,19 @@ dry --opennext
 grepq "--opennext: images.f as it is" \
 	'^(cat [^ ]*images\.f|fbrun --show images \| cat) >\./res/images\.f$' "$TMP/out"
 
+# --help: every option, and README documents each
+dry --help
+check "--help: exits 0 ($rc)" test "$rc" -eq 0
+opts=$(sed -n 's/^  \(--[a-z-]*\|-[a-zA-Z]\)[ ,].*/\1/p' "$TMP/out")
+check "--help lists 17 options ($(echo "$opts" | tr "\n" " "))" test "$(echo "$opts" | wc -l)" -eq 17
+for o in $opts; do
+	check "README documents $o" grep -qF -- "| \`$o" "$srcdir/examples/thumper/README.md"
+done
+for l in $(echo "$all" | tr , ' '); do
+	check "--help and README name layout $l" \
+		test -n "$(grep -F -- "$l" "$TMP/out")" -a -n "$(grep -F -- "| \`$l\` |" "$srcdir/examples/thumper/README.md")"
+done
+
 # --- refusals, before anything is made --------------------------------------------
 dry --layouts btrfs-raid6 --devices /dev/fake0 /dev/fake1 /dev/fake2
 check "btrfs-raid6 on 3 devices: refused (exit $rc)" test "$rc" -eq 2

@@ -275,7 +275,7 @@ x() {
 	if $dry; then
 		q "$@"
 	else
-		"$@" >>"$work/cmd.log" 2>&1 || {
+		"$@" >"$work/cmd.log" 2>&1 || {
 			cat "$work/cmd.log" >&2
 			die "failed: $(q "$@")"
 		}
@@ -381,6 +381,7 @@ raw_bytes() {
 }
 
 # --- the summary's format: one place --------------------------------------------
+capacity_heading="Usable capacity:"
 # capacity_line LAYOUT USABLE RAW (bytes)
 capacity_line() {
 	awk -v n="$1" -v u="$2" -v r="$3" 'BEGIN {
@@ -702,7 +703,7 @@ done_layouts=${done_layouts# }
 [ -n "$done_layouts" ] || die "no layout could be built here (see above)"
 if ! $dry; then
 	{
-		echo "Usable capacity:"
+		echo "$capacity_heading"
 		printf %s "$summary"
 		echo
 	} | tee "$outdir/capacity.txt"
