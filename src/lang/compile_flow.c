@@ -143,16 +143,6 @@ static void pop_locals(struct saved_local *saved, size_t n)
 	free(saved);
 }
 
-void compile_register_flowop(struct compiler *c, struct ir_flowop *f)
-{
-	struct workload *w = c->w;
-
-	f->id = (int)w->nflowops;
-	w->flowops = grow_array(w->flowops, &c->cap_flowops, w->nflowops + 1,
-				sizeof(*w->flowops));
-	w->flowops[w->nflowops++] = f;
-}
-
 static struct ir_flowop *build_flowop(struct compiler *c,
 				      const struct ast_stmt *s, int tidx,
 				      const char *parent);
@@ -412,7 +402,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 					     "flowop '%s'",
 					     a->name, s->word);
 		}
-		compile_register_flowop(c, f);
+		workload_add_flowop(c->w, f, &c->cap_flowops);
 		if (f->type == FO_REPLAY)
 			compile_replay_rows(c, f, s);
 		return f;
@@ -420,7 +410,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 	f->composite = xstrdup(cp->form.composite);
 	if (!(given & FA(ITERS)))
 		f->iters = cp->form.iters;
-	compile_register_flowop(c, f);
+	workload_add_flowop(c->w, f, &c->cap_flowops);
 	check_use_locals(c, s, cp);
 	expand_composite(c, s, cp, f, tidx);
 	return f;

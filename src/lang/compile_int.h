@@ -110,9 +110,6 @@ int compile_find_trace(const struct compiler *c, const char *name);
 void compile_replay_rows(struct compiler *c, struct ir_flowop *f,
 			 const struct ast_stmt *s);
 
-/* compile_flow.c: f appended to the workload's flowops, its id set. */
-void compile_register_flowop(struct compiler *c, struct ir_flowop *f);
-
 /* compile_randvar.c: rv appended to the workload's randvars; its index. */
 int compile_add_randvar(struct compiler *c, struct ir_randvar rv);
 

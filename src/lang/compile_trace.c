@@ -177,7 +177,7 @@ void compile_replay_rows(struct compiler *c, struct ir_flowop *f,
 		row->trace = (struct ir_ref){ .index = f->trace.index };
 		row->replay_row = true;
 		row->replay_op = ty;
-		compile_register_flowop(c, row);
+		workload_add_flowop(c->w, row, &c->cap_flowops);
 		f->replay_rows[ty] = row->id;
 	}
 }

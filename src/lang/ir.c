@@ -79,6 +79,14 @@ bool ir_flowop_holds_others(const struct ir_flowop *f)
 	return f->type == FO_COMPOSITE || (f->type == FO_REPLAY && !f->replay_row);
 }
 
+void workload_add_flowop(struct workload *w, struct ir_flowop *f, size_t *cap)
+{
+	f->id = (int)w->nflowops;
+	w->flowops = grow_array(w->flowops, cap, w->nflowops + 1,
+				sizeof(*w->flowops));
+	w->flowops[w->nflowops++] = f;
+}
+
 void workload_truncate(struct workload *w, const struct workload *to)
 {
 	struct workload now = *w;

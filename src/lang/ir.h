@@ -271,6 +271,11 @@ uint64_t ir_process_nworkers(const struct workload *w, size_t p);
 
 void workload_free(struct workload *w);
 /*
+ * f appended to w's flowops, its id its index; *cap is the array's
+ * capacity, kept by whoever builds w.
+ */
+void workload_add_flowop(struct workload *w, struct ir_flowop *f, size_t *cap);
+/*
  * Take w back to `to`, a copy of *w made earlier: the entities added
  * since are freed and every count and setting is as it was then.
  */
