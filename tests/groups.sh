@@ -48,8 +48,8 @@ check "2x: p = 0.0048, significant" \
 	eval 'echo "$got" | grep -Eq " 0\.0048 +significant$"'
 check "ms/op too: 2.00x, significant" \
 	eval 'row ms/op read1 | grep -Eq "^read1 +1\.000 \+- 0\.248 +2\.000 \+- 0\.497 +2\.00x .* significant$"'
-check "the same figure on both sides: within noise" \
-	eval 'row ops/s stat1 | grep -Eq " 1\.00x \[1\.00, 1\.00\] +1 +within noise$"'
+check "the same figure in every run: no spread, so not tested" \
+	eval 'row ops/s stat1 | grep -Eq " 1\.00x +- +not tested \(no spread: cannot judge\)$"'
 check "a mean of 0 is not tested" \
 	eval 'row mb/s stat1 | grep -q "not tested (a mean of 0)$"'
 
@@ -86,6 +86,42 @@ run_fbrun compare $A -- $B -- $C
 check "three groups: exit 2" test "$rc" -eq 2
 run_fbrun compare "$TMP/a1.json" "$TMP/b1.json"
 grepq "two plain files: the run-by-run table as before" '^Runs \(ratios are to the first' "$TMP/out"
+
+# --- no spread: three identical values a group judge nothing ----------------------
+# Welch's t is d / 0 there: the runs give no estimate of the noise
+fixture z1 100 10 1.0 50
+fixture y1 200 20 2.0 50
+for n in 2 3; do
+	cp "$TMP/z1.json" "$TMP/z$n.json"
+	cp "$TMP/y1.json" "$TMP/y$n.json"
+done
+Z="$TMP/z1.json $TMP/z2.json $TMP/z3.json"
+Y="$TMP/y1.json $TMP/y2.json $TMP/y3.json"
+# shellcheck disable=SC2086
+run_fbrun compare $Z -- $Y
+check "no spread, 100 100 100 against 200 200 200: exit 0 (exit $rc)" test "$rc" -eq 0
+check "... the ratio without an interval, no p, not tested" \
+	eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 0\.0 +200\.0 \+- 0\.0 +2\.00x +- +not tested \(no spread: cannot judge\)$"'
+check "... nothing called significant" eval '! grep -q significant "$TMP/out"'
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 $Y -- $Z
+check "--fail-if-worse: 50% worse without spread: refused, not failed (exit $rc)" test "$rc" -eq 2
+grepq "... says why" '^compare: refused: read1 ops/s: 50\.0% worse, but no spread in either group \(each run the same figure\): cannot judge$' "$TMP/err"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 60 $Y -- $Z
+check "... worse by less than the limit: no test could fail it, so it passes (exit $rc)" test "$rc" -eq 0
+if command -v python3 >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	run_fbrun compare --format json $Z -- $Y
+	ok=$(python3 -c "
+import json, sys
+o = [f for f in json.load(open(sys.argv[1]))['flowops'] if f['name'] == 'read1'][0]['ops_per_sec']
+print(o['ratio'] == 2 and o['ratio_low'] is None and o['p'] is None and
+      o['verdict'] == 'not tested (no spread: cannot judge)')" "$TMP/out" || :)
+	check "... in JSON: the ratio, no interval, p null, the verdict says why" test "$ok" = True
+else
+	skip "no spread in JSON: needs python3"
+fi
 
 # --- runs of one workload, as runs side by side -----------------------------
 # nerr: how many lines stderr has (one when a file is refused)

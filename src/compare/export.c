@@ -275,7 +275,7 @@ static void json_group_cell(struct json *j, const struct groups_cell *gc)
 		jw_end(j, '}');
 	}
 	jw_end(j, ']');
-	jnum(j, "ratio", gc->w.valid, gc->w.ratio);
+	jnum(j, "ratio", groups_has_ratio(gc), gc->w.ratio);
 	/* an unbounded end is null too */
 	jnum(j, "ratio_low", gc->w.valid, gc->w.ratio_lo);
 	jnum(j, "ratio_high", gc->w.valid, gc->w.ratio_hi);
@@ -372,7 +372,7 @@ void export_groups_csv(FILE *out, const struct cmp *c,
 				csv_num(out, gc.s[k].n > 0, gc.s[k].mean);
 				csv_num(out, gc.s[k].n > 1, gc.s[k].half);
 			}
-			csv_num(out, gc.w.valid, gc.w.ratio);
+			csv_num(out, groups_has_ratio(&gc), gc.w.ratio);
 			csv_num(out, gc.w.valid, gc.w.ratio_lo);
 			csv_num(out, gc.w.valid, gc.w.ratio_hi);
 			csv_num(out, gc.w.valid, gc.w.p);

@@ -101,11 +101,33 @@ static void mean_ci(FILE *out, const struct st_summary *s, int prec)
 
 const char *groups_verdict(const struct groups_cell *c)
 {
-	if (!c->w.valid && (c->n[0] < 2 || c->n[1] < 2))
+	switch (c->w.why) {
+	case ST_FEW:
 		return "not tested (2 runs a side needed)";
-	if (!c->w.valid)
+	case ST_ZERO_MEAN:
 		return "not tested (a mean of 0)";
+	case ST_NO_SPREAD:
+		return "not tested (no spread: cannot judge)";
+	case ST_TESTED:
+		break;
+	}
 	return c->significant ? "significant" : "within noise";
+}
+
+bool groups_has_ratio(const struct groups_cell *c)
+{
+	return c->w.valid || c->w.why == ST_NO_SPREAD;
+}
+
+void groups_ratio(char *buf, size_t len, const struct groups_cell *c)
+{
+	if (c->w.valid)
+		snprintf(buf, len, "%.2fx [%.2f, %.2f]", c->w.ratio,
+			 c->w.ratio_lo, c->w.ratio_hi);
+	else if (groups_has_ratio(c))
+		snprintf(buf, len, "%.2fx", c->w.ratio);
+	else
+		snprintf(buf, len, "-");
 }
 
 /* What --common left out, as the table of runs says it. */
@@ -139,7 +161,7 @@ static void print_row(FILE *out, const struct cmp *c,
 {
 	int prec = cmp_metrics[m].prec;
 	struct groups_cell gc;
-	char ratio[64] = "-";
+	char ratio[64];
 	double means[2];
 	const bool has_mean[2] = { true, true };
 
@@ -155,9 +177,7 @@ static void print_row(FILE *out, const struct cmp *c,
 	fprintf(out, "%-20s", c->rows[row].name);
 	mean_ci(out, &gc.s[0], prec);
 	mean_ci(out, &gc.s[1], prec);
-	if (gc.w.valid)
-		snprintf(ratio, sizeof(ratio), "%.2fx [%.2f, %.2f]",
-			 gc.w.ratio, gc.w.ratio_lo, gc.w.ratio_hi);
+	groups_ratio(ratio, sizeof(ratio), &gc);
 	fprintf(out, "  %-24s ", ratio);
 	if (gc.w.valid)
 		fprintf(out, "%8.3g", gc.w.p);

@@ -62,6 +62,10 @@ void groups_cell_free(struct groups_cell *gc);
 bool groups_any(const struct cmp *c, enum cmp_metric m);
 /* "significant", "within noise" or why it is not tested. */
 const char *groups_verdict(const struct groups_cell *gc);
+/* Whether the cell has a ratio: tested, or of runs without spread. */
+bool groups_has_ratio(const struct groups_cell *gc);
+/* "2.00x [1.53, 2.61]", "2.00x" without an interval (no spread), or "-". */
+void groups_ratio(char *buf, size_t len, const struct groups_cell *gc);
 
 /* The table of the two groups, the second against the first. */
 void groups_table(FILE *out, const struct cmp *c, const struct cmp_group *g);

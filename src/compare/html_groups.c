@@ -93,11 +93,13 @@ static void chart_row(FILE *out, const struct cmp *cm, size_t f,
 		     "text-anchor=\"end\" font-size=\"10\">%.*f</text>\n",
 		PLOT_X + PLOT_W, y + 27, prec, max);
 	fprintf(out, "<text x=\"%d\" y=\"%d\">", PLOT_X + PLOT_W + 12, y + 12);
-	if (c->w.valid)
-		fprintf(out, "%.2fx [%.2f, %.2f] %s", c->w.ratio,
-			c->w.ratio_lo, c->w.ratio_hi, groups_verdict(c));
-	else
-		fputs(groups_verdict(c), out);
+	if (groups_has_ratio(c)) {
+		char ratio[64];
+
+		groups_ratio(ratio, sizeof(ratio), c);
+		fprintf(out, "%s ", ratio);
+	}
+	fputs(groups_verdict(c), out);
 	fputs("</text>\n</g>\n", out);
 }
 
