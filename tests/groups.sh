@@ -425,10 +425,12 @@ head = open(sys.argv[1]).readline().strip()
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
 r = [x for x in rows if x['flowop'] == 'read1' and x['metric'] == 'ops_per_sec'][0]
 print(head == 'flowop,metric,first_n,first_mean,first_ci95,second_n,second_mean,second_ci95,ratio,ratio_low,ratio_high,p,verdict,gate,worse_pct' and
-      len(rows) == 10 and r['first_mean'] == '200' and r['second_mean'] == '100' and
+      len(rows) == 11 and r['first_mean'] == '200' and r['second_mean'] == '100' and
       r['ratio'] == '0.5' and r['verdict'] == 'significant' and r['gate'] == 'fail' and
-      [x['gate'] for x in rows if x['gate']] == ['fail', 'pass'])" "$TMP/out" || :)
-	check "--format csv: a header, a row per flowop and figure, the verdicts" test "$ok" = True
+      [x['gate'] for x in rows if x['gate']] == ['fail', 'pass'] and
+      [(x['flowop'], x['metric'], x['first_mean'], x['second_mean'], x['verdict']) for x in rows[10:]] ==
+      [('IO Summary', 'ops_per_sec', '200', '100', 'significant')])" "$TMP/out" || :)
+	check "--format csv: a header, a row per flowop and figure and IO Summary figure, the verdicts" test "$ok" = True
 else
 	for t in json json-valid json-values csv; do skip "--format $t: needs python3"; done
 fi
