@@ -276,16 +276,19 @@ grepq "... under its heading" '<h2>Operations per second over time</h2>' "$TMP/s
 run_fbrun compare "$TMP/a1.json" "$TMP/b1.json" --html "$TMP/noseries.html"
 check "runs without a series: no such chart" eval '! grep -q "over time" "$TMP/noseries.html"'
 
-# the page: dots per run, error bars, non-significant rows greyed
+# the page: dots per run, error bars, rows by their verdict; the rows: the
+# IO Summary's ops/s, read1 and stat1 in ops/s and ms/op, read1 in mb/s
+# (stat1's is 0 in every run: left out)
 check "the page is written" test -s "$TMP/ab.html"
-n=$(grep -o '<circle class="run"' "$TMP/ab.html" | wc -l)
-check "a dot per run, flowop, group and figure (3 x 2 x 2 x 3 = 36: $n)" test "$n" -eq 36
-n=$(grep -o '<line class="ci"' "$TMP/ab.html" | wc -l)
-check "an error bar per flowop, group and figure ($n of 12)" test "$n" -eq 12
-n=$(grep -o '<g class="noise" opacity="0.35"' "$TMP/ab.html" | wc -l)
-check "the differences within noise greyed out ($n of 3)" test "$n" -eq 3
-n=$(grep -o '<g class="significant">' "$TMP/ab.html" | wc -l)
-check "the significant ones not ($n of 3)" test "$n" -eq 3
+n=$(grep -o '<circle class="run g[01]"' "$TMP/ab.html" | wc -l)
+check "a dot per run, row and group (6 rows x 2 x 3 = 36: $n)" test "$n" -eq 36
+n=$(grep -o '<line class="ci g[01]"' "$TMP/ab.html" | wc -l)
+check "an error bar per row and group ($n of 12)" test "$n" -eq 12
+n=$(grep -o '<tr class="significant">' "$TMP/ab.html" | wc -l)
+check "the significant rows ($n of 4 and the verdict's 1)" test "$n" -eq 5
+n=$(grep -o '<tr class="untested">' "$TMP/ab.html" | wc -l)
+check "the rows without spread, not tested ($n of 2)" test "$n" -eq 2
+grepq "a row left out as 0 in every run, and said" '<p class="note">Left out, as 0 in every run: 1 flowop\.</p>' "$TMP/ab.html"
 if command -v chromium >/dev/null 2>&1; then
 	chrome() {
 		timeout 120 chromium --headless --no-sandbox --disable-gpu \
@@ -295,8 +298,8 @@ if command -v chromium >/dev/null 2>&1; then
 			"file://$TMP/ab.html" 2>/dev/null
 	}
 	chrome --dump-dom >"$TMP/dom.html"
-	check "Chromium: its DOM has the 3 charts and the 36 dots" \
-		test "$(grep -o '<svg' "$TMP/dom.html" | wc -l)" -eq 3 -a \
+	check "Chromium: its DOM has the 6 rows' plots and the 36 dots" \
+		test "$(grep -o '<svg' "$TMP/dom.html" | wc -l)" -eq 6 -a \
 		"$(grep -o '<circle' "$TMP/dom.html" | wc -l)" -eq 36
 	chrome --screenshot="$TMP/shot.png" >/dev/null
 	check "Chromium: the screenshot shows the charts" \
@@ -343,15 +346,15 @@ check "... not those that do not" eval '! grep -q "\$dir" "$TMP/out"'
 
 # --- the page: each flowop on its own scale -------------------------------------
 # read1 (about 200 ops/s) and stat1 (50) share a chart: each row's largest
-# dot or interval end is at the plot's right end, x = 720
+# dot or interval end is at the plot's right end, x = 332
 if command -v python3 >/dev/null 2>&1; then
 	ok=$(python3 -c "
 import re, sys
 page = open(sys.argv[1]).read()
-chart = page.split('<svg class=\"groups\"')[1].split('</svg>')[0]
-rows = re.findall(r'<g class=\"[a-z]+\"[^>]*>(.*?)</g>', chart, re.S)
+chart = page.split('<h2>Operations per second</h2>')[1].split('</table>')[0]
+rows = re.findall(r'<svg class=\"strip\"[^>]*>(.*?)</svg>', chart, re.S)
 ends = [max(float(x) for x in re.findall(r'(?:cx|x1|x2)=\"([0-9.]+)\"', r)) for r in rows]
-print(len(rows) == 2 and all(abs(e - 720) < 0.05 for e in ends), ends)" "$TMP/ab.html" || :)
+print(len(rows) == 2 and all(abs(e - 332) < 0.05 for e in ends), ends)" "$TMP/ab.html" || :)
 	check "each flowop's row reaches the scale's end ($ok)" test "${ok%% *}" = True
 else
 	skip "each flowop on its own scale: needs python3"

@@ -5,8 +5,11 @@
 # The verdict of two groups of runs (compare A... -- B...): its lines for
 # the IO Summary and the I/O flowops by kind (their kinds from the
 # flowop table, by the types a real run writes), what it leaves out, the
-# same in JSON.  The runs' figures are set by hand in copies of a real
-# run's file, so the answers are known.
+# same in JSON; and the groups' page as Chromium lays it out at 1400
+# pixels: the verdict first, no sideways scroll, the groups in their
+# colours, interval bars cut at 0 and clear of every label.  The runs'
+# figures are set by hand in copies of a real run's file, so the
+# answers are known.
 . "${srcdir:-.}/tests/lib.sh"
 
 if ! command -v python3 >/dev/null 2>&1; then
@@ -79,7 +82,7 @@ B="$TMP/b1.json $TMP/b2.json $TMP/b3.json"
 
 # --- the text -------------------------------------------------------------------
 # shellcheck disable=SC2086
-run_fbrun compare --label raid10 --label raid5 $A -- $B
+run_fbrun compare --label raid10 --label raid5 $A -- $B --html "$TMP/page.html"
 check "compare of the groups: exit 0 (exit $rc)" test "$rc" -eq 0
 sed -n '/^Verdict/,$p' "$TMP/out" >"$TMP/verdict"
 check "the verdict comes after the tables" \
@@ -137,5 +140,118 @@ print(r['means'] == [10, 20] and r['ratio'] == 2 and r['verdict'] == 'significan
       d['summary']['ops_per_sec']['verdict'] == 'within noise' and
       d['summary']['ops_per_sec']['groups'][0]['values'] == [300, 310, 290])" "$TMP/out" "$long" || :)
 check "--format json: the verdict's lines and kinds, the IO Summary" test "$ok" = True
+
+# --- the page -------------------------------------------------------------------------
+check "the page is written" test -s "$TMP/page.html"
+check "... with no script of its own" eval '! grep -qi "<script" "$TMP/page.html"'
+check "... the verdict before the IO Summary, the runs and the charts" \
+	test "$(grep -o '<h2>[^<]*</h2>' "$TMP/page.html" | head -3 | tr '\n' ' ')" = \
+	"<h2>Verdict</h2> <h2>IO Summary</h2> <h2>Runs</h2> "
+grepq "... 'not tested' with the table's reason" \
+	'<td class="verdict">not tested \(no spread: cannot judge\)</td>' "$TMP/page.html"
+grepq "... and the other reason" '<td class="verdict">not tested \(a mean of 0\)</td>' "$TMP/page.html"
+
+if ! command -v chromium >/dev/null 2>&1; then
+	skip "the page in Chromium: chromium is not installed"
+	done_testing
+	exit 0
+fi
+# The facts of the page as laid out, written into a copy of it by a
+# script added to the copy only (the page has none): Chromium prints the
+# DOM once the page has loaded, and the script ran as it was parsed, on
+# the layout of a 1400-pixel window.
+cat >"$TMP/facts.js" <<'JS'
+(function () {
+  function box(e) { var r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; }
+  function overlap(a, b) {
+    return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]; }
+  var f = { width: window.innerWidth,
+            client: document.documentElement.clientWidth,
+            scroll: document.scrollingElement.scrollWidth,
+            h2: [], ci: 0, below_zero: [], crossing: [], colors: [[], []],
+            swatches: [], untested: [] };
+  document.querySelectorAll('h2').forEach(function (h) {
+    f.h2.push([h.textContent, box(h)[1]]); });
+  document.querySelectorAll('svg.strip').forEach(function (svg) {
+    var zero = box(svg.querySelector('line.axis'))[0];
+    var tr = svg.closest('tr'), labels = [];
+    tr.querySelectorAll('td').forEach(function (td) {
+      if (!td.contains(svg)) labels.push(box(td)); });
+    svg.querySelectorAll('text').forEach(function (t) {
+      labels.push(box(t)); });
+    svg.querySelectorAll('.ci, .end, .run, .mean').forEach(function (e) {
+      var b = box(e), g = e.classList.contains('g0') ? 0 : 1;
+      var s = getComputedStyle(e);
+      f.colors[g].push(e.tagName === 'line' ? s.stroke : s.fill);
+      if (e.classList.contains('ci')) {
+        f.ci++;
+        if (b[0] < zero - 0.01) f.below_zero.push(b[0] - zero);
+      }
+      labels.forEach(function (l) {
+        if (overlap(b, l)) f.crossing.push(tr.textContent.slice(0, 40)); });
+    });
+  });
+  document.querySelectorAll('.swatch').forEach(function (s) {
+    f.swatches.push(getComputedStyle(s).backgroundColor); });
+  document.querySelectorAll('tr.untested td.verdict').forEach(function (t) {
+    f.untested.push(t.textContent); });
+  var pre = document.createElement('pre');
+  pre.id = 'facts';
+  pre.textContent = JSON.stringify(f);
+  document.body.appendChild(pre);
+})();
+JS
+# layout COPY: the page's facts as Chromium lays it out, into $TMP/facts
+layout() {
+	{ sed 's|</body>||; s|</html>||' "$TMP/page.html"; printf '<script>\n'; cat "$TMP/facts.js"
+	  printf '</script>\n</body>\n</html>\n'; } >"$TMP/$1"
+	timeout 120 chromium --headless --no-sandbox --disable-gpu \
+		--disable-background-networking --disable-component-update \
+		--disable-sync --no-first-run --disable-quic \
+		--user-data-dir="$TMP/chrome" --window-size=1400,900 \
+		--dump-dom "file://$TMP/$1" 2>/dev/null >"$TMP/dom.html" || :
+	python3 -c "
+import html, re, sys
+m = re.search(r'<pre id=\"facts\">(.*?)</pre>', open(sys.argv[1]).read(), re.S)
+print(html.unescape(m.group(1)) if m else '{}')" "$TMP/dom.html" >"$TMP/facts"
+}
+layout copy.html
+# fact PYTHON-EXPRESSION: True or what the facts are, of f
+fact() {
+	python3 -c "
+import json, sys
+f = json.load(open(sys.argv[1]))
+print(True if ($1) else json.dumps(f)[:600])" "$TMP/facts" 2>&1 || :
+}
+ok=$(fact "'width' in f")
+check "Chromium laid the page out and the script reported ($ok)" test "$ok" = True
+ok=$(fact "f['width'] == 1400 and f['scroll'] <= f['client']")
+check "no sideways scroll at 1400 pixels ($ok)" test "$ok" = True
+ok=$(fact "f['h2'][0][0] == 'Verdict' and all(f['h2'][0][1] < t for _, t in f['h2'][1:])")
+check "the verdict is shown first ($ok)" test "$ok" = True
+ok=$(fact "f['ci'] >= 20 and f['below_zero'] == []")
+check "interval bars start at 0 or right of it, A's noisy one cut there ($ok)" test "$ok" = True
+ok=$(fact "f['crossing'] == []")
+check "no dot, tick or bar crosses a label or another cell ($ok)" test "$ok" = True
+ok=$(fact "len(set(f['colors'][0])) == 1 and len(set(f['colors'][1])) == 1 and f['colors'][0][0] != f['colors'][1][0]")
+check "each group in its own colour, the two told apart ($ok)" test "$ok" = True
+ok=$(fact "f['colors'][0][0] in f['swatches'] and f['colors'][1][0] in f['swatches']")
+check "... the legend's swatches in those colours ($ok)" test "$ok" = True
+ok=$(fact "sorted(set(f['untested'])) == ['not tested (a mean of 0)', 'not tested (no spread: cannot judge)']")
+check "'not tested' says the table's own reasons ($ok)" test "$ok" = True
+
+# labels and paths too long for any column: the cells wrap them
+mkdir -p "$TMP/a/directory/deep/enough/to/make/the/paths/of/these/runs/long"
+for f in a1 a2 a3; do
+	cp "$TMP/$f.json" "$TMP/a/directory/deep/enough/to/make/the/paths/of/these/runs/long/$f.json"
+done
+# shellcheck disable=SC2086
+run_fbrun compare --label "raid10_$long" --label "raid5_$long" \
+	"$TMP"/a/directory/deep/enough/to/make/the/paths/of/these/runs/long/a?.json -- $B \
+	--html "$TMP/page.html"
+layout long.html
+ok=$(fact "f['width'] == 1400 and f['scroll'] <= f['client'] and f['crossing'] == []")
+check "long labels and paths: still no sideways scroll, nothing crossed ($ok)" test "$ok" = True
 
 done_testing
