@@ -32,7 +32,7 @@ static enum cmp_kind flowop_kind(const char *type)
 	unsigned ff = flowop_flags(t);
 
 	if (t < 0)
-		return CK_UNKNOWN; /* a composite: its flowops have their rows */
+		return CK_UNKNOWN; /* a composite: its flowops have rows */
 	if (!(ff & FF_IO))
 		return CK_NONE;
 	if (ff & FF_READ)

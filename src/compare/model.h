@@ -54,7 +54,7 @@ extern const struct cmp_summary_info cmp_summary[CMP_NSUMMARY];
  * language), so the caller of compare_main gives the look-up.
  */
 enum cmp_kind {
-	CK_UNKNOWN, /* no type in the file, or none of the table's (a composite) */
+	CK_UNKNOWN, /* no type in the file, or a composite: not in the table */
 	CK_NONE, /* no I/O: a delay, a limit, a semaphore, finishon... */
 	CK_READ,
 	CK_WRITE,

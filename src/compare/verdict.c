@@ -10,6 +10,8 @@
 
 /* At most this many flowops are named per kind in the notes. */
 #define MAX_NAMED 8
+/* The lines: the IO Summary's two, two of reads, two of writes. */
+#define MAX_LINES 6
 
 /* How a kind's flowops make one figure of a run. */
 enum agg {
@@ -87,7 +89,7 @@ static void add(struct verdict *v, const struct cmp *c,
 	v->n++;
 }
 
-/* The IO Summary's figures in the verdict: ops/s and ms/op. */
+/* The IO Summary's figures in the verdict: ops/s and ms/op (cmp_summary). */
 static const size_t summary_ops = 0, summary_ms = 4;
 
 struct verdict *verdict_new(const struct cmp *c, const struct cmp_group *g)
@@ -95,11 +97,11 @@ struct verdict *verdict_new(const struct cmp *c, const struct cmp_group *g)
 	struct verdict *v = xcalloc(1, sizeof(*v));
 	const unsigned reads = 1u << CK_READ;
 	const unsigned writes = 1u << CK_WRITE | 1u << CK_FLUSH;
-	const struct kind_fig rd_mb = { reads, AGG_MB }, rd_ms = { reads, AGG_MS };
+	const struct kind_fig rd_mb = { reads, AGG_MB };
+	const struct kind_fig rd_ms = { reads, AGG_MS };
 	const struct kind_fig wr_mb = { writes, AGG_MB };
 	const struct kind_fig wr_ms = { writes, AGG_MS };
 	char what[48];
-
 	size_t nwrites = 0, nflushes = 0;
 
 	for (size_t row = 0; row < c->nrows; row++) {
@@ -117,7 +119,7 @@ struct verdict *verdict_new(const struct cmp *c, const struct cmp_group *g)
 		 !nflushes ? "writes" :
 		 !nwrites  ? "fsyncs" :
 			     "writes+fsyncs");
-	v->line = xcalloc(6, sizeof(*v->line));
+	v->line = xcalloc(MAX_LINES, sizeof(*v->line));
 	add(v, c, g, "IO Summary ops/s", cmp_summary[summary_ops].prec, true,
 	    summary_value, &summary_ops);
 	add(v, c, g, "IO Summary ms/op", cmp_summary[summary_ms].prec, false,
