@@ -48,8 +48,8 @@ check "2x: p = 0.0048, significant" \
 	eval 'echo "$got" | grep -Eq " 0\.0048 +significant$"'
 check "ms/op too: 2.00x, significant" \
 	eval 'row ms/op read1 | grep -Eq "^read1 +1\.000 \+- 0\.248 +2\.000 \+- 0\.497 +2\.00x .* significant$"'
-check "the same figure on both sides: within noise" \
-	eval 'row ops/s stat1 | grep -Eq " 1\.00x \[1\.00, 1\.00\] +1 +within noise$"'
+check "the same figure in every run: no spread, so not tested" \
+	eval 'row ops/s stat1 | grep -Eq " 1\.00x +- +not tested \(no spread: cannot judge\)$"'
 check "a mean of 0 is not tested" \
 	eval 'row mb/s stat1 | grep -q "not tested (a mean of 0)$"'
 
@@ -86,6 +86,42 @@ run_fbrun compare $A -- $B -- $C
 check "three groups: exit 2" test "$rc" -eq 2
 run_fbrun compare "$TMP/a1.json" "$TMP/b1.json"
 grepq "two plain files: the run-by-run table as before" '^Runs \(ratios are to the first' "$TMP/out"
+
+# --- no spread: three identical values a group judge nothing ----------------------
+# Welch's t is d / 0 there: the runs give no estimate of the noise
+fixture z1 100 10 1.0 50
+fixture y1 200 20 2.0 50
+for n in 2 3; do
+	cp "$TMP/z1.json" "$TMP/z$n.json"
+	cp "$TMP/y1.json" "$TMP/y$n.json"
+done
+Z="$TMP/z1.json $TMP/z2.json $TMP/z3.json"
+Y="$TMP/y1.json $TMP/y2.json $TMP/y3.json"
+# shellcheck disable=SC2086
+run_fbrun compare $Z -- $Y
+check "no spread, 100 100 100 against 200 200 200: exit 0 (exit $rc)" test "$rc" -eq 0
+check "... the ratio without an interval, no p, not tested" \
+	eval 'row ops/s read1 | grep -Eq "^read1 +100\.0 \+- 0\.0 +200\.0 \+- 0\.0 +2\.00x +- +not tested \(no spread: cannot judge\)$"'
+check "... nothing called significant" eval '! grep -q significant "$TMP/out"'
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 10 $Y -- $Z
+check "--fail-if-worse: 50% worse without spread: refused, not failed (exit $rc)" test "$rc" -eq 2
+grepq "... says why" '^compare: refused: read1 ops/s: 50\.0% worse, but no spread in either group \(each run the same figure\): cannot judge$' "$TMP/err"
+# shellcheck disable=SC2086
+run_fbrun compare --fail-if-worse 60 $Y -- $Z
+check "... worse by less than the limit: no test could fail it, so it passes (exit $rc)" test "$rc" -eq 0
+if command -v python3 >/dev/null 2>&1; then
+	# shellcheck disable=SC2086
+	run_fbrun compare --format json $Z -- $Y
+	ok=$(python3 -c "
+import json, sys
+o = [f for f in json.load(open(sys.argv[1]))['flowops'] if f['name'] == 'read1'][0]['ops_per_sec']
+print(o['ratio'] == 2 and o['ratio_low'] is None and o['p'] is None and
+      o['verdict'] == 'not tested (no spread: cannot judge)')" "$TMP/out" || :)
+	check "... in JSON: the ratio, no interval, p null, the verdict says why" test "$ok" = True
+else
+	skip "no spread in JSON: needs python3"
+fi
 
 # --- runs of one workload, as runs side by side -----------------------------
 # nerr: how many lines stderr has (one when a file is refused)
@@ -240,16 +276,19 @@ grepq "... under its heading" '<h2>Operations per second over time</h2>' "$TMP/s
 run_fbrun compare "$TMP/a1.json" "$TMP/b1.json" --html "$TMP/noseries.html"
 check "runs without a series: no such chart" eval '! grep -q "over time" "$TMP/noseries.html"'
 
-# the page: dots per run, error bars, non-significant rows greyed
+# the page: dots per run, error bars, rows by their verdict; the rows: the
+# IO Summary's ops/s, read1 and stat1 in ops/s and ms/op, read1 in mb/s
+# (stat1's is 0 in every run: left out)
 check "the page is written" test -s "$TMP/ab.html"
-n=$(grep -o '<circle class="run"' "$TMP/ab.html" | wc -l)
-check "a dot per run, flowop, group and figure (3 x 2 x 2 x 3 = 36: $n)" test "$n" -eq 36
-n=$(grep -o '<line class="ci"' "$TMP/ab.html" | wc -l)
-check "an error bar per flowop, group and figure ($n of 12)" test "$n" -eq 12
-n=$(grep -o '<g class="noise" opacity="0.35"' "$TMP/ab.html" | wc -l)
-check "the differences within noise greyed out ($n of 3)" test "$n" -eq 3
-n=$(grep -o '<g class="significant">' "$TMP/ab.html" | wc -l)
-check "the significant ones not ($n of 3)" test "$n" -eq 3
+n=$(grep -o '<circle class="run g[01]"' "$TMP/ab.html" | wc -l)
+check "a dot per run, row and group (6 rows x 2 x 3 = 36: $n)" test "$n" -eq 36
+n=$(grep -o '<line class="ci g[01]"' "$TMP/ab.html" | wc -l)
+check "an error bar per row and group ($n of 12)" test "$n" -eq 12
+n=$(grep -o '<tr class="significant">' "$TMP/ab.html" | wc -l)
+check "the significant rows ($n of 4 and the verdict's 1)" test "$n" -eq 5
+n=$(grep -o '<tr class="untested">' "$TMP/ab.html" | wc -l)
+check "the rows without spread, not tested ($n of 2)" test "$n" -eq 2
+grepq "a row left out as 0 in every run, and said" '<p class="note">Left out, as 0 in every run: 1 flowop\.</p>' "$TMP/ab.html"
 if command -v chromium >/dev/null 2>&1; then
 	chrome() {
 		timeout 120 chromium --headless --no-sandbox --disable-gpu \
@@ -259,8 +298,8 @@ if command -v chromium >/dev/null 2>&1; then
 			"file://$TMP/ab.html" 2>/dev/null
 	}
 	chrome --dump-dom >"$TMP/dom.html"
-	check "Chromium: its DOM has the 3 charts and the 36 dots" \
-		test "$(grep -o '<svg' "$TMP/dom.html" | wc -l)" -eq 3 -a \
+	check "Chromium: its DOM has the 6 rows' plots and the 36 dots" \
+		test "$(grep -o '<svg' "$TMP/dom.html" | wc -l)" -eq 6 -a \
 		"$(grep -o '<circle' "$TMP/dom.html" | wc -l)" -eq 36
 	chrome --screenshot="$TMP/shot.png" >/dev/null
 	check "Chromium: the screenshot shows the charts" \
@@ -307,15 +346,15 @@ check "... not those that do not" eval '! grep -q "\$dir" "$TMP/out"'
 
 # --- the page: each flowop on its own scale -------------------------------------
 # read1 (about 200 ops/s) and stat1 (50) share a chart: each row's largest
-# dot or interval end is at the plot's right end, x = 720
+# dot or interval end is at the plot's right end, x = 332
 if command -v python3 >/dev/null 2>&1; then
 	ok=$(python3 -c "
 import re, sys
 page = open(sys.argv[1]).read()
-chart = page.split('<svg class=\"groups\"')[1].split('</svg>')[0]
-rows = re.findall(r'<g class=\"[a-z]+\"[^>]*>(.*?)</g>', chart, re.S)
+chart = page.split('<h2>Operations per second</h2>')[1].split('</table>')[0]
+rows = re.findall(r'<svg class=\"strip\"[^>]*>(.*?)</svg>', chart, re.S)
 ends = [max(float(x) for x in re.findall(r'(?:cx|x1|x2)=\"([0-9.]+)\"', r)) for r in rows]
-print(len(rows) == 2 and all(abs(e - 720) < 0.05 for e in ends), ends)" "$TMP/ab.html" || :)
+print(len(rows) == 2 and all(abs(e - 332) < 0.05 for e in ends), ends)" "$TMP/ab.html" || :)
 	check "each flowop's row reaches the scale's end ($ok)" test "${ok%% *}" = True
 else
 	skip "each flowop on its own scale: needs python3"
@@ -389,10 +428,12 @@ head = open(sys.argv[1]).readline().strip()
 rows = list(csv.DictReader(open(sys.argv[1], newline='')))
 r = [x for x in rows if x['flowop'] == 'read1' and x['metric'] == 'ops_per_sec'][0]
 print(head == 'flowop,metric,first_n,first_mean,first_ci95,second_n,second_mean,second_ci95,ratio,ratio_low,ratio_high,p,verdict,gate,worse_pct' and
-      len(rows) == 10 and r['first_mean'] == '200' and r['second_mean'] == '100' and
+      len(rows) == 11 and r['first_mean'] == '200' and r['second_mean'] == '100' and
       r['ratio'] == '0.5' and r['verdict'] == 'significant' and r['gate'] == 'fail' and
-      [x['gate'] for x in rows if x['gate']] == ['fail', 'pass'])" "$TMP/out" || :)
-	check "--format csv: a header, a row per flowop and figure, the verdicts" test "$ok" = True
+      [x['gate'] for x in rows if x['gate']] == ['fail', 'pass'] and
+      [(x['flowop'], x['metric'], x['first_mean'], x['second_mean'], x['verdict']) for x in rows[10:]] ==
+      [('IO Summary', 'ops_per_sec', '200', '100', 'significant')])" "$TMP/out" || :)
+	check "--format csv: a header, a row per flowop and figure and IO Summary figure, the verdicts" test "$ok" = True
 else
 	for t in json json-valid json-values csv; do skip "--format $t: needs python3"; done
 fi

@@ -20,14 +20,32 @@
 #include "cli/replay.h"
 #include "cli/run.h"
 #include "compare/compare.h"
+#include "lang/flowop.h"
 #include "mpi/job.h"
 #include "report/command.h"
 #include "util/msg.h"
 
+/* What a flowop of a type does, by the flowop table's flags. */
+static enum cmp_kind flowop_kind(const char *type)
+{
+	int t = flowop_lookup(type);
+	unsigned ff = flowop_flags(t);
+
+	if (t < 0)
+		return CK_UNKNOWN; /* a composite: its flowops have rows */
+	if (!(ff & FF_IO))
+		return CK_NONE;
+	if (ff & FF_READ)
+		return CK_READ;
+	if (ff & FF_WRITE)
+		return CK_WRITE;
+	return ff & FF_FLUSH ? CK_FLUSH : CK_IO;
+}
+
 /* "fbrun compare A.json B.json ...": runs side by side */
 static int cmd_compare(int argc, char **argv, struct job *peers)
 {
-	return compare_main(argc, argv);
+	return compare_main(argc, argv, flowop_kind);
 }
 
 /* "fbrun report RUN.json": a saved run printed again */

@@ -23,6 +23,7 @@
 #include "compare/model.h"
 #include "compare/read.h"
 #include "compare/table.h"
+#include "compare/verdict.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/outfile.h"
@@ -38,6 +39,7 @@ struct cmp_opts {
 	enum cmp_format format;
 	struct cmp_gate gate;
 	const char *metric; /* --metric, checked with --fail-if-worse */
+	cmp_kind_fn kind; /* compare_main's */
 };
 
 enum cmp_opt_id {
@@ -187,9 +189,10 @@ static void fill(FILE *out, const struct cmp_opts *o, const struct cmp *c,
 		export_groups_csv(out, c, g, &o->gate);
 	else if (o->format == CF_CSV)
 		export_runs_csv(out, c, &o->gate);
-	else if (g)
+	else if (g) {
 		groups_table(out, c, g);
-	else
+		verdict_print(out, c, g);
+	} else
 		cmp_table(out, c);
 }
 
@@ -335,6 +338,7 @@ static int compare_groups(const struct cmp_opts *o, char **files, size_t n,
 	}
 	if (groups_read(&c, g, 2) < 0)
 		goto out;
+	compare_model_kinds(&c, o->kind);
 	/* each run named after its group, in the table of runs */
 	for (int k = 0; k < 2; k++)
 		for (size_t i = 0; i < g[k].nruns; i++)
@@ -406,9 +410,9 @@ static int compare_curves(const struct cmp_opts *o, char **files, size_t n)
 	return rc;
 }
 
-int compare_main(int argc, char **argv)
+int compare_main(int argc, char **argv, cmp_kind_fn kind)
 {
-	struct cmp_opts o = { 0 };
+	struct cmp_opts o = { .kind = kind };
 	/* argv without its "--": the group each argument is in */
 	char **av = xcalloc((size_t)argc + 1, sizeof(*av));
 	char **orig = xcalloc((size_t)argc + 1, sizeof(*orig));

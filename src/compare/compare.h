@@ -7,10 +7,16 @@
 #ifndef FBRUN_COMPARE_H
 #define FBRUN_COMPARE_H
 
+#include "compare/model.h"
+
 struct optable;
 
-/* Entry point of "fbrun compare ..."; argv[0] is "compare".  0 or 2. */
-int compare_main(int argc, char **argv);
+/*
+ * Entry point of "fbrun compare ..."; argv[0] is "compare".  0, 1 or 2.
+ * kind: what a flowop of a type does (the flowop table's), for the
+ * verdict of groups.
+ */
+int compare_main(int argc, char **argv, cmp_kind_fn kind);
 
 /* its options (compare/option_list.h), for fbrun's man page and completion */
 extern const struct optable compare_options;

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "compare/verdict.h"
 #include "util/jsonw.h"
 #include "util/util.h"
 
@@ -275,7 +276,7 @@ static void json_group_cell(struct json *j, const struct groups_cell *gc)
 		jw_end(j, '}');
 	}
 	jw_end(j, ']');
-	jnum(j, "ratio", gc->w.valid, gc->w.ratio);
+	jnum(j, "ratio", groups_has_ratio(gc), gc->w.ratio);
 	/* an unbounded end is null too */
 	jnum(j, "ratio_low", gc->w.valid, gc->w.ratio_lo);
 	jnum(j, "ratio_high", gc->w.valid, gc->w.ratio_hi);
@@ -299,6 +300,53 @@ static void json_groups_head(struct json *j, const struct cmp_group *g)
 		jw_end(j, '}');
 	}
 	jw_end(j, ']');
+}
+
+/* The verdict: its lines, and the flowops of each kind by name. */
+static void json_verdict(struct json *j, const struct cmp *c,
+			 const struct cmp_group *g)
+{
+	static const char *const kinds[CK_COUNT] = {
+		[CK_UNKNOWN] = "unknown", [CK_NONE] = "no_io",
+		[CK_READ] = "reads",	  [CK_WRITE] = "writes",
+		[CK_IO] = "other_io",
+	};
+	struct verdict *v = verdict_new(c, g);
+
+	jw_object(j, "verdict");
+	jw_array(j, "lines");
+	for (size_t i = 0; i < v->n; i++) {
+		const struct verdict_line *l = &v->line[i];
+		int f = verdict_faster(l);
+		char says[256];
+
+		verdict_says(says, sizeof(says), l, g);
+		jw_object(j, NULL);
+		jw_str(j, "figure", l->what);
+		jw_array(j, "means");
+		for (int k = 0; k < 2; k++)
+			jnum(j, NULL, l->gc.n[k] > 0, l->gc.s[k].mean);
+		jw_end(j, ']');
+		jnum(j, "ratio", groups_has_ratio(&l->gc), l->gc.w.ratio);
+		jnum(j, "ratio_low", l->gc.w.valid, l->gc.w.ratio_lo);
+		jnum(j, "ratio_high", l->gc.w.valid, l->gc.w.ratio_hi);
+		jnum(j, "p", l->gc.w.valid, l->gc.w.p);
+		jw_str(j, "verdict", groups_verdict(&l->gc));
+		jstr(j, "better", f >= 0 ? g[f].label : NULL);
+		jw_str(j, "says", says);
+		jw_end(j, '}');
+	}
+	jw_end(j, ']');
+	for (int k = 0; k < CK_COUNT; k++) {
+		if (!kinds[k])
+			continue; /* fsyncs are with the writes */
+		jw_array(j, kinds[k]);
+		for (size_t i = 0; i < v->kind[k].n; i++)
+			jw_str(j, NULL, c->rows[v->kind[k].rows[i]].name);
+		jw_end(j, ']');
+	}
+	jw_end(j, '}');
+	verdict_free(v);
 }
 
 void export_groups_json(FILE *out, const struct cmp *c,
@@ -342,10 +390,38 @@ void export_groups_json(FILE *out, const struct cmp *c,
 		jw_end(&j, '}');
 	}
 	jw_end(&j, ']');
+	jw_object(&j, "summary");
+	for (size_t i = 0; i < GROUPS_NSUMMARY; i++) {
+		struct groups_cell gc;
+
+		groups_summary_cell(c, g, groups_summary[i], &gc);
+		jw_object(&j, results_shown_summary_keys[groups_summary[i]]);
+		json_group_cell(&j, &gc);
+		jw_end(&j, '}');
+		groups_cell_free(&gc);
+	}
+	jw_end(&j, '}');
+	json_verdict(&j, c, g);
 	if (gt->on)
 		gate_report_groups(NULL, gt, c, g, &t);
 	json_gate_head(&j, gt, &t);
 	jw_end(&j, '}');
+}
+
+/* A cell's columns, from first_n to verdict. */
+static void csv_group_cell(FILE *out, const struct groups_cell *gc)
+{
+	for (int k = 0; k < 2; k++) {
+		fprintf(out, ",%zu", gc->s[k].n);
+		csv_num(out, gc->s[k].n > 0, gc->s[k].mean);
+		csv_num(out, gc->s[k].n > 1, gc->s[k].half);
+	}
+	csv_num(out, groups_has_ratio(gc), gc->w.ratio);
+	csv_num(out, gc->w.valid, gc->w.ratio_lo);
+	csv_num(out, gc->w.valid, gc->w.ratio_hi);
+	csv_num(out, gc->w.valid, gc->w.p);
+	fputc(',', out);
+	csv_put(out, groups_verdict(gc));
 }
 
 void export_groups_csv(FILE *out, const struct cmp *c,
@@ -367,21 +443,26 @@ void export_groups_csv(FILE *out, const struct cmp *c,
 				gate_groups(gt, c, g, row, &gc, &v);
 			csv_put(out, c->rows[row].name);
 			fprintf(out, ",%s", cmp_metrics[m].key);
-			for (int k = 0; k < 2; k++) {
-				fprintf(out, ",%zu", gc.s[k].n);
-				csv_num(out, gc.s[k].n > 0, gc.s[k].mean);
-				csv_num(out, gc.s[k].n > 1, gc.s[k].half);
-			}
-			csv_num(out, gc.w.valid, gc.w.ratio);
-			csv_num(out, gc.w.valid, gc.w.ratio_lo);
-			csv_num(out, gc.w.valid, gc.w.ratio_hi);
-			csv_num(out, gc.w.valid, gc.w.p);
-			fputc(',', out);
-			csv_put(out, groups_verdict(&gc));
+			csv_group_cell(out, &gc);
 			fprintf(out, ",%s", gate_word(v.v));
 			csv_num(out, v.v != GATE_NONE && !v.why[0],
 				v.worse_pct);
 			fputc('\n', out);
 			groups_cell_free(&gc);
 		}
+	for (size_t i = 0; i < GROUPS_NSUMMARY; i++) {
+		struct groups_cell gc;
+
+		groups_summary_cell(c, g, groups_summary[i], &gc);
+		if (!gc.n[0] && !gc.n[1]) {
+			groups_cell_free(&gc); /* a figure no run has */
+			continue;
+		}
+		fprintf(out, "IO Summary,%s",
+			results_shown_summary_keys[groups_summary[i]]);
+		csv_group_cell(out, &gc);
+		/* the IO Summary is not checked */
+		fputs(",,\n", out);
+		groups_cell_free(&gc);
+	}
 }

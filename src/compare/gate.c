@@ -219,6 +219,27 @@ static bool bad_figures(const struct cmp_group *g,
 	return false;
 }
 
+/*
+ * The groups' difference judged: a fail when significant and worse than
+ * the limit.  Runs without spread cannot be tested; that matters only when
+ * the difference is over the limit (a test could not fail the rest).
+ */
+static void judge_groups(const struct cmp_gate *gt,
+			 const struct groups_cell *gc, struct gate_cell *out)
+{
+	if (gc->w.valid)
+		out->v = gc->significant && out->worse_pct > gt->pct ?
+				 GATE_FAIL :
+				 GATE_PASS;
+	else if (out->worse_pct > gt->pct)
+		set(out, GATE_REFUSE,
+		    "%.1f%% worse, but no spread in either group (each "
+		    "run the same figure): cannot judge",
+		    out->worse_pct);
+	else
+		out->v = GATE_PASS;
+}
+
 void gate_groups(const struct cmp_gate *gt, const struct cmp *c,
 		 const struct cmp_group *g, size_t row,
 		 const struct groups_cell *gc, struct gate_cell *out)
@@ -255,12 +276,10 @@ void gate_groups(const struct cmp_gate *gt, const struct cmp *c,
 	else if (n.lack)
 		set(out, GATE_REFUSE, "%zu of %zu runs of %s have " LACKS, n.lack,
 		    g[1].nruns, g[1].label);
-	else if (!bad_figures(g, gc, out) && gc->w.valid &&
+	else if (!bad_figures(g, gc, out) && groups_has_ratio(gc) &&
 		 worse(gt->m, gc->s[0].mean, gc->s[1].mean, &out->worse_pct))
 		/* no test, no verdict: one run a side says nothing of noise */
-		out->v = gc->significant && out->worse_pct > gt->pct ?
-				 GATE_FAIL :
-				 GATE_PASS;
+		judge_groups(gt, gc, out);
 }
 
 static void say(FILE *err, const char *fmt, ...)

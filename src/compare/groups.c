@@ -52,31 +52,56 @@ int groups_read(struct cmp *c, struct cmp_group *g, size_t ng)
 	return 0;
 }
 
-/*
- * A row's figure in each run of a group that has it (a flowop that never
- * ran has no latency); the count.
- */
-static size_t values(const struct cmp *c, const struct cmp_group *g,
-		     size_t row, enum cmp_metric m, double *x)
+void groups_cell_by(const struct cmp *c, const struct cmp_group *g,
+		    groups_value_fn value, const void *arg,
+		    struct groups_cell *gc)
 {
-	size_t n = 0;
+	for (int k = 0; k < 2; k++) {
+		gc->x[k] = xcalloc(g[k].nruns + 1, sizeof(double));
+		gc->n[k] = 0;
+		for (size_t i = 0; i < g[k].nruns; i++)
+			if (value(c, g[k].first + i, arg, &gc->x[k][gc->n[k]]))
+				gc->n[k]++;
+		st_summarise(gc->x[k], gc->n[k], LEVEL, &gc->s[k]);
+	}
+	st_welch(&gc->s[0], &gc->s[1], LEVEL, &gc->w);
+	gc->significant = gc->w.valid && gc->w.p < ALPHA;
+}
 
-	for (size_t i = 0; i < g->nruns; i++)
-		if (cmp_value(c->rows[row].fo[g->first + i], m, &x[n]))
-			n++;
-	return n;
+struct row_fig {
+	size_t row;
+	enum cmp_metric m;
+};
+
+/* A row's figure in a run (a flowop that never ran has no latency). */
+static bool row_value(const struct cmp *c, size_t run, const void *arg,
+		      double *v)
+{
+	const struct row_fig *rf = arg;
+
+	return cmp_value(c->rows[rf->row].fo[run], rf->m, v);
 }
 
 void groups_cell(const struct cmp *c, const struct cmp_group *g, size_t row,
 		 enum cmp_metric m, struct groups_cell *gc)
 {
-	for (int k = 0; k < 2; k++) {
-		gc->x[k] = xcalloc(g[k].nruns + 1, sizeof(double));
-		gc->n[k] = values(c, &g[k], row, m, gc->x[k]);
-		st_summarise(gc->x[k], gc->n[k], LEVEL, &gc->s[k]);
-	}
-	st_welch(&gc->s[0], &gc->s[1], LEVEL, &gc->w);
-	gc->significant = gc->w.valid && gc->w.p < ALPHA;
+	struct row_fig rf = { row, m };
+
+	groups_cell_by(c, g, row_value, &rf, gc);
+}
+
+const size_t groups_summary[GROUPS_NSUMMARY] = { 0, 1, 2, 3, 4 };
+
+static bool summary_value(const struct cmp *c, size_t run, const void *arg,
+			  double *v)
+{
+	return cmp_summary_value(&c->runs[run], *(const size_t *)arg, v);
+}
+
+void groups_summary_cell(const struct cmp *c, const struct cmp_group *g,
+			 size_t i, struct groups_cell *gc)
+{
+	groups_cell_by(c, g, summary_value, &i, gc);
 }
 
 void groups_cell_free(struct groups_cell *c)
@@ -101,11 +126,33 @@ static void mean_ci(FILE *out, const struct st_summary *s, int prec)
 
 const char *groups_verdict(const struct groups_cell *c)
 {
-	if (!c->w.valid && (c->n[0] < 2 || c->n[1] < 2))
+	switch (c->w.why) {
+	case ST_FEW:
 		return "not tested (2 runs a side needed)";
-	if (!c->w.valid)
+	case ST_ZERO_MEAN:
 		return "not tested (a mean of 0)";
+	case ST_NO_SPREAD:
+		return "not tested (no spread: cannot judge)";
+	case ST_TESTED:
+		break;
+	}
 	return c->significant ? "significant" : "within noise";
+}
+
+bool groups_has_ratio(const struct groups_cell *c)
+{
+	return c->w.valid || c->w.why == ST_NO_SPREAD;
+}
+
+void groups_ratio(char *buf, size_t len, const struct groups_cell *c)
+{
+	if (c->w.valid)
+		snprintf(buf, len, "%.2fx [%.2f, %.2f]", c->w.ratio,
+			 c->w.ratio_lo, c->w.ratio_hi);
+	else if (groups_has_ratio(c))
+		snprintf(buf, len, "%.2fx", c->w.ratio);
+	else
+		snprintf(buf, len, "-");
 }
 
 /* What --common left out, as the table of runs says it. */
@@ -133,38 +180,77 @@ bool groups_any(const struct cmp *c, enum cmp_metric m)
 	return false;
 }
 
-/* A row's line in a figure's table; nothing when no run has the figure. */
-static void print_row(FILE *out, const struct cmp *c,
-		      const struct cmp_group *g, size_t row, enum cmp_metric m)
+int groups_prec(const struct groups_cell *gc, int prec)
 {
-	int prec = cmp_metrics[m].prec;
-	struct groups_cell gc;
-	char ratio[64] = "-";
-	double means[2];
-	const bool has_mean[2] = { true, true };
+	const double means[2] = { gc->s[0].mean, gc->s[1].mean };
+	const bool has[2] = { gc->s[0].n > 0, gc->s[1].n > 0 };
 
-	groups_cell(c, g, row, m, &gc);
-	if (!gc.n[0] && !gc.n[1]) {
-		groups_cell_free(&gc);
+	return cmp_prec(means, has, 2, prec);
+}
+
+/* A line of a table; nothing when no run has the figure. */
+static void print_cell(FILE *out, const char *name,
+		       const struct groups_cell *gc, int prec)
+{
+	char ratio[64];
+
+	if (!gc->n[0] && !gc->n[1])
 		return;
-	}
 	/* small means get the digits to show them, as side by side */
-	means[0] = gc.s[0].mean;
-	means[1] = gc.s[1].mean;
-	prec = cmp_prec(means, has_mean, 2, prec);
-	fprintf(out, "%-20s", c->rows[row].name);
-	mean_ci(out, &gc.s[0], prec);
-	mean_ci(out, &gc.s[1], prec);
-	if (gc.w.valid)
-		snprintf(ratio, sizeof(ratio), "%.2fx [%.2f, %.2f]",
-			 gc.w.ratio, gc.w.ratio_lo, gc.w.ratio_hi);
+	prec = groups_prec(gc, prec);
+	fprintf(out, "%-20s", name);
+	mean_ci(out, &gc->s[0], prec);
+	mean_ci(out, &gc->s[1], prec);
+	groups_ratio(ratio, sizeof(ratio), gc);
 	fprintf(out, "  %-24s ", ratio);
-	if (gc.w.valid)
-		fprintf(out, "%8.3g", gc.w.p);
+	if (gc->w.valid)
+		fprintf(out, "%8.3g", gc->w.p);
 	else
 		fprintf(out, "%8s", "-");
-	fprintf(out, "  %s\n", groups_verdict(&gc));
-	groups_cell_free(&gc);
+	fprintf(out, "  %s\n", groups_verdict(gc));
+}
+
+/* A table's head: its title, then the columns. */
+static void print_head(FILE *out, const char *title,
+		       const struct cmp_group *g)
+{
+	char head[2][64];
+
+	for (int k = 0; k < 2; k++)
+		snprintf(head[k], sizeof(head[k]), "%s (%zu)", g[k].label,
+			 g[k].nruns);
+	fprintf(out, "\n%-20s %*s %*s  %-24s %8s  %s\n", title, GNAME_W,
+		head[0], GNAME_W, head[1], "ratio [95% interval]", "p",
+		"verdict");
+}
+
+/* The IO Summary's table, a line per figure (files that have it). */
+bool groups_has_summary(const struct cmp *c)
+{
+	double v;
+
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t s = 0; s < GROUPS_NSUMMARY; s++)
+			if (cmp_summary_value(&c->runs[i], groups_summary[s],
+					      &v))
+				return true;
+	return false;
+}
+
+static void print_summary(FILE *out, const struct cmp *c,
+			  const struct cmp_group *g)
+{
+	if (!groups_has_summary(c))
+		return;
+	print_head(out, "IO Summary", g);
+	for (size_t i = 0; i < GROUPS_NSUMMARY; i++) {
+		struct groups_cell gc;
+
+		groups_summary_cell(c, g, groups_summary[i], &gc);
+		print_cell(out, cmp_summary[groups_summary[i]].name, &gc,
+			   cmp_summary[groups_summary[i]].prec);
+		groups_cell_free(&gc);
+	}
 }
 
 /* At most this many of a group's values of a variable are named. */
@@ -234,20 +320,21 @@ void groups_table(FILE *out, const struct cmp *c, const struct cmp_group *g)
 	cmp_table_runs(out, c);
 	print_notes(out, c);
 	print_variables(out, c, g);
+	print_summary(out, c, g);
 	for (size_t mi = 0; mi < GROUPS_NMETRICS; mi++) {
 		enum cmp_metric m = groups_metrics[mi];
-		char head[2][64];
 
 		if (!groups_any(c, m))
 			continue;
-		for (int k = 0; k < 2; k++)
-			snprintf(head[k], sizeof(head[k]), "%s (%zu)",
-				 g[k].label, g[k].nruns);
-		fprintf(out, "\n%-20s %*s %*s  %-24s %8s  %s\n",
-			cmp_metrics[m].name, GNAME_W, head[0], GNAME_W,
-			head[1], "ratio [95% interval]", "p", "verdict");
-		for (size_t row = 0; row < c->nrows; row++)
-			print_row(out, c, g, row, m);
+		print_head(out, cmp_metrics[m].name, g);
+		for (size_t row = 0; row < c->nrows; row++) {
+			struct groups_cell gc;
+
+			groups_cell(c, g, row, m, &gc);
+			print_cell(out, c->rows[row].name, &gc,
+				   cmp_metrics[m].prec);
+			groups_cell_free(&gc);
+		}
 	}
 }
 

@@ -55,6 +55,25 @@ struct groups_cell {
 void groups_cell(const struct cmp *c, const struct cmp_group *g, size_t row,
 		 enum cmp_metric m, struct groups_cell *gc);
 void groups_cell_free(struct groups_cell *gc);
+/* A figure of run `run` (of c->runs) into *v; false if it has none. */
+typedef bool (*groups_value_fn)(const struct cmp *c, size_t run,
+				const void *arg, double *v);
+/* The cell of any figure, each run's from value(c, run, arg, &v). */
+void groups_cell_by(const struct cmp *c, const struct cmp_group *g,
+		    groups_value_fn value, const void *arg,
+		    struct groups_cell *gc);
+/*
+ * The IO Summary's figures compared, as indices of cmp_summary (ops/s,
+ * reads/s, writes/s, mb/s, ms/op: as the flowops', not the sampled CPU).
+ */
+#define GROUPS_NSUMMARY 5
+extern const size_t groups_summary[GROUPS_NSUMMARY];
+void groups_summary_cell(const struct cmp *c, const struct cmp_group *g,
+			 size_t i, struct groups_cell *gc);
+/* Whether any run has an IO Summary figure (a hand-made file may not). */
+bool groups_has_summary(const struct cmp *c);
+/* Decimals for a cell's means: prec, or more for small ones. */
+int groups_prec(const struct groups_cell *gc, int prec);
 /*
  * Whether any run has figure m for any flowop (files of an older fbrun
  * lack the p99): a figure none has gets no table or chart.
@@ -62,6 +81,10 @@ void groups_cell_free(struct groups_cell *gc);
 bool groups_any(const struct cmp *c, enum cmp_metric m);
 /* "significant", "within noise" or why it is not tested. */
 const char *groups_verdict(const struct groups_cell *gc);
+/* Whether the cell has a ratio: tested, or of runs without spread. */
+bool groups_has_ratio(const struct groups_cell *gc);
+/* "2.00x [1.53, 2.61]", "2.00x" without an interval (no spread), or "-". */
+void groups_ratio(char *buf, size_t len, const struct groups_cell *gc);
 
 /* The table of the two groups, the second against the first. */
 void groups_table(FILE *out, const struct cmp *c, const struct cmp_group *g);

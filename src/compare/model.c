@@ -23,6 +23,17 @@ const struct cmp_metric_info cmp_metrics[CM_COUNT] = {
 		      false, "response_p99_ms" },
 };
 
+void compare_model_kinds(struct cmp *c, cmp_kind_fn kind)
+{
+	for (size_t i = 0; i < c->nruns; i++)
+		for (size_t f = 0; f < c->runs[i].nflowops; f++) {
+			struct cmp_flowop *fo = &c->runs[i].flowops[f];
+
+			fo->kind = fo->type && kind ? kind(fo->type) :
+						      CK_UNKNOWN;
+		}
+}
+
 bool compare_model_shown(const struct cmp *c, enum cmp_metric m)
 {
 	if (m != CM_RP99)

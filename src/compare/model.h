@@ -48,8 +48,26 @@ struct cmp_summary_info {
 
 extern const struct cmp_summary_info cmp_summary[CMP_NSUMMARY];
 
+/*
+ * What a flowop does, by its type, for the verdict of groups: from the
+ * flowop table's flags, which compare cannot read (it knows no
+ * language), so the caller of compare_main gives the look-up.
+ */
+enum cmp_kind {
+	CK_UNKNOWN, /* no type in the file, or a composite: not in the table */
+	CK_NONE, /* no I/O: a delay, a limit, a semaphore, finishon... */
+	CK_READ,
+	CK_WRITE,
+	CK_FLUSH, /* fsync, sync */
+	CK_IO, /* other I/O: opens, closes, creates, deletes, stats... */
+	CK_COUNT,
+};
+typedef enum cmp_kind (*cmp_kind_fn)(const char *type);
+
 struct cmp_flowop {
 	const char *name; /* the run's model's */
+	const char *type; /* "read", a composite's name; NULL if none */
+	enum cmp_kind kind; /* CK_UNKNOWN until compare_model_kinds */
 	double fig[CM_COUNT];
 	bool has[CM_COUNT]; /* false: the run lacks the figure */
 	bool idle; /* its "ops" is 0: it did nothing, so has no latency */
@@ -103,6 +121,8 @@ struct cmp {
 	bool same_script;
 };
 
+/* Each flowop's kind, by its type (CK_UNKNOWN without one). */
+void compare_model_kinds(struct cmp *c, cmp_kind_fn kind);
 /* Sort a run's variables by name (after reading them). */
 void cmp_run_index_vars(struct cmp_run *r);
 /* What a run owns (its model too); not the run, its path or label. */

@@ -29,6 +29,7 @@ static void take_flowop(struct cmp_flowop *f, const struct flowop_result *fr,
 	const struct results_num *samples = &sf->fig[RESULTS_FIG_CPU_SAMPLES];
 
 	f->name = fr->label;
+	f->type = fr->type;
 	f->idle = ops->has && ops->v == 0;
 	f->errors = fr->s.errors;
 	for (int m = 0; m < CM_COUNT; m++) {

@@ -91,6 +91,9 @@ enum {
 	 * verify (doc/language.md, "Data verification").
 	 */
 	FF_UNVERIFIED = 1 << 10,
+	/* makes written data durable (fsync, sync): compare's verdict puts
+	   its latency with the writes' */
+	FF_FLUSH = 1 << 11,
 };
 
 /* What compile checks of a flowop. */

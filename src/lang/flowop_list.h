@@ -10,10 +10,10 @@
  *   fn       the function that runs it once, in the engine file of its
  *            family (flowops_int.h declares it from this list)
  *   flags    FF_* (flowop.h): what it counts as (FF_IO in the IO Summary,
- *            FF_MOVES_DATA, FF_READ, FF_WRITE) and what the run gives it
- *            (FF_TOTALS, FF_SYNC_POINT), how the report shows it (FF_MEAN),
- *            what a block device refuses (FF_ALTERS, FF_NAMES), what a
- *            fileset with verify refuses (FF_UNVERIFIED)
+ *            FF_MOVES_DATA, FF_READ, FF_WRITE, FF_FLUSH) and what the run
+ *            gives it (FF_TOTALS, FF_SYNC_POINT), how the report shows it
+ *            (FF_MEAN), what a block device refuses (FF_ALTERS, FF_NAMES),
+ *            what a fileset with verify refuses (FF_UNVERIFIED)
  *   uses     attributes (FA_* bits, flowop.h) that mean something to it;
  *            others are accepted with a warning, as filebench ignores them
  *   needs    what compile checks: NEED_FILE (fileset or an fd opened in
@@ -163,12 +163,12 @@ FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile, FF_IO | FF_NAMES,
        "relative and inside the fileset; the link is then a file that "
        "exists, which fbrun stats, renames, links and deletes but never "
        "opens through (an fbrun extension)")
-FLOWOP(FSYNC, "fsync", fo_fsync, FF_IO,
+FLOWOP(FSYNC, "fsync", fo_fsync, FF_IO | FF_FLUSH,
        FA(FD),
        NEED_FD,
        NULL, NULL,
        "fsync the file open in fd")
-FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FF_IO,
+FLOWOP(FSYNCSET, "fsyncset", fo_fsyncset, FF_IO | FF_FLUSH,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
@@ -214,7 +214,7 @@ FLOWOP(SEEKRW, "seekrw", fo_seekrw, FF_READS | FF_ALTERS | FF_UNVERIFIED,
        "iosize chunk and read it; one ticket in ten also writes it back "
        "with a byte changed.  A thread that finds none left fsyncs and "
        "closes its file and is done (with delete, the first removes it)")
-FLOWOP(SYNC, "sync", fo_sync, FF_IO,
+FLOWOP(SYNC, "sync", fo_sync, FF_IO | FF_FLUSH,
        0,
        0,
        NULL, NULL,

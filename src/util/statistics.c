@@ -6,10 +6,21 @@
 #include <float.h>
 #include <math.h>
 
+/* Whether x[0..n) are all one value (summed, 0.1 three times is not). */
+static bool all_equal(const double *x, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (x[i] != x[0])
+			return false;
+	return true;
+}
+
 double st_mean(const double *x, size_t n)
 {
 	double s = 0;
 
+	if (n && all_equal(x, n))
+		return x[0];
 	for (size_t i = 0; i < n; i++)
 		s += x[i];
 	return n ? s / (double)n : 0;
@@ -19,7 +30,7 @@ double st_stddev(const double *x, size_t n)
 {
 	double m = st_mean(x, n), s = 0;
 
-	if (n < 2)
+	if (n < 2 || all_equal(x, n))
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		s += (x[i] - m) * (x[i] - m);
@@ -150,23 +161,25 @@ void st_welch(const struct st_summary *a, const struct st_summary *b,
 {
 	double va, vb, se;
 
-	*out = (struct st_welch){ .p = 1 };
-	if (a->n < 2 || b->n < 2 || a->mean == 0)
+	*out = (struct st_welch){ .p = 1, .why = ST_FEW };
+	if (a->n < 2 || b->n < 2)
 		return;
-	out->valid = true;
+	out->why = ST_ZERO_MEAN;
+	if (a->mean == 0)
+		return;
 	out->ratio = b->mean / a->mean;
 	va = a->sd * a->sd / (double)a->n;
 	vb = b->sd * b->sd / (double)b->n;
 	se = sqrt(va + vb);
-	if (se == 0) {
-		/* no spread at all: any difference is certain, none is none */
-		out->df = (double)(a->n + b->n - 2);
-		out->p = a->mean == b->mean ? 1 : 0;
-		out->t = a->mean == b->mean ? 0 :
-			 b->mean > a->mean ? INFINITY : -INFINITY;
-		out->ratio_lo = out->ratio_hi = out->ratio;
+	/*
+	 * No spread on either side: nothing estimates the noise, and a t of
+	 * d / 0 would call any difference certain.  The runs cannot tell.
+	 */
+	out->why = ST_NO_SPREAD;
+	if (se == 0)
 		return;
-	}
+	out->why = ST_TESTED;
+	out->valid = true;
 	out->t = (b->mean - a->mean) / se;
 	out->df = (va + vb) * (va + vb) /
 		  (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1));

@@ -13,7 +13,11 @@
 #include <stddef.h>
 
 double st_mean(const double *x, size_t n);
-/* The sample standard deviation (n - 1 in the divisor); 0 if n < 2. */
+/*
+ * The sample standard deviation (n - 1 in the divisor); 0 if n < 2.  Of
+ * values all equal, exactly 0 and their mean that value, whatever the
+ * rounding of their sum.
+ */
 double st_stddev(const double *x, size_t n);
 
 /* Student's t distribution with df degrees of freedom (df > 0, real). */
@@ -39,13 +43,22 @@ void st_summarise(const double *x, size_t n, double level,
  * exactly when the test finds no difference at 1 - level.  For figures
  * that are never negative: the interval's lower end is 0 at least, and
  * it is [0, inf] when mean(a) itself is not told apart from 0.  `valid` is
- * false when either side has fewer than 2 values, or mean(a) is 0; p is
- * then 1.
+ * false, and p 1, when there is no test, `why`: either side has fewer
+ * than 2 values, mean(a) is 0, or neither side varies (a standard error
+ * of 0 is no estimate of the noise, so no difference can be judged; the
+ * ratio is there, without an interval).
  */
+enum st_why {
+	ST_TESTED,
+	ST_FEW, /* fewer than 2 values on a side */
+	ST_ZERO_MEAN, /* mean(a) is 0 */
+	ST_NO_SPREAD, /* every value of a side equal, on both sides */
+};
 struct st_welch {
 	bool valid;
+	enum st_why why;
 	double t, df, p; /* p: two-sided */
-	double ratio, ratio_lo, ratio_hi;
+	double ratio, ratio_lo, ratio_hi; /* ratio: also with ST_NO_SPREAD */
 };
 void st_welch(const struct st_summary *a, const struct st_summary *b,
 	      double level, struct st_welch *out);

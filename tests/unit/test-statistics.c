@@ -68,6 +68,38 @@ static void fieller_cases(void)
 	near(w.ratio_hi, 2.6112417024, 1e-6, "... upper end");
 }
 
+/*
+ * Runs without spread: a standard error of 0 estimates no noise, so no
+ * difference is judged, however large (t would be d / 0).
+ */
+static void no_spread(void)
+{
+	double a[] = { 7, 7, 7 }, b[] = { 14, 14, 14 }, c[] = { 13, 14, 15 };
+	double tenth[] = { 0.1, 0.1, 0.1 }, fifth[] = { 0.2, 0.2, 0.2 };
+	struct st_summary s;
+	struct st_welch w;
+
+	welch(a, 3, a, 3, &w);
+	ok(!w.valid && w.why == ST_NO_SPREAD && w.p == 1 && w.ratio == 1,
+	   "no spread, same means: no test, p = 1, ratio 1");
+	welch(a, 3, b, 3, &w);
+	ok(!w.valid && w.why == ST_NO_SPREAD && w.p == 1,
+	   "no spread, 7 7 7 against 14 14 14: no test, not significant");
+	near(w.ratio, 2, 0, "... the ratio 2 is still there");
+	/* 0.1 + 0.1 + 0.1 is 0.30000000000000004: no spread for all that */
+	st_summarise(tenth, 3, 0.95, &s);
+	ok(s.sd == 0 && s.half == 0 && s.mean == 0.1,
+	   "0.1 three times: sd exactly 0, mean exactly 0.1 (%.17g)", s.mean);
+	welch(tenth, 3, fifth, 3, &w);
+	ok(!w.valid && w.why == ST_NO_SPREAD,
+	   "0.1 x3 against 0.2 x3: no spread, whatever the rounding");
+	/* one side varies: Welch's df is that side's, n - 1 = 2 */
+	welch(a, 3, c, 3, &w);
+	ok(w.valid && w.why == ST_TESTED, "one side without spread: tested");
+	near(w.df, 2, 1e-12, "... with the other side's df, 2");
+	near(w.t, 7 / sqrt(1.0 / 3), 1e-9, "... t = 7 / sqrt(1/3)");
+}
+
 int main(void)
 {
 	/* two-sided 95%: t(0.975, df), as every table prints them */
@@ -78,7 +110,7 @@ int main(void)
 		     { 10, 2.228 }, { 29, 2.045 }, { 1e6, 1.960 } };
 	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 2, 4, 6, 8, 10 };
 	double flat[] = { 100, 104, 97, 101 }, wavy[] = { 100, 130, 80, 95 };
-	double same[] = { 7, 7, 7 }, m, d;
+	double zero[] = { 0, 0, 0 }, m, d;
 	struct st_summary sa, sb, sc;
 	struct st_welch w;
 
@@ -127,13 +159,14 @@ int main(void)
 	fieller_cases();
 	st_welch(&sa, &sa, 0.95, &w);
 	near(w.p, 1, 1e-12, "a sample against itself: p = 1");
-	st_summarise(same, 3, 0.95, &sc);
-	st_welch(&sc, &sc, 0.95, &w);
-	ok(w.valid && w.p == 1 && w.ratio == 1,
-	   "no spread, same means: p = 1, ratio 1");
+	no_spread();
 	st_summarise(x, 1, 0.95, &sc);
 	st_welch(&sc, &sb, 0.95, &w);
-	ok(!w.valid && w.p == 1, "one value on a side: no test");
+	ok(!w.valid && w.p == 1 && w.why == ST_FEW,
+	   "one value on a side: no test");
+	st_summarise(zero, 3, 0.95, &sc);
+	st_welch(&sc, &sb, 0.95, &w);
+	ok(!w.valid && w.why == ST_ZERO_MEAN, "a first mean of 0: no test");
 
 	ok(st_steady(flat, 4, 0.10, &m, &d), "100 104 97 101: steady at 10%%");
 	near(m, 100.5, 1e-12, "... its mean 100.5");
