@@ -10,7 +10,11 @@
 #include "compare/model.h"
 
 #define CHAR_W 7 /* rough width of a 12px sans-serif character */
+/* A chart label is cut to this many characters (html_esc_short). */
+#define NAME_MAX_CHARS 40
 
+/* The characters of UTF-8 text s, for its width in a chart. */
+int html_chars(const char *s);
 /* The colour of a run in every chart. */
 const char *html_color(size_t run);
 /*
