@@ -98,6 +98,7 @@ for line in open(ALLOW, encoding='utf-8'):
 
 defined = {}   # symbol -> its modules
 needs = {}     # module -> the symbols it uses but does not define
+fdefined, fneeds = {}, {}  # the same per object file
 errors = []
 for mod, obj in objects:
     try:
@@ -115,8 +116,10 @@ for mod, obj in objects:
             continue  # the compiler's own (ASan's __odr_asan.x, ...)
         if kind == 'U':
             needs.setdefault(mod, set()).add(sym)
+            fneeds.setdefault(obj, set()).add(sym)
         elif kind.isupper() and kind not in 'N':
             defined.setdefault(sym, set()).add(mod)
+            fdefined.setdefault(sym, set()).add(obj)
 ok(len(objects) > 50 and not errors,
    'nm reads the objects of the build (%d)' % len(objects), errors)
 
@@ -178,4 +181,27 @@ ok(not crossed, 'each folder uses the symbols of the folders below it only',
 cycles = find_cycles(deps)
 ok(not cycles, 'no two modules need each other\'s symbols (%d modules)'
    % len(deps), cycles)
+
+# the files of a folder in one direction too: a file calls those below it
+# (a shared file at the bottom, the table that names them all on top); the
+# parser and its scanner call each other by design (flex and bison)
+BY_DESIGN = {frozenset(('lexer', 'parser'))}
+
+
+def stem(obj):
+    return os.path.splitext(os.path.basename(obj))[0].split('-')[-1]
+
+
+fdeps = {}
+for _, obj in objects:
+    fdeps[obj] = set()
+    for sym in fneeds.get(obj, ()):
+        for o in fdefined.get(sym, ()):
+            if o != obj and os.path.dirname(o) == os.path.dirname(obj) and \
+                    frozenset((stem(o), stem(obj))) not in BY_DESIGN:
+                fdeps[obj].add(o)
+cycles = [' -> '.join(os.path.relpath(x, build) for x in c.split(' -> '))
+          for c in find_cycles(fdeps)]
+ok(not cycles, 'no two files of a folder need each other\'s symbols '
+   '(%d files)' % len(fdeps), cycles)
 done()
