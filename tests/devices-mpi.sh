@@ -32,13 +32,7 @@ elif ! command -v python3 >/dev/null 2>&1; then
 	why="python3 not found: no JSON to count with"
 fi
 img=$TMP/img
-if [ -z "$why" ]; then
-	truncate -s 8M "$img"
-	loop=$(losetup -f --show "$img" 2>"$TMP/losetup.err") || {
-		loop=""
-		why="no loop device: $(head -1 "$TMP/losetup.err")"
-	}
-fi
+[ -n "$why" ] || loop_on_file 8M "$img" || :
 if [ -n "$why" ]; then
 	skip "block devices in fbrun-mpi: $why"
 	done_testing
@@ -46,23 +40,8 @@ if [ -n "$why" ]; then
 fi
 size=$((8 * 1048576))
 
-OMPI_ALLOW_RUN_AS_ROOT=1
-OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-	OMPI_MCA_rmaps_base_oversubscribe
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
-GUARD=300 # a guard against a hang, not a time the test expects
+mpi_setup
 
-# mpi NP ARGS...: fbrun-mpi on NP ranks, status in $rc
-mpi() {
-	np=$1
-	shift
-	rc=0
-	timeout -s KILL $GUARD mpirun -np "$np" "$MPI_FBRUN" "$@" \
-		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
-}
 # json EXPR: a value from $TMP/r.json (r)
 json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($1)" "$TMP/r.json"; }
 # fo NAME FIELD: a flowop's figure in $TMP/r.json

@@ -27,13 +27,7 @@ elif ! command -v python3 >/dev/null 2>&1; then
 	why="python3 not found: no JSON to count with"
 fi
 img=$TMP/img
-if [ -z "$why" ]; then
-	truncate -s 8M "$img"
-	loop=$(losetup -f --show "$img" 2>"$TMP/losetup.err") || {
-		loop=""
-		why="no loop device: $(head -1 "$TMP/losetup.err")"
-	}
-fi
+[ -n "$why" ] || loop_on_file 8M "$img" || :
 if [ -n "$why" ]; then
 	skip "$why"
 	done_testing

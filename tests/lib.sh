@@ -34,18 +34,25 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# ext4_on_loop SIZE DIR: an ext4 of SIZE on a loop device over a file in
-# $TMP, mounted at DIR (made); $loop is the device, both are undone by
-# cleanup.  Returns non-zero with the reason in $why.
-ext4_on_loop() {
+# loop_on_file SIZE [FILE]: a loop device over a new file of SIZE (FILE,
+# else $TMP/img); $loop is the device, detached by cleanup.  Returns
+# non-zero with the reason in $why.
+loop_on_file() {
 	why=""
-	truncate -s "$1" "$TMP/ext4.img"
-	if ! loop=$(losetup -f --show "$TMP/ext4.img" 2>"$TMP/losetup.err"); then
+	truncate -s "$1" "${2:-$TMP/img}"
+	if ! loop=$(losetup -f --show "${2:-$TMP/img}" 2>"$TMP/losetup.err"); then
 		loop=""
 		why="no loop device: $(head -1 "$TMP/losetup.err")"
 		return 1
 	fi
 	loops="$loop $loops"
+}
+
+# ext4_on_loop SIZE DIR: an ext4 of SIZE on a loop device over a file in
+# $TMP, mounted at DIR (made); $loop is the device, both are undone by
+# cleanup.  Returns non-zero with the reason in $why.
+ext4_on_loop() {
+	loop_on_file "$1" "$TMP/ext4.img" || return 1
 	if ! mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 \
 		"$loop" >"$TMP/mkfs.err" 2>&1; then
 		why="mkfs.ext4 failed: $(head -1 "$TMP/mkfs.err")"
@@ -74,6 +81,31 @@ kb() {
 	if "$@"; then pass "$kb_desc"; else skip "known bug: $kb_bug ($kb_desc)"; fi
 }
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+
+# mpi_setup: what every test of fbrun-mpi on this machine needs: root may
+# run mpirun when it says so, the ranks may outnumber the CPUs, Open MPI's
+# memory kept to the end is not taken for fbrun's leaks, and GUARD, a
+# limit against a hang (not a time any test expects).
+mpi_setup() {
+	OMPI_ALLOW_RUN_AS_ROOT=1
+	OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	OMPI_MCA_rmaps_base_oversubscribe=1
+	export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
+		OMPI_MCA_rmaps_base_oversubscribe
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+	export ASAN_OPTIONS
+	GUARD=300
+}
+
+# mpi NP ARGS...: $MPI_FBRUN on NP ranks, its output in $TMP/out and
+# $TMP/err, its status in $rc (after mpi_setup)
+mpi() {
+	np=$1
+	shift
+	rc=0
+	timeout -s KILL "$GUARD" mpirun -np "$np" "$MPI_FBRUN" "$@" \
+		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
+}
 
 # wait_until COMMAND...: until the command succeeds, looked at every 0.1 s;
 # 300 s at most, a guard against a hang and not a time any test expects

@@ -26,26 +26,7 @@ if [ -n "$why" ]; then
 	exit
 fi
 
-# root may run mpirun when it says so; the ranks may outnumber the CPUs
-OMPI_ALLOW_RUN_AS_ROOT=1
-OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-	OMPI_MCA_rmaps_base_oversubscribe
-# Open MPI keeps memory until the end: not fbrun's leaks
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
-# a guard against a hang, not a time the test expects
-GUARD=300
-
-# mpi NP fbrun-mpi ARGS...: status in $rc
-mpi() {
-	np=$1
-	shift
-	rc=0
-	timeout -s KILL $GUARD mpirun -np "$np" "$MPI_FBRUN" "$@" \
-		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
-}
+mpi_setup
 
 # jcheck DESC EXPR: a Python expression on the JSON results r is True
 jcheck() {

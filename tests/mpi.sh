@@ -43,17 +43,7 @@ mkdir "$TMP/bin"
 ln -s "$(cd "$(dirname "$MPI_FBRUN")" && pwd)/fbrun-mpi" "$TMP/bin/fbrun-mpi"
 MPI_FBRUN=$TMP/bin/fbrun-mpi
 
-# root may run mpirun when it says so; the ranks may outnumber the CPUs
-OMPI_ALLOW_RUN_AS_ROOT=1
-OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-	OMPI_MCA_rmaps_base_oversubscribe
-# Open MPI keeps memory until the end: not fbrun's leaks
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
-# a guard against a hang, not a time the test expects
-GUARD=300
+mpi_setup
 
 # mpi NP [mpirun options --] fbrun-mpi ARGS...: status in $rc
 mpi() {

@@ -20,23 +20,8 @@ if [ -n "$why" ]; then
 	exit
 fi
 
-OMPI_ALLOW_RUN_AS_ROOT=1
-OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-	OMPI_MCA_rmaps_base_oversubscribe
-ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-export ASAN_OPTIONS
-GUARD=300 # a guard against a hang, not a time the test expects
+mpi_setup
 
-# mpi NP ARGS...: fbrun-mpi on NP ranks, status in $rc
-mpi() {
-	np=$1
-	shift
-	rc=0
-	timeout -s KILL $GUARD mpirun -np "$np" "$MPI_FBRUN" "$@" \
-		>"$TMP/out" 2>"$TMP/err" </dev/null || rc=$?
-}
 # logless FILE: the run's output without its "0.012: ..." log lines
 logless() { grep -Ev '^[0-9]+\.[0-9]{3}: ' "$1" || :; }
 same() {
