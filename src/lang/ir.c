@@ -282,6 +282,8 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	if (f->iodepth > 0)
 		fprintf(out, " iodepth=%" PRId64, f->iodepth);
+	if (f->type == FO_QUEUETAKE)
+		fprintf(out, " depth=%" PRId64, f->depth);
 	dump_data(out, f->data);
 	dump_rate(out, &f->rate);
 	fprintf(out, "%s%s%s%s%s%s%s%s\n", f->random ? " random" : "",
@@ -369,6 +371,9 @@ void workload_dump(FILE *out, const struct workload *w)
 				th->name, th->instances, buf, th->nslots);
 			if (th->ioprio != 8)
 				fprintf(out, " ioprio=%" PRId64, th->ioprio);
+			if (th->accelerator)
+				fprintf(out, " accelerator=%" PRId64 "%%",
+					th->accelerator);
 			dump_rate(out, &th->rate);
 			fprintf(out, "%s\n", th->useism ? " useism" : "");
 			for (size_t f = 0; f < th->nflowops; f++)

@@ -50,6 +50,7 @@ void worker_warm_end(struct worker *wk)
 	atomic_store_explicit(&wk->io_ops, 0, memory_order_relaxed);
 	atomic_store_explicit(&wk->io_bytes, 0, memory_order_relaxed);
 	atomic_store_explicit(&wk->rw_ops, 0, memory_order_relaxed);
+	wk->compute_ns = 0;
 	if (wk->pass)
 		arrivals_warm_end(wk->pass);
 	for (size_t f = 0; wk->fo_arr && f < n; f++)
