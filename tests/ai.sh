@@ -98,6 +98,16 @@ au_check "no prefetch: AU = C / (C + R)" "$TMP/sync.json" 1 2 serial
 grepq "no prefetch: fails 90%" \
 	'^Accelerator utilisation: [0-9.]+% min of 1 \(mean [0-9.]+%\) < 90%: fail$' "$TMP/out"
 
+# --- compare and --repeat --------------------------------------------------
+run_fbrun compare "$TMP/fed.json" "$TMP/slow.json"
+grepq "compare: the least busy accelerator's utilisation, a row of its own" \
+	'^Accelerators +au % +(99|100)\.[0-9] +(4[0-9]|5[0-9])\.[0-9] \(0\.[45][0-9]x\)$' "$TMP/out"
+run_fbrun -q -t 1 --repeat 2 -o "$TMP/rep.json" "$TMP/prefetch.f"
+grepq "--repeat: the utilisation's mean and interval" \
+	'^Accelerator utilisation \(the least busy.s\): [0-9.]+% \+-[0-9.]+, sd [0-9.]+$' "$TMP/out"
+e=$(json "$TMP/rep.json" "len(r['statistics']['accelerators']['utilisation_min_pct']['values'])" 2>&1 || :)
+check "--repeat: each run's utilisation in the JSON's statistics ($e)" test "$e" = 2
+
 # --- the end of the run releases threads waiting on a queue ---------------
 # the loaders wait on a full queue, the accelerator computes for ever after
 # its first batch, and another thread waits on a queue nothing fills

@@ -123,6 +123,7 @@ static void fill_cells(struct cell *cells, const bool *ok, const double *v,
 static void print_table(FILE *out, const struct cmp *c)
 {
 	size_t shown = 0, nlines, line = 0, summary;
+	bool has_au = false;
 	struct cell *cells;
 	const char **names, **metrics;
 	int *vw = xcalloc(c->nruns, sizeof(*vw));
@@ -135,6 +136,9 @@ static void print_table(FILE *out, const struct cmp *c)
 		shown += compare_model_shown(c, m);
 	summary = c->nrows * shown;
 	nlines = summary + CMP_NSUMMARY;
+	for (size_t i = 0; i < c->nruns; i++)
+		has_au = has_au || c->runs[i].has_au;
+	nlines += has_au;
 	cells = xcalloc(nlines * c->nruns, sizeof(*cells));
 	names = xcalloc(nlines, sizeof(*names));
 	metrics = xcalloc(nlines, sizeof(*metrics));
@@ -157,6 +161,16 @@ static void print_table(FILE *out, const struct cmp *c)
 			   cmp_summary[s].prec);
 		names[line] = "IO Summary";
 		metrics[line] = cmp_summary[s].name;
+	}
+	/* the AI workloads' service metric: the least busy accelerator */
+	if (has_au) {
+		for (size_t i = 0; i < c->nruns; i++) {
+			ok[i] = c->runs[i].has_au;
+			v[i] = c->runs[i].au;
+		}
+		fill_cells(&cells[line * c->nruns], ok, v, c->nruns, 1);
+		names[line] = "Accelerators";
+		metrics[line++] = "au %";
 	}
 	for (size_t i = 0; i < c->nruns; i++)
 		vw[i] = text_width(c->runs[i].label);
