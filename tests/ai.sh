@@ -108,6 +108,32 @@ grepq "--repeat: the utilisation's mean and interval" \
 e=$(json "$TMP/rep.json" "len(r['statistics']['accelerators']['utilisation_min_pct']['values'])" 2>&1 || :)
 check "--repeat: each run's utilisation in the JSON's statistics ($e)" test "$e" = 2
 
+# --- fbrun curve over the number of accelerators ---------------------------
+# one storage thread serves a sample every 10 ms (100 a second) to a queue
+# the accelerators share; each takes 2 samples per 50 ms step (40 a
+# second): 2 are fed (80 of 100), 3 are not (120: 83 % busy at most)
+cat >"$TMP/share.f" <<'F'
+set $accelerators=1
+define process name=node {
+  thread name=storage {
+    flowop compute name=serve,value=10000
+    flowop queueput name=put,target=batch }
+  thread name=gpu,instances=$accelerators,accelerator=90 {
+    flowop queuetake name=batch,value=2,depth=16
+    flowop compute name=step,value=50000 } }
+run 3
+F
+run_fbrun curve -q --levels accelerators=1,2,3 --slo 'au>=90%' "$TMP/share.f"
+check "curve --levels accelerators=1,2,3 --slo au>=90%: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... the most accelerators kept busy enough: 2" \
+	'^Objective au>=90% \(the least busy accelerator.s utilisation\): met up to accelerators=2$' "$TMP/out"
+grepq "... 3 miss it" '^3 +[0-9.]+ +[0-9.]+ +[0-9.]+  not$' "$TMP/out"
+run_fbrun curve -q --levels 10,20 --slo 'au>=90%' "$TMP/share.f"
+check "--slo au over rates: a usage error (exit $rc)" test "$rc" -eq 2
+grepq "... saying to give the variable's levels" 'give --levels NAME=V1,V2' "$TMP/err"
+run_fbrun curve -q --levels accelerators=1, --slo 'au>=90%' "$TMP/share.f"
+check "--levels NAME= with an empty value: a usage error (exit $rc)" test "$rc" -eq 2
+
 # --- the end of the run releases threads waiting on a queue ---------------
 # the loaders wait on a full queue, the accelerator computes for ever after
 # its first batch, and another thread waits on a queue nothing fills
