@@ -134,6 +134,33 @@ grepq "... saying to give the variable's levels" 'give --levels NAME=V1,V2' "$TM
 run_fbrun curve -q --levels accelerators=1, --slo 'au>=90%' "$TMP/share.f"
 check "--levels NAME= with an empty value: a usage error (exit $rc)" test "$rc" -eq 2
 
+# --- fbrun-mpi: one set of accelerators per rank ----------------------------
+MPI_FBRUN=$(dirname "$FBRUN")/fbrun-mpi
+if ! command -v mpirun >/dev/null 2>&1; then
+	skip "fbrun-mpi: mpirun not found (apt-get install openmpi-bin libopenmpi-dev)"
+elif [ ! -x "$MPI_FBRUN" ]; then
+	skip "fbrun-mpi: not built (configure found no MPI)"
+else
+	OMPI_ALLOW_RUN_AS_ROOT=1
+	OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	OMPI_MCA_rmaps_base_oversubscribe=1
+	export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
+		OMPI_MCA_rmaps_base_oversubscribe
+	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+	export ASAN_OPTIONS
+	rc=0
+	timeout -s KILL 300 mpirun -np 2 "$MPI_FBRUN" -q -t 2 -D readers=4 \
+		-o "$TMP/mpi.json" "$TMP/prefetch.f" >"$TMP/out" 2>"$TMP/err" \
+		</dev/null || rc=$?
+	check "fbrun-mpi, 2 ranks: exit 0 (exit $rc)" test "$rc" -eq 0
+	grepq "fbrun-mpi: the job's least busy of 2 accelerators" \
+		'^Accelerator utilisation: [0-9.]+% min of 2 ' "$TMP/out"
+	grepq "fbrun-mpi: each rank's least busy" \
+		'^  least by rank: 0 [0-9.]+%, 1 [0-9.]+%$' "$TMP/out"
+	e=$(json "$TMP/mpi.json" "sorted(a['rank'] for a in r['accelerators']['each'])" 2>&1 || :)
+	check "fbrun-mpi: the JSON has each rank's accelerator ($e)" test "$e" = "[0, 1]"
+fi
+
 # --- the end of the run releases threads waiting on a queue ---------------
 # the loaders wait on a full queue, the accelerator computes for ever after
 # its first batch, and another thread waits on a queue nothing fills
