@@ -229,6 +229,7 @@ filemicro_writefsync 2 writeiters=64 fsynccount=4
 ai/unet3d         2  files=8 samplesize=256k iosize=64k compute=20000
 ai/resnet50       2  files=4 samples=50 filesize=5733000 compute=20000
 ai/cosmoflow      2  files=20 samplesize=64k iosize=64k
+ai/checkpoint     1  shard=4m iosize=1m
 EOF
 
 # Every script in workloads/ is in the table above.
