@@ -120,10 +120,29 @@ static void fill_cells(struct cell *cells, const bool *ok, const double *v,
 	}
 }
 
+static bool any_au(const struct cmp *c)
+{
+	for (size_t i = 0; i < c->nruns; i++)
+		if (c->runs[i].has_au)
+			return true;
+	return false;
+}
+
+/* The AI workloads' service metric: each run's least busy accelerator. */
+static void au_row(struct cell *cells, const struct cmp *c, bool *ok,
+		   double *v)
+{
+	for (size_t i = 0; i < c->nruns; i++) {
+		ok[i] = c->runs[i].has_au;
+		v[i] = c->runs[i].au;
+	}
+	fill_cells(cells, ok, v, c->nruns, 1);
+}
+
 static void print_table(FILE *out, const struct cmp *c)
 {
 	size_t shown = 0, nlines, line = 0, summary;
-	bool has_au = false;
+	bool has_au = any_au(c);
 	struct cell *cells;
 	const char **names, **metrics;
 	int *vw = xcalloc(c->nruns, sizeof(*vw));
@@ -135,10 +154,7 @@ static void print_table(FILE *out, const struct cmp *c)
 	for (int m = 0; m < CM_COUNT; m++)
 		shown += compare_model_shown(c, m);
 	summary = c->nrows * shown;
-	nlines = summary + CMP_NSUMMARY;
-	for (size_t i = 0; i < c->nruns; i++)
-		has_au = has_au || c->runs[i].has_au;
-	nlines += has_au;
+	nlines = summary + CMP_NSUMMARY + has_au;
 	cells = xcalloc(nlines * c->nruns, sizeof(*cells));
 	names = xcalloc(nlines, sizeof(*names));
 	metrics = xcalloc(nlines, sizeof(*metrics));
@@ -162,13 +178,8 @@ static void print_table(FILE *out, const struct cmp *c)
 		names[line] = "IO Summary";
 		metrics[line] = cmp_summary[s].name;
 	}
-	/* the AI workloads' service metric: the least busy accelerator */
 	if (has_au) {
-		for (size_t i = 0; i < c->nruns; i++) {
-			ok[i] = c->runs[i].has_au;
-			v[i] = c->runs[i].au;
-		}
-		fill_cells(&cells[line * c->nruns], ok, v, c->nruns, 1);
+		au_row(&cells[line * c->nruns], c, ok, v);
 		names[line] = "Accelerators";
 		metrics[line++] = "au %";
 	}

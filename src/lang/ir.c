@@ -296,6 +296,22 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		dump_flowop(out, w, f->children[i], depth + 1);
 }
 
+/* A thread's own line (its flowops follow). */
+static void dump_thread(FILE *out, const struct ir_thread *th)
+{
+	char buf[32];
+
+	format_size(buf, sizeof(buf), th->memsize);
+	fprintf(out, "  thread %s instances=%" PRId64 " memsize=%s slots=%" PRId64,
+		th->name, th->instances, buf, th->nslots);
+	if (th->ioprio != 8)
+		fprintf(out, " ioprio=%" PRId64, th->ioprio);
+	if (th->accelerator)
+		fprintf(out, " accelerator=%" PRId64 "%%", th->accelerator);
+	dump_rate(out, &th->rate);
+	fprintf(out, "%s\n", th->useism ? " useism" : "");
+}
+
 void workload_dump(FILE *out, const struct workload *w)
 {
 	static const char *const stmt_names[] = {
@@ -365,17 +381,7 @@ void workload_dump(FILE *out, const struct workload *w)
 		     t < pr->first_thread + pr->nthreads; t++) {
 			const struct ir_thread *th = &w->threads[t];
 
-			format_size(buf, sizeof(buf), th->memsize);
-			fprintf(out, "  thread %s instances=%" PRId64
-				" memsize=%s slots=%" PRId64,
-				th->name, th->instances, buf, th->nslots);
-			if (th->ioprio != 8)
-				fprintf(out, " ioprio=%" PRId64, th->ioprio);
-			if (th->accelerator)
-				fprintf(out, " accelerator=%" PRId64 "%%",
-					th->accelerator);
-			dump_rate(out, &th->rate);
-			fprintf(out, "%s\n", th->useism ? " useism" : "");
+			dump_thread(out, th);
 			for (size_t f = 0; f < th->nflowops; f++)
 				dump_flowop(out, w, th->flowops[f], 2);
 		}
