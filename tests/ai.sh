@@ -101,7 +101,7 @@ grepq "no prefetch: fails 90%" \
 # --- compare and --repeat --------------------------------------------------
 run_fbrun compare "$TMP/fed.json" "$TMP/slow.json"
 grepq "compare: the least busy accelerator's utilisation, a row of its own" \
-	'^Accelerators +au % +(99|100)\.[0-9] +(4[0-9]|5[0-9])\.[0-9] \(0\.[45][0-9]x\)$' "$TMP/out"
+	'^Accelerators +au % +(9[0-9]|100)\.[0-9] +(4[0-9]|5[0-9])\.[0-9] \(0\.[45][0-9]x\)$' "$TMP/out"
 run_fbrun -q -t 1 --repeat 2 -o "$TMP/rep.json" "$TMP/prefetch.f"
 grepq "--repeat: the utilisation's mean and interval" \
 	'^Accelerator utilisation \(the least busy.s\): [0-9.]+% \+-[0-9.]+, sd [0-9.]+$' "$TMP/out"
@@ -110,8 +110,9 @@ check "--repeat: each run's utilisation in the JSON's statistics ($e)" test "$e"
 
 # --- fbrun curve over the number of accelerators ---------------------------
 # one storage thread serves a sample every 10 ms (100 a second) to a queue
-# the accelerators share; each takes 2 samples per 50 ms step (40 a
-# second): 2 are fed (80 of 100), 3 are not (120: 83 % busy at most)
+# the accelerators share; each takes 2 samples per 57 ms step (35 a
+# second): 2 are fed (70 of 100, room for the sleeps a loaded machine
+# lengthens), 4 are not (140: 71 % busy at most)
 cat >"$TMP/share.f" <<'F'
 set $accelerators=1
 define process name=node {
@@ -120,14 +121,14 @@ define process name=node {
     flowop queueput name=put,target=batch }
   thread name=gpu,instances=$accelerators,accelerator=90 {
     flowop queuetake name=batch,value=2,depth=16
-    flowop compute name=step,value=50000 } }
+    flowop compute name=step,value=57000 } }
 run 3
 F
-run_fbrun curve -q --levels accelerators=1,2,3 --slo 'au>=90%' "$TMP/share.f"
-check "curve --levels accelerators=1,2,3 --slo au>=90%: exit 0 (exit $rc)" test "$rc" -eq 0
+run_fbrun curve -q --levels accelerators=1,2,4 --slo 'au>=90%' "$TMP/share.f"
+check "curve --levels accelerators=1,2,4 --slo au>=90%: exit 0 (exit $rc)" test "$rc" -eq 0
 grepq "... the most accelerators kept busy enough: 2" \
 	'^Objective au>=90% \(the least busy accelerator.s utilisation\): met up to accelerators=2$' "$TMP/out"
-grepq "... 3 miss it" '^3 +[0-9.]+ +[0-9.]+ +[0-9.]+  not$' "$TMP/out"
+grepq "... 4 miss it" '^4 +[0-9.]+ +[0-9.]+ +[0-9.]+  not$' "$TMP/out"
 run_fbrun curve -q --levels 10,20 --slo 'au>=90%' "$TMP/share.f"
 check "--slo au over rates: a usage error (exit $rc)" test "$rc" -eq 2
 grepq "... saying to give the variable's levels" 'give --levels NAME=V1,V2' "$TMP/err"
