@@ -100,14 +100,19 @@ enum fo_result fo_queueput(struct worker *wk, const struct ir_flowop *f)
 
 /*
  * The accelerator's host thread waits while it computes; the time is
- * its compute time, the part until the end of the run included.
+ * its compute time, the part until the end of the run included.  None
+ * starts once the run is stopping: its window would replace the last
+ * one's, whose part past the end is taken off after.
  */
 enum fo_result fo_compute(struct worker *wk, const struct ir_flowop *f)
 {
 	int64_t us = op_value(wk, &f->value);
-	uint64_t t0 = op_start(wk), ns;
+	uint64_t t0, ns;
 	bool whole;
 
+	if (timeline_flag_set(wk->stop))
+		return FO_OK;
+	t0 = op_start(wk);
 	if (us > MAX_SECONDS * 1000000)
 		us = MAX_SECONDS * 1000000; /* longer than any run */
 	whole = timeline_sleep_until(wk->stop,
