@@ -192,6 +192,21 @@ check "an open loop, --interval 1 --repeat 2: exit 0 (exit $rc)" test "$rc" -eq 
 grepq "... has its arrivals" '"arrivals": \[' "$TMP/open.json"
 valid "an open loop's arrivals and response times, --interval, --repeat" "$TMP/open.json"
 
+# accelerators fed by a queue (accelerator=N): each one's utilisation and
+# their summary, alone and over --repeat's runs
+cat >"$TMP/ai.f" <<F
+define process name=p,instances=2 {
+  thread name=loader { flowop compute name=read,value=2000
+    flowop queueput name=put,target=batch }
+  thread name=gpu,accelerator=90 { flowop queuetake name=batch,value=2,depth=8
+    flowop compute name=step,value=5000 } }
+run 30
+F
+fb -q -t 1 --repeat 2 -o "$TMP/ai.json" "$TMP/ai.f"
+check "accelerators, --repeat 2: exit 0 (exit $rc)" test "$rc" -eq 0
+grepq "... has its accelerators" '"accelerators": \{' "$TMP/ai.json"
+valid "accelerators' utilisation, --repeat" "$TMP/ai.json"
+
 # --- runs that fail -----------------------------------------------------------
 # a fault while creating: a file in the way of a directory
 mkdir -p "$TMP/fault"

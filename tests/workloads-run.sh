@@ -225,6 +225,11 @@ filemicro_seqwriterandvargam 2 count=1k nthreads=2
 filemicro_seqwriterandvartab 2 count=1k nthreads=2
 filemicro_statfile 1 nfiles=200 filesize=4k nthreads=4
 filemicro_writefsync 2 writeiters=64 fsynccount=4
+# AI training data loading (accelerators fed by reader threads)
+ai/unet3d         2  files=8 samplesize=256k iosize=64k compute=20000
+ai/resnet50       2  files=4 samples=50 filesize=5733000 compute=20000
+ai/cosmoflow      2  files=20 samplesize=64k iosize=64k
+ai/checkpoint     1  shard=4m iosize=1m
 EOF
 
 # Every script in workloads/ is in the table above.

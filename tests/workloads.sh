@@ -5,7 +5,8 @@
 # Every shipped workload must parse and compile cleanly.
 . "${srcdir:-.}/tests/lib.sh"
 
-for f in "$srcdir"/workloads/*.f "$srcdir"/workloads/scale/*.f; do
+for f in "$srcdir"/workloads/*.f "$srcdir"/workloads/scale/*.f \
+	"$srcdir"/workloads/ai/*.f; do
 	run_fbrun --parse-only "$f"
 	if [ "$rc" -eq 0 ] && ! grep -q 'error:' "$TMP/err"; then
 		pass "$(basename "$f") parses"

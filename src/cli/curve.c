@@ -49,6 +49,44 @@ static void value_error(const char *opt, const char *value, size_t at,
 	source_free(src);
 }
 
+/*
+ * --levels NAME=V1,V2,...: values of a script variable, each a -D value,
+ * none empty.
+ */
+static int parse_var_levels(struct curve_cmd *k, const char *list,
+			    size_t eq)
+{
+	const char *p = list + eq + 1;
+	size_t cap = 0;
+
+	for (size_t i = 0; i < eq; i++)
+		if (!(list[i] == '_' || (list[i] >= 'a' && list[i] <= 'z') ||
+		      (list[i] >= 'A' && list[i] <= 'Z') ||
+		      (i && list[i] >= '0' && list[i] <= '9'))) {
+			value_error("--levels", list, 0, eq,
+				    "a variable's name is a letter or '_', "
+				    "then letters, digits or '_'");
+			return -1;
+		}
+	free(k->var);
+	k->var = xstrndup(list, eq);
+	for (;;) {
+		size_t n = strcspn(p, ",");
+
+		if (!n) {
+			value_error("--levels", list, (size_t)(p - list), 1,
+				    "a level is a value of the variable: "
+				    "none may be empty");
+			return -1;
+		}
+		k->vl = grow_array(k->vl, &cap, k->nvl + 1, sizeof(*k->vl));
+		k->vl[k->nvl++] = (struct var_level){ .value = xstrndup(p, n) };
+		if (!p[n])
+			return 0;
+		p += n + 1;
+	}
+}
+
 /* --levels LIST: rising numbers over 0, all percentages or none. */
 static int parse_levels(struct curve_cmd *k, const char *list)
 {
@@ -127,6 +165,9 @@ static int take(struct curve_cmd *k, int id, const char *v)
 	switch ((enum curve_opt)id) {
 	case CO_LEVELS:
 		k->levels_given = true;
+		if (strchr(v, '='))
+			return parse_var_levels(k, v,
+						(size_t)(strchr(v, '=') - v));
 		return parse_levels(k, v);
 	case CO_SLO:
 		return parse_slo(k, v);
@@ -423,6 +464,11 @@ int cli_curve_main(int argc, char **argv)
 	k.c = curve_new();
 	args[n++] = "fbrun";
 	rc = split_args(&k, argc, argv, args, &n);
+	if (!rc && k.c->has_objective && k.c->obj.stat == OBJ_AU && !k.var)
+		rc = fb_error("--slo %s judges the accelerators at each of "
+			      "their numbers, not a rate: give --levels "
+			      "NAME=V1,V2,... over the script's variable",
+			      k.c->obj.text);
 	if (!rc && !k.levels_given && !k.c->has_objective)
 		rc = parse_levels(&k, default_levels);
 	k.want_json = k.format == FORMAT_JSON ||
@@ -431,7 +477,9 @@ int cli_curve_main(int argc, char **argv)
 		rc = cli_options_parse(n, args, &o);
 		if (rc == 0 && refuse(&o) < 0)
 			rc = -1;
-		if (rc == 0) {
+		if (rc == 0 && k.var) {
+			rc = curve_var_main(&k, &o);
+		} else if (rc == 0) {
 			o.runner = curve_runner;
 			o.runner_arg = &k;
 			rc = cli_run(&o);
@@ -443,6 +491,10 @@ int cli_curve_main(int argc, char **argv)
 		rc = rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
 	}
 	curve_free(k.c);
+	for (size_t i = 0; i < k.nvl; i++)
+		free(k.vl[i].value);
+	free(k.vl);
+	free(k.var);
 	free(k.levels);
 	free(k.last_json);
 	free(args);

@@ -15,12 +15,23 @@
 #include "cli/options.h"
 #include "results/curve.h"
 
+/* A level of --levels NAME=...: its value and its runs' sums. */
+struct var_level {
+	char *value; /* as -D NAME=value gives it */
+	size_t nruns, nau, nobj;
+	double ops, au_min, au_mean, obj;
+};
+
 struct curve_cmd {
 	/* the command line */
 	double *levels; /* as given: percentages or arrivals a second */
 	size_t nlevels;
 	bool pct; /* the levels are percentages of the most */
 	bool levels_given;
+	/* --levels NAME=V1,V2,...: the variable, its values (else NULL) */
+	char *var;
+	struct var_level *vl;
+	size_t nvl, vat; /* vat: the level being run */
 	double precision; /* --precision, a fraction */
 	int arrivals; /* 1 + IR_ARRIVALS_*, or 0: the script's */
 	bool reuse;
@@ -46,6 +57,12 @@ int curve_check(struct curve_cmd *k, const struct workload *w,
 		struct engine_opts *eo);
 /* The curve on standard output, -o and --html; the exit code (curve.c). */
 int curve_output(struct curve_cmd *k);
+
+/*
+ * --levels NAME=...: the script at each value, o's -D options and one
+ * more; the exit code (curve_var.c).
+ */
+int curve_var_main(struct curve_cmd *k, struct cli_options *o);
 
 /*
  * cli_options.runner: the curve's runs of the checked workload w, with

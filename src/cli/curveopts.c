@@ -12,11 +12,13 @@ static const struct optable_row curve_rows[CO_COUNT] = {
 	[CO_LEVELS] = { "levels", 0, required_argument, "LIST", 0,
 	  "the offered rates, rising: percentages of the closed\n"
 	  "loops' most (10,50,90%), measured first, or arrivals a\n"
-	  "second (500,1000,2000); default 10,50,70,80,90,100%" },
+	  "second (500,1000,2000); default 10,50,70,80,90,100%;\n"
+	  "or NAME=V1,V2,...: the script at each value of $NAME" },
 	[CO_SLO] = { "slo", 0, required_argument, "OBJECTIVE", 0,
 	  "find the highest rate whose response times meet it:\n"
 	  "p99<5ms, p99.9(FLOWOP)<=20ms, mean<2ms, max<1s; exit 1\n"
-	  "when no rate does" },
+	  "when no rate does; au>=90%: the accelerators kept busy\n"
+	  "(with --levels NAME=...)" },
 	[CO_PER_LEVEL] = { "per-level", 0, required_argument, "SECONDS", 0,
 	  "each run's measured time (default: the script's run;\n"
 	  "-t sets it too)" },

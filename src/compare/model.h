@@ -97,6 +97,9 @@ struct cmp_run {
 	const char *fs_type, *mountpoint, *mount_options;
 	double summary[CMP_NSUMMARY];
 	bool has_summary[CMP_NSUMMARY];
+	/* the least busy emulated accelerator's utilisation, % (if any) */
+	double au;
+	bool has_au;
 	struct cmp_flowop *flowops;
 	size_t nflowops;
 	const struct results_point *iv; /* "intervals", in the file's order */

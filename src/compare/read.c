@@ -72,6 +72,13 @@ static void take(struct cmp_run *r)
 		r->has_summary[i] = s->summary[i].has;
 		r->summary[i] = s->summary[i].v;
 	}
+	if (res->nacc) {
+		struct au_summary au;
+
+		results_au(res, &au);
+		r->au = au.min;
+		r->has_au = true;
+	}
 	r->iv = s->iv;
 	r->niv = s->niv;
 	r->vars = xcalloc(res->nvars + 1, sizeof(*r->vars));

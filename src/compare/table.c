@@ -120,9 +120,29 @@ static void fill_cells(struct cell *cells, const bool *ok, const double *v,
 	}
 }
 
+static bool any_au(const struct cmp *c)
+{
+	for (size_t i = 0; i < c->nruns; i++)
+		if (c->runs[i].has_au)
+			return true;
+	return false;
+}
+
+/* The AI workloads' service metric: each run's least busy accelerator. */
+static void au_row(struct cell *cells, const struct cmp *c, bool *ok,
+		   double *v)
+{
+	for (size_t i = 0; i < c->nruns; i++) {
+		ok[i] = c->runs[i].has_au;
+		v[i] = c->runs[i].au;
+	}
+	fill_cells(cells, ok, v, c->nruns, 1);
+}
+
 static void print_table(FILE *out, const struct cmp *c)
 {
 	size_t shown = 0, nlines, line = 0, summary;
+	bool has_au = any_au(c);
 	struct cell *cells;
 	const char **names, **metrics;
 	int *vw = xcalloc(c->nruns, sizeof(*vw));
@@ -134,7 +154,7 @@ static void print_table(FILE *out, const struct cmp *c)
 	for (int m = 0; m < CM_COUNT; m++)
 		shown += compare_model_shown(c, m);
 	summary = c->nrows * shown;
-	nlines = summary + CMP_NSUMMARY;
+	nlines = summary + CMP_NSUMMARY + has_au;
 	cells = xcalloc(nlines * c->nruns, sizeof(*cells));
 	names = xcalloc(nlines, sizeof(*names));
 	metrics = xcalloc(nlines, sizeof(*metrics));
@@ -157,6 +177,11 @@ static void print_table(FILE *out, const struct cmp *c)
 			   cmp_summary[s].prec);
 		names[line] = "IO Summary";
 		metrics[line] = cmp_summary[s].name;
+	}
+	if (has_au) {
+		au_row(&cells[line * c->nruns], c, ok, v);
+		names[line] = "Accelerators";
+		metrics[line++] = "au %";
 	}
 	for (size_t i = 0; i < c->nruns; i++)
 		vw[i] = text_width(c->runs[i].label);

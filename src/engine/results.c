@@ -264,6 +264,35 @@ static void replay_progress(struct results *r, const struct workload *w)
 	}
 }
 
+/* Each instance of an accelerator thread: its compute time in the run. */
+static void collect_accels(struct results *r, const struct run *run)
+{
+	const struct workload *w = run->w;
+
+	for (size_t k = 0; k < run->nworkers; k++) {
+		const struct worker *wk = &run->workers[k];
+		const struct ir_thread *t = wk->thread;
+		/* one that never saw the warm-up end was idle after it */
+		bool warm_only = run->warm_done && wk->warming;
+		uint64_t late = wk->compute_t1 > run->end_ns ?
+			wk->compute_t1 - (wk->compute_t0 > run->end_ns ?
+						  wk->compute_t0 : run->end_ns) :
+			0;
+		uint64_t busy = wk->compute_ns > late ? wk->compute_ns - late : 0;
+		struct accel_result a = {
+			.thread = t->name,
+			.process = w->processes[t->process].name,
+			.rank = run->opts->peers->rank,
+			.busy_s = warm_only ? 0 : (double)busy / 1e9,
+			.secs = r->secs,
+			.threshold = (int)t->accelerator,
+		};
+
+		if (t->accelerator)
+			results_add_accel(r, &a);
+	}
+}
+
 struct results *results_collect(const struct run *run)
 {
 	const struct workload *w = run->w;
@@ -301,6 +330,7 @@ struct results *results_collect(const struct run *run)
 	}
 	replay_progress(r, w);
 	collect_arrivals(r, run);
+	collect_accels(r, run);
 	results_derive(r);
 	r->disks = diskstats_result(run->disks);
 	first_failure(r, run);

@@ -162,6 +162,11 @@ static const struct attr_spec thread_specs[] = {
 		  "class; 8 = unchanged" },
 	OPEN_LOOP_ROWS(TH(rate), "for each instance",
 		       "each pass of its flowops"),
+	{ .name = "accelerator", .type = AT_PCT, .off = TH(accelerator),
+	  .min = 1, .max = 100,
+	  .help = "each instance is an emulated accelerator, busy while its "
+		  "compute flowops run: the run reports its utilisation "
+		  "(compute time / run time), passed at this percent or more" },
 };
 const struct attr_table attr_thread = TABLE("thread", thread_specs);
 
@@ -220,7 +225,8 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 	[FA_VALUE] = { .name = "value", .type = AT_VALUE, .off = FO(value),
 	  .max = BIG, .flags = A_RANDOM | A_STRING | A_ONCE,
 	  .help = "seconds (delay), loops (hog), a limit (finishon*), units "
-		  "(sem*), text (print)" },
+		  "(sem*), items (queue*), microseconds (compute), text "
+		  "(print)" },
 	[FA_TARGET] = { .name = "target", .type = AT_REF, .off = FO(target),
 	  .help = "name of the flowop this one acts on or counts" },
 	[FA_BLOCKING] = { .name = "blocking", .type = AT_BOOL,
@@ -279,7 +285,11 @@ static const struct attr_spec flowop_specs[FA_COUNT] = {
 		  "figures compare with dbench's" },
 	/* rate, then arrivals and backlog: FA_ARRIVALS, FA_BACKLOG follow */
 	[FA_RATE] = OPEN_LOOP_ROWS(FO(rate), "for each thread instance",
-				   "each op of it")
+				   "each op of it"),
+	[FA_DEPTH] = { .name = "depth", .type = AT_INT, .off = FO(depth),
+	  .min = 1, .max = 1000000, .def = 1,
+	  .help = "queuetake: the items its queue holds at most, so how far "
+		  "the queueput threads may run ahead of it (prefetch)" },
 };
 const struct attr_table attr_flowop = TABLE("flowop", flowop_specs);
 

@@ -86,6 +86,46 @@ static void check_startrecord(struct compiler *c, const struct ir_flowop *f)
 			   f->iosize.i);
 }
 
+/*
+ * A queue's bounds: a take or a put of more items than the queue holds
+ * would wait for ever (until the run ends, the accelerator idle).  A
+ * queueput feeds the queue of its own process instance, so its target
+ * must be in its process.
+ */
+static void check_queue(struct compiler *c, const struct ir_flowop *f,
+			const struct ir_thread *t)
+{
+	const struct workload *w = c->w;
+	const struct ir_flowop *q = f;
+
+	if (f->type == FO_QUEUEPUT) {
+		if (f->target.index < 0 ||
+		    w->flowops[f->target.index]->type != FO_QUEUETAKE)
+			return; /* reported by compile_resolve_target */
+		q = w->flowops[f->target.index];
+		if (w->threads[q->thread].process != t->process) {
+			diag_error(c->d, c->src, f->target.loc,
+				   "queueput '%s' is in process '%s' but its "
+				   "queue '%s' is in process '%s': a queue "
+				   "is fed within its own process instance",
+				   f->name, w->processes[t->process].name,
+				   q->name,
+				   w->processes[w->threads[q->thread].process]
+					   .name);
+			return;
+		}
+	} else if (f->type != FO_QUEUETAKE) {
+		return;
+	}
+	if (f->value.kind == IRV_INT && f->value.i > q->depth)
+		diag_error(c->d, c->src, f->value.loc,
+			   "%s '%s' moves %" PRId64 " items at a time but "
+			   "queue '%s' holds at most %" PRId64 " (depth=): "
+			   "it would wait for ever",
+			   flowop_info[f->type].name, f->name, f->value.i,
+			   q->name, q->depth);
+}
+
 struct slot {
 	bool opened;
 	int fileset; /* of openfile/createfile; -1 none, -2 they disagree */
@@ -218,6 +258,27 @@ static void check_flowop(struct compiler *c, struct ir_flowop *f,
 			     "'eventgen rate=N'",
 			     f->name, fi->name);
 	check_verify(c, f, &slots[slot]);
+	check_queue(c, f, t);
+}
+
+/*
+ * An accelerator is busy only while a compute flowop runs: one without
+ * any would report 0% whatever the storage does.  (compute in another
+ * thread is a data loader's preprocessing: no utilisation of its own.)
+ */
+static void check_accelerator(struct compiler *c, const struct ir_thread *t)
+{
+	const struct workload *w = c->w;
+	bool computes = false;
+
+	for (size_t i = t->flowop_first; i < t->flowop_end; i++)
+		if (w->flowops[i]->type == FO_COMPUTE)
+			computes = true;
+	if (t->accelerator && !computes)
+		diag_error(c->d, c->src, t->loc,
+			   "thread '%s' is an accelerator but has no compute "
+			   "flowop: it would never be busy",
+			   t->name);
 }
 
 void compile_check_thread(struct compiler *c, int tidx)
@@ -265,6 +326,7 @@ void compile_check_thread(struct compiler *c, int tidx)
 		if (f->fileset.index >= 0 && w->filesets[f->fileset.index].verify)
 			sl->verify = true;
 	}
+	check_accelerator(c, t);
 	for (size_t i = t->flowop_first; i < t->flowop_end; i++) {
 		struct ir_flowop *f = w->flowops[i];
 

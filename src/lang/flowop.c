@@ -31,6 +31,7 @@ static const struct {
 	{ TARGET_BLOCK, FO_BLOCK, 0, "a block flowop" },
 	{ TARGET_SEMBLOCK, FO_SEMBLOCK, 0, "a semblock flowop" },
 	{ TARGET_MOVES_DATA, -1, FF_MOVES_DATA, "a flowop that reads or writes" },
+	{ TARGET_QUEUE, FO_QUEUETAKE, 0, "a queuetake flowop" },
 };
 
 const char *flowop_target_unfit(int type, int target)

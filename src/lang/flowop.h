@@ -48,6 +48,7 @@ enum flowop_attr {
 	FA_RATE,
 	FA_ARRIVALS,
 	FA_BACKLOG,
+	FA_DEPTH,
 	FA_COUNT,
 };
 #define FA(x) (UINT64_C(1) << FA_##x)
@@ -113,6 +114,7 @@ enum {
 	TARGET_BLOCK = 1 << 11,
 	TARGET_SEMBLOCK = 1 << 12,
 	TARGET_MOVES_DATA = 1 << 13,
+	TARGET_QUEUE = 1 << 14,
 };
 
 enum flowop_type {

@@ -301,6 +301,28 @@ FLOWOP(SEMPOST, "sempost", fo_sempost, 0,
        NEED_TARGET | TARGET_SEMBLOCK,
        NULL, NULL,
        "add value units to target's semaphore")
+FLOWOP(QUEUETAKE, "queuetake", fo_queuetake, FF_SYNC_POINT,
+       FA(VALUE) | FA(DEPTH),
+       0,
+       op_queue_prepare, NULL,
+       "take value items (default 1: a batch of them) from this flowop's "
+       "queue, which holds up to depth items, waiting while it holds "
+       "fewer; each process instance has one queue, shared by its "
+       "threads (an fbrun extension)")
+FLOWOP(QUEUEPUT, "queueput", fo_queueput, 0,
+       FA(VALUE) | FA(TARGET),
+       NEED_TARGET | TARGET_QUEUE,
+       op_queue_prepare, NULL,
+       "put value items (default 1) into the queue of target, a "
+       "queuetake of the same process instance, waiting while it is full "
+       "(an fbrun extension)")
+FLOWOP(COMPUTE, "compute", fo_compute, 0,
+       FA(VALUE),
+       NEED_VALUE,
+       NULL, NULL,
+       "compute for value microseconds, as an accelerator fed by the "
+       "thread does: the thread sleeps, and the time counts as its "
+       "compute time, apart from I/O (an fbrun extension)")
 FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES,
        FA_WRITES | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,

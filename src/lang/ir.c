@@ -290,6 +290,8 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		fprintf(out, " highwater=%" PRId64, f->highwater);
 	if (f->iodepth > 0)
 		fprintf(out, " iodepth=%" PRId64, f->iodepth);
+	if (f->type == FO_QUEUETAKE)
+		fprintf(out, " depth=%" PRId64, f->depth);
 	dump_data(out, f->data);
 	dump_rate(out, &f->rate);
 	fprintf(out, "%s%s%s%s%s%s%s%s\n", f->random ? " random" : "",
@@ -300,6 +302,22 @@ static void dump_flowop(FILE *out, const struct workload *w,
 		f->del ? " delete" : "");
 	for (size_t i = 0; i < f->nchildren; i++)
 		dump_flowop(out, w, f->children[i], depth + 1);
+}
+
+/* A thread's own line (its flowops follow). */
+static void dump_thread(FILE *out, const struct ir_thread *th)
+{
+	char buf[32];
+
+	format_size(buf, sizeof(buf), th->memsize);
+	fprintf(out, "  thread %s instances=%" PRId64 " memsize=%s slots=%" PRId64,
+		th->name, th->instances, buf, th->nslots);
+	if (th->ioprio != 8)
+		fprintf(out, " ioprio=%" PRId64, th->ioprio);
+	if (th->accelerator)
+		fprintf(out, " accelerator=%" PRId64 "%%", th->accelerator);
+	dump_rate(out, &th->rate);
+	fprintf(out, "%s\n", th->useism ? " useism" : "");
 }
 
 void workload_dump(FILE *out, const struct workload *w)
@@ -371,14 +389,7 @@ void workload_dump(FILE *out, const struct workload *w)
 		     t < pr->first_thread + pr->nthreads; t++) {
 			const struct ir_thread *th = &w->threads[t];
 
-			format_size(buf, sizeof(buf), th->memsize);
-			fprintf(out, "  thread %s instances=%" PRId64
-				" memsize=%s slots=%" PRId64,
-				th->name, th->instances, buf, th->nslots);
-			if (th->ioprio != 8)
-				fprintf(out, " ioprio=%" PRId64, th->ioprio);
-			dump_rate(out, &th->rate);
-			fprintf(out, "%s\n", th->useism ? " useism" : "");
+			dump_thread(out, th);
 			for (size_t f = 0; f < th->nflowops; f++)
 				dump_flowop(out, w, th->flowops[f], 2);
 		}

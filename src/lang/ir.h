@@ -136,6 +136,7 @@ struct ir_flowop {
 	bool del; /* delete= */
 	int64_t iters, highwater, dirs;
 	int64_t iodepth; /* 0 if not given */
+	int64_t depth; /* queuetake: the most items its queue holds */
 	struct datapat data; /* DATA_DEFAULT if not given */
 	struct ir_ref target;
 	/*
@@ -174,6 +175,8 @@ struct ir_thread {
 	int process; /* index in workload->processes */
 	int64_t instances, memsize, ioprio;
 	bool useism;
+	/* an emulated accelerator's utilisation threshold, %; 0: not one */
+	int64_t accelerator;
 	struct ir_rate rate; /* each pass an arrival, per instance */
 	struct ir_flowop **flowops; /* top level, in order */
 	size_t nflowops;

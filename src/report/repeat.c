@@ -24,6 +24,10 @@
 
 #define MIB (1024.0 * 1024.0)
 #define LEVEL 0.95
+/* the least busy accelerator's utilisation: mean, +-95%, sd */
+#define LAYOUT_REPEAT_AU                                                    \
+	"\nAccelerator utilisation (the least busy's): %.1f%% +-%.1f, sd "     \
+	"%.1f\n"
 
 /*
  * The figures summarised, per flowop and for the IO Summary; an open
@@ -44,6 +48,10 @@ struct repeat {
 	char **json; /* per run, its JSON object, if one is wanted */
 	bool want_json;
 	bool open; /* a run had an open loop: its response times shown */
+	/* per run: its least busy accelerator's utilisation, % */
+	double *au;
+	size_t aucap;
+	bool has_au; /* the runs have accelerators */
 };
 
 /* The figures a summary shows: the response times' only if open. */
@@ -84,6 +92,7 @@ void repeat_free(struct repeat *rp)
 		free(rp->json ? rp->json[i] : NULL);
 	free(rp->json);
 	free(rp->fig);
+	free(rp->au);
 	for (size_t i = 0; rp->labels && i < rp->nfo; i++)
 		free(rp->labels[i]);
 	free(rp->labels);
@@ -175,6 +184,14 @@ int repeat_deliver(const struct results *r, void *arg)
 					rp->n + 1, strerror(errno));
 	}
 	keep_figures(rp, r);
+	rp->au = grow_array(rp->au, &rp->aucap, rp->n + 1, sizeof(*rp->au));
+	if (r->nacc) {
+		struct au_summary au;
+
+		results_au(r, &au);
+		rp->au[rp->n] = au.min;
+		rp->has_au = true;
+	}
 	rp->n++;
 	fprintf(lines, "\nRun %zu of %zu: ", rp->n, rp->want);
 	report_summary_line(lines, r);
@@ -222,6 +239,12 @@ static void print_text(FILE *out, const struct repeat *rp)
 		text_row(out, rp, i, rp->labels[i]);
 	fputc('\n', out);
 	text_row(out, rp, rp->nfo, "IO Summary");
+	if (rp->has_au) {
+		struct st_summary s;
+
+		st_summarise(rp->au, rp->n, LEVEL, &s);
+		fprintf(out, LAYOUT_REPEAT_AU, s.mean, s.half, s.sd);
+	}
 	if (!rp->open)
 		return;
 	fprintf(out, "\nResponse time (ms), open loop: p50 and p99, their mean "
@@ -307,6 +330,22 @@ static void print_json(FILE *out, const struct repeat *rp)
 	jw_object(&j, "summary");
 	json_stats(&j, rp, rp->nfo);
 	jw_end(&j, '}');
+	if (rp->has_au) {
+		struct st_summary s;
+
+		st_summarise(rp->au, rp->n, LEVEL, &s);
+		jw_object(&j, "accelerators");
+		jw_object(&j, "utilisation_min_pct");
+		jw_num(&j, "mean", s.mean);
+		jw_num(&j, "sd", s.sd);
+		jw_num(&j, "ci95", s.half);
+		jw_array(&j, "values");
+		for (size_t i = 0; i < rp->n; i++)
+			jw_num(&j, NULL, rp->au[i]);
+		jw_end(&j, ']');
+		jw_end(&j, '}');
+		jw_end(&j, '}');
+	}
 	jw_end(&j, '}');
 	fputs("}\n", out);
 }

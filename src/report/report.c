@@ -43,6 +43,10 @@
 #define LAYOUT_SUMMARY_LINE                                                 \
 	"IO Summary: %13" PRIu64 " ops %.1f ops/s, (%.0f/%.0f r/w) "        \
 	"%5.1fmb/s, %6.0fus cpu/op, %5.1fms latency\n"
+/* least %, accelerators, mean %, ">=" or "<", threshold %, pass/fail */
+#define LAYOUT_AU                                                           \
+	"Accelerator utilisation: %.1f%% min of %zu (mean %.1f%%) %s %d%%: "   \
+	"%s\n"
 #define LAYOUT_LAT_HEAD "\n%-20s %10s %10s %10s %10s %10s %10s %10s\n"
 /* label, count, mean, p50, p90, p99, p99.9, max (ms) */
 #define LAYOUT_LAT_ROW                                                      \
@@ -250,6 +254,39 @@ void report_summary_line(FILE *out, const struct results *r)
 		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
 }
 
+/*
+ * The AI workloads' service metric, after the IO Summary: the least busy
+ * accelerator against the threshold, and in a job each rank's least.
+ */
+static void print_au(FILE *out, const struct results *r)
+{
+	struct au_summary au;
+	unsigned ranks = 0;
+
+	results_au(r, &au);
+	if (!au.n)
+		return;
+	fprintf(out, LAYOUT_AU, au.min, au.n, au.mean, au.pass ? ">=" : "<",
+		au.threshold, au.pass ? "pass" : "fail");
+	for (size_t i = 0; i < r->nacc; i++)
+		if (r->acc[i].rank + 1 > ranks)
+			ranks = r->acc[i].rank + 1;
+	for (unsigned k = 0; ranks > 1 && k < ranks; k++) {
+		double least = -1;
+
+		for (size_t i = 0; i < r->nacc; i++) {
+			double v = results_au_pct(&r->acc[i]);
+
+			if (r->acc[i].rank == k && (least < 0 || v < least))
+				least = v;
+		}
+		fprintf(out, k ? ", %u %.1f%%" : "  least by rank: %u %.1f%%", k,
+			least < 0 ? 0 : least);
+	}
+	if (ranks > 1)
+		fputc('\n', out);
+}
+
 void report_text(FILE *out, const struct results *r)
 {
 	fprintf(out, "Per-Operation Breakdown\n");
@@ -276,6 +313,7 @@ void report_text(FILE *out, const struct results *r)
 			fprintf(out, LAYOUT_THROUGHPUT,
 				per_sec(r, r->fo[i].loadfile_bytes) / 1e6,
 				r->fo[i].label);
+	print_au(out, r);
 	fprintf(out, LAYOUT_LAT_HEAD, "Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
 		"max");
 	for (size_t i = 0; i < r->nfo; i++) {

@@ -115,6 +115,7 @@ void curve_level_add_run(struct curve_level *l, const struct curve_run *run)
 static void level_derive(struct curve_level *l, const struct curve *c)
 {
 	double *x = xcalloc(l->nruns ? l->nruns : 1, sizeof(*x));
+	double worst, best;
 
 	for (int f = 0; f < CF_COUNT; f++) {
 		size_t n = 0;
@@ -130,13 +131,17 @@ static void level_derive(struct curve_level *l, const struct curve *c)
 		return;
 	l->met = objective_met(&c->obj, l->sum[CF_OBJECTIVE].mean);
 	/* one run: its own verdict; more: the interval's */
-	l->surely_met = objective_met(&c->obj, l->sum[CF_OBJECTIVE].mean +
-						       l->sum[CF_OBJECTIVE].half);
+	worst = l->sum[CF_OBJECTIVE].mean + l->sum[CF_OBJECTIVE].half;
 	/* a figure is never below 0: an interval reaching under it meets */
-	l->surely_not = !objective_met(&c->obj,
-				       fmax(l->sum[CF_OBJECTIVE].mean -
-						    l->sum[CF_OBJECTIVE].half,
-					    0));
+	best = fmax(l->sum[CF_OBJECTIVE].mean - l->sum[CF_OBJECTIVE].half, 0);
+	if (c->obj.stat == OBJ_AU) { /* a utilisation: the higher, the better */
+		double t = worst;
+
+		worst = best;
+		best = t;
+	}
+	l->surely_met = objective_met(&c->obj, worst);
+	l->surely_not = !objective_met(&c->obj, best);
 }
 
 void curve_derive(struct curve *c)

@@ -41,7 +41,9 @@ static int parse_stat(const char *s, size_t *i, struct objective *o, char *err,
 	char *end;
 	double p;
 
-	if (n == 4 && !strncmp(s + *i, "mean", 4)) {
+	if (n == 2 && !strncmp(s + *i, "au", 2)) {
+		o->stat = OBJ_AU;
+	} else if (n == 4 && !strncmp(s + *i, "mean", 4)) {
 		o->stat = OBJ_MEAN;
 	} else if (n == 3 && !strncmp(s + *i, "max", 3)) {
 		o->stat = OBJ_MAX;
@@ -57,7 +59,8 @@ static int parse_stat(const char *s, size_t *i, struct objective *o, char *err,
 	} else {
 		return bad(err, errlen, at, len, *i, n,
 			   "expected a response time figure: pN (p99, "
-			   "p99.9), mean or max");
+			   "p99.9), mean or max; or au, the accelerators' "
+			   "utilisation");
 	}
 	*i += n;
 	return 0;
@@ -118,6 +121,34 @@ static int parse_bound(const char *s, size_t i, struct objective *o,
 		   "a time needs its unit right after it: ns, us, ms or s");
 }
 
+/* ">= PCT%" or "> PCT%" at s[i]: the accelerators' utilisation. */
+static int parse_pct(const char *s, size_t i, struct objective *o, char *err,
+		     size_t errlen, size_t *at, size_t *len)
+{
+	char *end;
+	double v;
+
+	if (s[i] != '>')
+		return bad(err, errlen, at, len, i, 1,
+			   "expected '>=' or '>' and a percentage: au is met "
+			   "at or over it (au>=90%)");
+	i++;
+	if (s[i] == '=') {
+		o->or_equal = true;
+		i++;
+	}
+	i = skip_space(s, i);
+	errno = 0;
+	v = strtod(s + i, &end);
+	if (end == s + i || !isdigit((unsigned char)s[i]) || errno ||
+	    !(v > 0 && v <= 100) || strcmp(end, "%"))
+		return bad(err, errlen, at, len, i, strlen(s + i),
+			   "expected a percentage over 0 and up to 100 "
+			   "after the comparison, with its '%' (90%)");
+	o->bound_pct = v;
+	return 0;
+}
+
 int objective_parse(const char *text, struct objective *o, char *err,
 		    size_t errlen, size_t *at, size_t *len)
 {
@@ -127,9 +158,12 @@ int objective_parse(const char *text, struct objective *o, char *err,
 	memset(o, 0, sizeof(*o));
 	o->text = xstrdup(text);
 	rc = parse_stat(text, &i, o, err, errlen, at, len);
-	if (!rc)
+	if (!rc && o->stat == OBJ_AU)
+		rc = parse_pct(text, skip_space(text, i), o, err, errlen, at,
+			       len);
+	else if (!rc)
 		rc = parse_flowop(text, &i, o, err, errlen, at, len);
-	if (!rc)
+	if (!rc && o->stat != OBJ_AU)
 		rc = parse_bound(text, skip_space(text, i), o, err, errlen, at,
 				 len);
 	if (rc)
@@ -158,7 +192,12 @@ double objective_value(const struct objective *o, const struct results *r)
 {
 	const struct fstats *s = &r->io;
 	const struct flowop_result *fr;
+	struct au_summary au;
 
+	if (o->stat == OBJ_AU) {
+		results_au(r, &au);
+		return au.n ? au.min : -1;
+	}
 	if (o->flowop) {
 		if (!(fr = flowop_of(o, r)))
 			return -1;
@@ -172,6 +211,7 @@ double objective_value(const struct objective *o, const struct results *r)
 	case OBJ_MAX:
 		return (double)s->resp->max / 1e6;
 	case OBJ_QUANTILE:
+	case OBJ_AU: /* above */
 		break;
 	}
 	return (double)results_resp_quantile(s, o->q) / 1e6;
@@ -179,6 +219,9 @@ double objective_value(const struct objective *o, const struct results *r)
 
 bool objective_met(const struct objective *o, double v)
 {
+	if (o->stat == OBJ_AU)
+		return v >= 0 &&
+		       (o->or_equal ? v >= o->bound_pct : v > o->bound_pct);
 	return v >= 0 && (o->or_equal ? v <= o->bound_ms : v < o->bound_ms);
 }
 
@@ -186,6 +229,10 @@ void objective_name(const struct objective *o, char *buf, size_t len)
 {
 	char stat[32];
 
+	if (o->stat == OBJ_AU) {
+		snprintf(buf, len, "least busy accelerator's utilisation");
+		return;
+	}
 	if (o->stat == OBJ_QUANTILE)
 		snprintf(stat, sizeof(stat), "p%g", o->q * 100);
 	else

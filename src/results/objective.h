@@ -7,6 +7,8 @@
  *
  *   p99<5ms   p99.9(read1)<=20ms   mean<2ms   max(write)<1s
  *
+ * or the accelerators' utilisation held over a percentage: au>=90%
+ *
  * Parsed without knowing the script; the flowop it names is checked
  * against one (objective_check) before anything runs.
  */
@@ -18,15 +20,20 @@
 
 #include "results/results.h"
 
-enum objective_stat { OBJ_QUANTILE, OBJ_MEAN, OBJ_MAX };
+/*
+ * OBJ_AU: the least busy emulated accelerator's utilisation, held at or
+ * over a percentage (au>=90%): higher meets it, not lower.
+ */
+enum objective_stat { OBJ_QUANTILE, OBJ_MEAN, OBJ_MAX, OBJ_AU };
 
 struct objective {
 	char *text; /* as given */
 	enum objective_stat stat;
 	double q; /* OBJ_QUANTILE: between 0 and 1 */
 	char *flowop; /* its label, or NULL: the IO Summary's I/O ops */
-	bool or_equal; /* <= rather than < */
+	bool or_equal; /* <= rather than < (OBJ_AU: >= rather than >) */
 	double bound_ms;
+	double bound_pct; /* OBJ_AU's */
 };
 
 /*
@@ -37,7 +44,10 @@ int objective_parse(const char *text, struct objective *o, char *err,
 		    size_t errlen, size_t *at, size_t *len);
 void objective_release(struct objective *o);
 
-/* The figure in r, ms; negative when r has no response time for it. */
+/*
+ * The figure in r, ms (OBJ_AU: percent); negative when r has no response
+ * time (no accelerator) for it.
+ */
 double objective_value(const struct objective *o, const struct results *r);
 /* Whether the figure v meets the bound. */
 bool objective_met(const struct objective *o, double v);

@@ -144,6 +144,26 @@ static void read_arrivals(struct results *r, const json_t *as)
 	}
 }
 
+/* The emulated accelerators ("accelerators"), if the run had any. */
+static void read_accels(struct results *r, const json_t *acc)
+{
+	const json_t *each = rd_get(acc, "each");
+
+	for (size_t i = 0; i < json_array_size(each); i++) {
+		const json_t *o = json_array_get(each, i);
+		struct accel_result a = {
+			.thread = (char *)json_string_value(rd_get(o, "thread")),
+			.process = (char *)json_string_value(rd_get(o, "process")),
+			.rank = (unsigned)rd_u64(o, "rank"),
+			.busy_s = rd_num(o, "busy_seconds"),
+			.secs = rd_num(o, "seconds"),
+			.threshold = (int)rd_u64(o, "threshold_pct"),
+		};
+
+		results_add_accel(r, &a);
+	}
+}
+
 static void read_filesets(struct results *r, const json_t *fss)
 {
 	for (size_t i = 0; i < r->nfilesets; i++) {
@@ -375,6 +395,7 @@ static struct results *read_root(const json_t *root, const char *name,
 	for (size_t i = 0; i < r->nfo; i++)
 		read_flowop(&r->fo[i], json_array_get(fos, i));
 	read_arrivals(r, rd_get(root, "arrivals"));
+	read_accels(r, rd_get(root, "accelerators"));
 	read_intervals(r, rd_get(root, "intervals"));
 	if (json_is_object(rd_get(root, "steady")))
 		read_steady(&r->steady, rd_get(root, "steady"));

@@ -62,6 +62,11 @@ void results_free(struct results *r)
 		free(r->arr[i].arrivals);
 	}
 	free(r->arr);
+	for (size_t i = 0; i < r->nacc; i++) {
+		free(r->acc[i].thread);
+		free(r->acc[i].process);
+	}
+	free(r->acc);
 	free(r->iv);
 	free(r->vars);
 	free(r->ranks);
@@ -211,6 +216,44 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+double results_au_pct(const struct accel_result *a)
+{
+	return a->secs > 0 ? 100.0 * a->busy_s / a->secs : 0;
+}
+
+void results_au(const struct results *r, struct au_summary *s)
+{
+	double sum = 0;
+
+	*s = (struct au_summary){ .n = r->nacc, .pass = true };
+	for (size_t i = 0; i < r->nacc; i++) {
+		const struct accel_result *a = &r->acc[i];
+		double au = results_au_pct(a);
+
+		if (i == 0 || au < s->min)
+			s->min = au;
+		sum += au;
+		if (a->threshold > s->threshold)
+			s->threshold = a->threshold;
+		/* to the shown tenth: 89.96% shown as 90.0% passes 90 */
+		if (au + 0.05 < a->threshold)
+			s->pass = false;
+	}
+	s->mean = r->nacc ? sum / (double)r->nacc : 0;
+	s->pass = s->pass && r->nacc > 0;
+}
+
+void results_add_accel(struct results *r, const struct accel_result *a)
+{
+	struct accel_result *d;
+
+	r->acc = xrealloc(r->acc, (r->nacc + 1) * sizeof(*r->acc));
+	d = &r->acc[r->nacc++];
+	*d = *a;
+	d->thread = dup_or_null(a->thread);
+	d->process = dup_or_null(a->process);
+}
+
 /* What describes the run, not its counters: mine's, copied. */
 static void copy_description(struct results *r, const struct results *mine)
 {
@@ -347,6 +390,13 @@ struct results *results_merge(const struct results *mine,
 			r->fo[i].loadfile_bytes += part->fo[i].loadfile_bytes;
 		}
 		merge_arrivals(r, part);
+		/* each rank's accelerators, AU against its own time */
+		for (size_t i = 0; i < part->nacc; i++) {
+			struct accel_result a = part->acc[i];
+
+			a.rank = (unsigned)k;
+			results_add_accel(r, &a);
+		}
 		if (part->secs > r->secs)
 			r->secs = part->secs;
 		r->cpu_ns += part->cpu_ns;

@@ -78,6 +78,27 @@ struct arrival_result {
 	bool held; /* derived: none dropped, and done 95% of offered or more */
 };
 
+/*
+ * An emulated accelerator: an instance of a thread with accelerator=N,
+ * busy while its compute flowops run (doc/language.md, "Accelerators and
+ * data loading").  Its utilisation is busy_s over its process's measured
+ * time, secs.
+ */
+struct accel_result {
+	char *thread, *process;
+	unsigned rank; /* its process in an fbrun-mpi job; 0 alone */
+	double busy_s, secs;
+	int threshold; /* percent it must keep busy to pass */
+};
+
+/* The accelerators together: the service metric of an AI workload. */
+struct au_summary {
+	size_t n;
+	double min, mean; /* percent */
+	int threshold; /* the highest any asks for */
+	bool pass; /* every one at or above its own threshold */
+};
+
 /* A fileset as the script defined it and its tree as laid out. */
 struct fileset_result {
 	char *name, *path;
@@ -160,6 +181,9 @@ struct results {
 	struct fstats io;
 	uint64_t io_q[RESULTS_NQ]; /* io's quantiles, clamped (ns) */
 	uint64_t io_rq[RESULTS_NQ]; /* its response times', if open loop */
+	/* the emulated accelerators, in worker (and rank) order */
+	struct accel_result *acc;
+	size_t nacc;
 	/* the open loop's sources, in the script's order (NULL: closed) */
 	struct arrival_result *arr;
 	size_t narr;
@@ -233,6 +257,13 @@ double results_achieved(const struct results *r,
 /* "timeout", "done", ... as "ended_by" has it; and back (-1: unknown). */
 const char *results_end_name(enum results_end why);
 int results_end_parse(const char *name, enum results_end *why);
+/* One accelerator's utilisation, percent. */
+double results_au_pct(const struct accel_result *a);
+/* The accelerators' summary; n 0 when the run has none. */
+void results_au(const struct results *r, struct au_summary *s);
+/* Add an accelerator to r (its strings copied). */
+void results_add_accel(struct results *r, const struct accel_result *a);
+
 /* How many distinct host names the ranks have. */
 size_t results_rank_hosts(const struct results *r);
 

@@ -181,6 +181,39 @@ static void write_arrivals(struct json *j, const struct results *r)
 	jw_end(j, ']');
 }
 
+/*
+ * The emulated accelerators and their summary: the service metric of the
+ * AI workloads.  busy and seconds exact: a job's rank 0 reads them back.
+ */
+static void write_accels(struct json *j, const struct results *r)
+{
+	struct au_summary au;
+
+	results_au(r, &au);
+	jw_object(j, "accelerators");
+	jw_u64(j, "count", au.n);
+	jw_num(j, "utilisation_min_pct", au.min);
+	jw_num(j, "utilisation_mean_pct", au.mean);
+	jw_u64(j, "threshold_pct", (uint64_t)au.threshold);
+	jw_bool(j, "pass", au.pass);
+	jw_array(j, "each");
+	for (size_t i = 0; i < r->nacc; i++) {
+		const struct accel_result *a = &r->acc[i];
+
+		jw_object(j, NULL);
+		jw_str(j, "thread", text(a->thread));
+		jw_str(j, "process", text(a->process));
+		jw_u64(j, "rank", a->rank);
+		jw_exact(j, "busy_seconds", a->busy_s);
+		jw_exact(j, "seconds", a->secs);
+		jw_num(j, "utilisation_pct", results_au_pct(a));
+		jw_u64(j, "threshold_pct", (uint64_t)a->threshold);
+		jw_end(j, '}');
+	}
+	jw_end(j, ']');
+	jw_end(j, '}');
+}
+
 /* Where the run was measured: the machine and each fileset's file system. */
 static void write_system(struct json *j, const struct results *r,
 			 const struct results_meta *m)
@@ -498,6 +531,8 @@ void results_write(FILE *out, const struct results *r,
 	jw_end(&j, ']');
 	if (r->narr)
 		write_arrivals(&j, r);
+	if (r->nacc)
+		write_accels(&j, r);
 	if (r->iv)
 		write_intervals(&j, r);
 	if (r->steady.tol > 0)

@@ -12,7 +12,7 @@
 #define FBRUN_SCHEMA_VERSION_H
 
 #define SCHEMA_MAJOR 1
-#define SCHEMA_MINOR 3
+#define SCHEMA_MINOR 4
 
 #define SCHEMA_STR_(x) #x
 #define SCHEMA_STR(x) SCHEMA_STR_(x)

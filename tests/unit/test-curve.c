@@ -76,6 +76,32 @@ int main(void)
 	refused("p99(rd<5ms", 3);
 	refused("p99()<5ms", 3);
 	refused("p99<5 ms", 5);
+	/* the accelerators' utilisation: met at or over a percentage */
+	{
+		struct objective o;
+
+		ok(objective_parse("au>=90%", &o, err, sizeof(err), &at,
+				   &len) == 0 &&
+			   o.stat == OBJ_AU && o.or_equal &&
+			   fabs(o.bound_pct - 90) < 1e-12 && !o.flowop,
+		   "'au>=90%%' parses");
+		ok(objective_met(&o, 90) && objective_met(&o, 99.5) &&
+			   !objective_met(&o, 89.9) && !objective_met(&o, -1),
+		   "au>=90%%: 90 and over meet it, under and none do not");
+		objective_release(&o);
+		ok(objective_parse(" au > 70.5%", &o, err, sizeof(err), &at,
+				   &len) == 0 &&
+			   !o.or_equal && fabs(o.bound_pct - 70.5) < 1e-12 &&
+			   !objective_met(&o, 70.5) && objective_met(&o, 70.6),
+		   "'au > 70.5%%': over it only");
+		objective_release(&o);
+	}
+	refused("au<90%", 2);
+	refused("au>=90", 4);
+	refused("au>=0%", 4);
+	refused("au>=101%", 4);
+	refused("au>=90ms", 4);
+	refused("au(gpu)>=90%", 2);
 
 	/* the objective's verdicts: an interval below 0 still meets it */
 	ok(objective_parse("p99<10ms", &c->obj, err, sizeof(err), &at, &len) ==

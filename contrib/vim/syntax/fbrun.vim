@@ -25,7 +25,8 @@ syn keyword fbrunConstant true false uniform gamma tabular rand48 urandom
 syn keyword fbrunConstant zeros bonnie
 syn match fbrunConstant '\<cvar-\(gamma\|normal\|uniform\|exponential\|erlang\|lognormal\|triangular\|weibull\)\>'
 
-syn keyword fbrunAttribute arrivals backlog blocking cached calls compress data
+syn keyword fbrunAttribute accelerator arrivals backlog blocking cached calls
+syn keyword fbrunAttribute compress data depth
 syn keyword fbrunAttribute delete dirdepth dirdepthrv directio dirgamma dirs
 syn keyword fbrunAttribute dirwidth dsync
 syn keyword fbrunAttribute entries fd filename filesetname filesize format
@@ -54,7 +55,7 @@ syn keyword fbrunFlowop contained deletenext delay hog eventlimit opslimit
 syn keyword fbrunFlowop contained iopslimit bwlimit finishoncount
 syn keyword fbrunFlowop contained finishonbytes block wakeup semblock sempost
 syn keyword fbrunFlowop contained aiowrite aioread aiowait print testrandvar
-syn keyword fbrunFlowop contained replay
+syn keyword fbrunFlowop contained replay queuetake queueput compute
 
 syn match fbrunVariable '\$\h\w*\|\${\h\w*}\|\$(\h\w*)'
 " integers with a size suffix (k, m, g, t), decimals

@@ -208,6 +208,9 @@ enum fo_result op_remove_closed(struct worker *wk, const struct ir_flowop *f,
 /* aioread/aiowrite's hook: the thread's queue, sized for its iodepths. */
 int op_aio_prepare(struct worker *wk, const struct ir_flowop *f);
 
+/* queuetake/queueput's hook: the queue of the process instance. */
+int op_queue_prepare(struct worker *wk, const struct ir_flowop *f);
+
 /* createnext/statnext/deletenext's hooks (flowops_namewise.c). */
 int op_names_prepare(struct worker *wk, const struct ir_flowop *f);
 void op_names_free(void *state);

@@ -418,6 +418,7 @@ int run_thread_init(struct run *run, size_t n)
 						free(wk->gens);
 						goto fail;
 					}
+					wk->group = k - (size_t)pl.member;
 					run->nworkers = k + 1;
 					run_open_init(run, wk, &pl);
 				}

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "engine/worker/arrivals.h"
+#include "engine/worker/run_state.h"
 #include "util/util.h"
 
 /*
@@ -24,6 +25,14 @@ void worker_cpu_start(struct worker *wk)
 {
 	thread_cpu_ns();
 	wk->cpu0 = thread_cpu_ns();
+}
+
+/* The part of the last compute after `at`: a warm-up's end, measured. */
+static uint64_t compute_after(const struct worker *wk, uint64_t at)
+{
+	if (wk->compute_t1 <= at)
+		return 0;
+	return wk->compute_t1 - (wk->compute_t0 > at ? wk->compute_t0 : at);
 }
 
 void worker_warm_end(struct worker *wk)
@@ -50,6 +59,9 @@ void worker_warm_end(struct worker *wk)
 	atomic_store_explicit(&wk->io_ops, 0, memory_order_relaxed);
 	atomic_store_explicit(&wk->io_bytes, 0, memory_order_relaxed);
 	atomic_store_explicit(&wk->rw_ops, 0, memory_order_relaxed);
+	wk->compute_ns = compute_after(wk, atomic_load_explicit(
+					       &wk->run->window_ns,
+					       memory_order_relaxed));
 	if (wk->pass)
 		arrivals_warm_end(wk->pass);
 	for (size_t f = 0; wk->fo_arr && f < n; f++)

@@ -68,6 +68,7 @@ struct worker {
 	const struct ir_thread *thread;
 	int thread_index;
 	unsigned instance; /* 0-based among all copies of the thread */
+	size_t group; /* the first worker of its process instance */
 	pthread_t tid;
 	bool started;
 	struct slot *slots;
@@ -102,6 +103,12 @@ struct worker {
 	struct aioq *aioq; /* aioread/aiowrite's queue, made before the run */
 	bool aio_failed; /* a request reaped by another op failed (counted) */
 	uint64_t vfy_writes; /* writes to verified files: their generations */
+	/*
+	 * The time its compute flowops ran, cut short by the end or not, and
+	 * the last one's window: the part of it past the end of the run is
+	 * taken off after (the flag is seen only at the end of a nap).
+	 */
+	uint64_t compute_ns, compute_t0, compute_t1;
 	/*
 	 * An open loop (rate=, engine/worker/arrivals.h): the arrivals of the
 	 * thread's passes (its rate= or its process's), and per flowop id a
