@@ -4,8 +4,9 @@
  * fbrun curve [options] SCRIPT (doc/running.md, "Load curves"): its own
  * options taken out of the command line (cli/curveopts.c), the rest read
  * as fbrun's, the script checked as a run's (cli/run.c), then run at
- * each level by curve_run.c instead of once; the curve printed and
- * written here.
+ * each level by curve_run.c (curve_var.c for the levels of a variable)
+ * instead of once; the script checked against the objectives and the
+ * curve printed and written by curve_out.c, below them.
  */
 #include "config.h"
 
@@ -36,19 +37,6 @@ static const char default_levels[] = "10,50,70,80,90,100%";
 #define MIN_PCT 0.01
 #define MAX_ABS ((double)MAX_RATE * 1000)
 
-/* A value's error, with the value shown under a caret ("--slo:1:4"). */
-static void value_error(const char *opt, const char *value, size_t at,
-			size_t len, const char *msg)
-{
-	struct source *src = source_from_string(opt, value, strlen(value));
-	struct diag *d = diag_new(stderr, 1);
-
-	diag_error(d, src, (struct loc){ (int)at, (int)(at + len) }, "%s",
-		   msg);
-	diag_free(d);
-	source_free(src);
-}
-
 /*
  * --levels NAME=V1,V2,...: values of a script variable, each a -D value,
  * none empty.
@@ -63,7 +51,7 @@ static int parse_var_levels(struct curve_cmd *k, const char *list,
 		if (!(list[i] == '_' || (list[i] >= 'a' && list[i] <= 'z') ||
 		      (list[i] >= 'A' && list[i] <= 'Z') ||
 		      (i && list[i] >= '0' && list[i] <= '9'))) {
-			value_error("--levels", list, 0, eq,
+			curve_value_error("--levels", list, 0, eq,
 				    "a variable's name is a letter or '_', "
 				    "then letters, digits or '_'");
 			return -1;
@@ -74,7 +62,7 @@ static int parse_var_levels(struct curve_cmd *k, const char *list,
 		size_t n = strcspn(p, ",");
 
 		if (!n) {
-			value_error("--levels", list, (size_t)(p - list), 1,
+			curve_value_error("--levels", list, (size_t)(p - list), 1,
 				    "a level is a value of the variable: "
 				    "none may be empty");
 			return -1;
@@ -105,7 +93,7 @@ static int parse_levels(struct curve_cmd *k, const char *list)
 		v = strtod(p, &end);
 		if (end == p || errno || !(v >= (pct ? MIN_PCT : MIN_RATE)) ||
 		    v > (pct ? MAX_PCT : MAX_ABS)) {
-			value_error("--levels", list, at, strcspn(p, ","),
+			curve_value_error("--levels", list, at, strcspn(p, ","),
 				    pct ? "a level is a percentage from 0.01 "
 					  "to 1000" :
 					  "a level is arrivals a second, from "
@@ -114,14 +102,14 @@ static int parse_levels(struct curve_cmd *k, const char *list)
 			return -1;
 		}
 		if (*end == '%' && end[1]) {
-			value_error("--levels", list, (size_t)(end - list), 1,
+			curve_value_error("--levels", list, (size_t)(end - list), 1,
 				    "'%' goes after the last level alone");
 			return -1;
 		}
 		if (*end == '%')
 			end++;
 		if (k->nlevels && v <= k->levels[k->nlevels - 1]) {
-			value_error("--levels", list, at, (size_t)(end - p),
+			curve_value_error("--levels", list, at, (size_t)(end - p),
 				    "the levels must rise, each over the one "
 				    "before");
 			return -1;
@@ -130,14 +118,14 @@ static int parse_levels(struct curve_cmd *k, const char *list)
 				       sizeof(*k->levels));
 		k->levels[k->nlevels++] = v;
 		if (*end && *end != ',') {
-			value_error("--levels", list, (size_t)(end - list), 1,
+			curve_value_error("--levels", list, (size_t)(end - list), 1,
 				    "levels are numbers separated by commas");
 			return -1;
 		}
 		p = *end ? end + 1 : end;
 	}
 	if (!k->nlevels) {
-		value_error("--levels", list, 0, 0, "no level given");
+		curve_value_error("--levels", list, 0, 0, "no level given");
 		return -1;
 	}
 	return 0;
@@ -150,7 +138,7 @@ static int parse_slo(struct curve_cmd *k, const char *text)
 
 	if (objective_parse(text, &k->c->obj, err, sizeof(err), &at, &len) <
 	    0) {
-		value_error("--slo", text, at, len, err);
+		curve_value_error("--slo", text, at, len, err);
 		return -1;
 	}
 	k->c->has_objective = true;
@@ -218,162 +206,6 @@ static int take(struct curve_cmd *k, int id, const char *v)
 		break;
 	}
 	return 0;
-}
-
-/* The script's run time, where no -t or --per-level says. */
-static uint64_t script_runtime(const struct workload *w)
-{
-	for (size_t i = 0; i < w->nstmts; i++)
-		if (w->stmts[i].kind == IS_RUN)
-			return (uint64_t)w->stmts[i].n;
-	return 60; /* as a script without one runs */
-}
-
-/* Whether flowop f's ops have response times in the curve's runs. */
-static bool timed(const struct workload *w, const struct ir_flowop *f)
-{
-	const struct ir_thread *t = &w->threads[f->thread];
-	bool any = false;
-
-	for (size_t i = 0; i < w->nflowops; i++)
-		any = any || w->flowops[i]->rate.per_sec > 0;
-	for (size_t i = 0; i < w->nthreads; i++)
-		any = any || w->threads[i].rate.per_sec > 0;
-	for (size_t i = 0; i < w->nprocesses; i++)
-		any = any || w->processes[i].rate.per_sec > 0;
-	if (!any) /* every thread's passes are arrivals */
-		return true;
-	if (t->rate.per_sec > 0 || w->processes[t->process].rate.per_sec > 0)
-		return true;
-	for (size_t i = t->flowop_first; i < t->flowop_end; i++)
-		if (w->flowops[i]->rate.per_sec > 0)
-			return true;
-	return false;
-}
-
-/* The objective's flowop, in the script and in an open loop. */
-static int check_flowop(const struct objective *obj, const struct workload *w)
-{
-	const char *name = obj->flowop;
-	size_t at = (size_t)(strstr(obj->text, name) - obj->text);
-	const char *hint, **labels;
-	char msg[300];
-
-	for (size_t i = 0; i < w->nflowops; i++) {
-		if (strcmp(w->flowops[i]->label, name))
-			continue;
-		if (timed(w, w->flowops[i]))
-			return 0;
-		snprintf(msg, sizeof(msg), "flowop '%s' is not in an open loop: "
-			 "its thread has no rate= and none of its flowops has",
-			 name);
-		value_error("--slo", obj->text, at, strlen(name), msg);
-		return -1;
-	}
-	labels = xcalloc(w->nflowops + 1, sizeof(*labels));
-	for (size_t i = 0; i < w->nflowops; i++)
-		labels[i] = w->flowops[i]->label;
-	hint = did_you_mean(name, labels, w->nflowops, sizeof(*labels));
-	if (hint)
-		snprintf(msg, sizeof(msg), "no flowop named '%s' in the script; "
-			 "did you mean '%s'?", name, hint);
-	else
-		snprintf(msg, sizeof(msg), "no flowop named '%s' in the script",
-			 name);
-	free(labels);
-	value_error("--slo", obj->text, at, strlen(name), msg);
-	return -1;
-}
-
-int curve_check(struct curve_cmd *k, const struct workload *w,
-		struct engine_opts *eo)
-{
-	uint64_t per = eo->runtime_s ? eo->runtime_s : script_runtime(w);
-
-	if (k->c->has_objective && k->c->obj.flowop &&
-	    check_flowop(&k->c->obj, w) < 0)
-		return -1;
-	/* a warm-up at each level: a fifth of its run, 1 s at least */
-	if (!eo->warmup_s)
-		eo->warmup_s = per / 5 ? per / 5 : 1;
-	eo->runtime_s = per;
-	return 0;
-}
-
-/* The file's JSON: the last run's object, with the curve in it. */
-static void print_json(FILE *out, const struct curve_cmd *k)
-{
-	struct json j;
-
-	report_json_reopen(out, k->last_json);
-	fputs(",\n  \"curve\": ", out);
-	jw_init(&j, out);
-	curve_write(&j, NULL, k->c);
-	fputs("\n}\n", out);
-}
-
-static void print_as(FILE *out, const struct curve_cmd *k,
-		     enum report_format f)
-{
-	if (f == FORMAT_JSON)
-		print_json(out, k);
-	else if (f == FORMAT_CSV)
-		curve_print_csv(out, k->c);
-	else
-		curve_print_text(out, k->c);
-}
-
-static enum report_format format_of(const char *path)
-{
-	size_t n = strlen(path);
-
-	if (n > 5 && !strcmp(path + n - 5, ".json"))
-		return FORMAT_JSON;
-	if (n > 4 && !strcmp(path + n - 4, ".csv"))
-		return FORMAT_CSV;
-	return FORMAT_TEXT;
-}
-
-static void fill_output(FILE *out, const void *arg)
-{
-	const struct curve_cmd *k = arg;
-
-	print_as(out, k, format_of(k->output));
-}
-
-static void fill_html(FILE *out, const void *arg)
-{
-	const struct curve_cmd *k = arg;
-	const char *name = k->c->script;
-
-	html_curve_page(out, &k->c, &name, 1);
-}
-
-int curve_output(struct curve_cmd *k)
-{
-	int rc = k->rc;
-	bool any = k->c->nlevels || k->c->max.nruns;
-
-	if (!any) {
-		fb_error("no run of the curve completed: nothing to print");
-		return rc ? rc : FB_EXIT_RUN;
-	}
-	if (k->format == FORMAT_TEXT)
-		fputc('\n', stdout);
-	if (k->format != FORMAT_JSON || k->last_json)
-		print_as(stdout, k, k->format);
-	if (k->output && (format_of(k->output) != FORMAT_JSON || k->last_json) &&
-	    outfile_write(k->output, fill_output, k) < 0 && !rc)
-		rc = FB_EXIT_RUN;
-	if (k->html && outfile_write(k->html, fill_html, k) < 0 && !rc)
-		rc = FB_EXIT_RUN;
-	if (k->c->has_objective && k->c->slo.searched && !k->c->slo.met &&
-	    !k->c->interrupted) {
-		fb_error("no rate met the objective %s", k->c->obj.text);
-		if (!rc)
-			rc = FB_EXIT_RUN;
-	}
-	return rc;
 }
 
 /* The row of cli_curveopts named by arg ("--levels", "--levels=X", "-o"), or -1. */
@@ -472,7 +304,7 @@ int cli_curve_main(int argc, char **argv)
 	if (!rc && !k.levels_given && !k.c->has_objective)
 		rc = parse_levels(&k, default_levels);
 	k.want_json = k.format == FORMAT_JSON ||
-		      (k.output && format_of(k.output) == FORMAT_JSON);
+		      (k.output && curve_format_of(k.output) == FORMAT_JSON);
 	if (!rc) {
 		rc = cli_options_parse(n, args, &o);
 		if (rc == 0 && refuse(&o) < 0)

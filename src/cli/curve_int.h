@@ -49,6 +49,11 @@ struct curve_cmd {
 	int rc;
 };
 
+/* A value's error, with the value shown under a caret ("--slo:1:4"). */
+void curve_value_error(const char *opt, const char *value, size_t at,
+		       size_t len, const char *msg);
+/* The format of the file -o names, by its suffix. */
+enum report_format curve_format_of(const char *path);
 /*
  * The objective's flowop against the script's, and the levels' time and
  * warm-up from it; -1 after saying what is wrong (curve.c).
