@@ -52,6 +52,13 @@ run_fbrun report "$TMP/wu.json"
 check "fbrun report: the table with its warm-up line, byte for byte" cmp -s "$TMP/table" "$TMP/out"
 rm -rf "$TMP/wu"
 
+# --repeat: each run warms up; the summary says so once, with the mean
+run_fbrun --warmup 1 --repeat 2 "$TMP/wu.f"
+check "--warmup 1 --repeat 2: exits 0" test "$rc" -eq 0
+grepq "--warmup with --repeat: the summary says each run warmed up" \
+	'^Warm-up: 1 s before each measured run, [0-9]+ I/O ops not counted \(mean of 2 of 2 runs\)$' "$TMP/out"
+rm -rf "$TMP/wu"
+
 # the --interval series starts at the warm-up's end and sums to the totals
 cat >"$TMP/w.f" <<F
 define fileset name=fs,path=$TMP/w,entries=20,dirwidth=5,size=4k,prealloc

@@ -24,6 +24,10 @@
 
 #define MIB (1024.0 * 1024.0)
 #define LEVEL 0.95
+/* --warmup: its length, the mean I/O ops of the warm-ups, runs with one, runs */
+#define LAYOUT_REPEAT_WARMUP                                                \
+	"\nWarm-up: %.0f s before each measured run, %.0f I/O ops not "       \
+	"counted (mean of %zu of %zu runs)\n"
 /* the least busy accelerator's utilisation: mean, +-95%, sd */
 #define LAYOUT_REPEAT_AU                                                    \
 	"\nAccelerator utilisation (the least busy's): %.1f%% +-%.1f, sd "     \
@@ -52,6 +56,10 @@ struct repeat {
 	double *au;
 	size_t aucap;
 	bool has_au; /* the runs have accelerators */
+	/* --warmup: its length, the runs that had one, their I/O ops summed */
+	double warm_s;
+	size_t warm_runs;
+	uint64_t warm_ops;
 };
 
 /* The figures a summary shows: the response times' only if open. */
@@ -192,6 +200,11 @@ int repeat_deliver(const struct results *r, void *arg)
 		rp->au[rp->n] = au.min;
 		rp->has_au = true;
 	}
+	if (r->warm_s > 0 && r->warm_done) {
+		rp->warm_s = r->warm_s;
+		rp->warm_runs++;
+		rp->warm_ops += r->warm_ops;
+	}
 	rp->n++;
 	fprintf(lines, "\nRun %zu of %zu: ", rp->n, rp->want);
 	report_summary_line(lines, r);
@@ -245,6 +258,10 @@ static void print_text(FILE *out, const struct repeat *rp)
 		st_summarise(rp->au, rp->n, LEVEL, &s);
 		fprintf(out, LAYOUT_REPEAT_AU, s.mean, s.half, s.sd);
 	}
+	if (rp->warm_runs)
+		fprintf(out, LAYOUT_REPEAT_WARMUP, rp->warm_s,
+			(double)rp->warm_ops / (double)rp->warm_runs,
+			rp->warm_runs, rp->n);
 	if (!rp->open)
 		return;
 	fprintf(out, "\nResponse time (ms), open loop: p50 and p99, their mean "
