@@ -35,15 +35,28 @@ ENGINE_ALLOWED = {
 }
 
 
+def canon(path):
+    """grammar/ holds the language's grammar and scanner, built into
+    lang: its files are lang's (grammar/parser.y -> src/lang/parser.y)."""
+    return 'src/lang/' + path[len('grammar/'):] \
+        if path.startswith('grammar/') else path
+
+
+def header(inc):
+    """The file an include of ours names, from the top of the tree:
+    "engine/engine.h" -> src/engine/engine.h, "grammar/x.h" as it is."""
+    return inc if inc.startswith('grammar/') else 'src/' + inc
+
+
 def folder(path):
     """src/engine/fileset/x.c -> engine; src/main.c -> main."""
-    parts = path.split('/')
+    parts = canon(path).split('/')
     return parts[1] if len(parts) > 2 else 'main'
 
 
 def subfolder(path):
     """The engine's sub-folder of src/engine/..., None outside it."""
-    parts = path.split('/')
+    parts = canon(path).split('/')
     if parts[:2] != ['src', 'engine']:
         return None
     if len(parts) > 3:

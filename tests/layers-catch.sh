@@ -16,7 +16,7 @@ fi
 layers() { python3 "$srcdir/tests/layers.py" "$1" >"$TMP/out" 2>&1 || :; }
 
 mkdir "$TMP/tree"
-cp -R "$srcdir/src" "$TMP/tree/src"
+cp -R "$srcdir/src" "$srcdir/grammar" "$TMP/tree/"
 layers "$TMP/tree"
 if grep -q '^not ok' "$TMP/out"; then
 	fail "the sources as they are pass every rule"

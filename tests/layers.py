@@ -13,7 +13,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from graphcheck import ok, cycles as find_cycles, done  # noqa: E402
-from layering import ALLOWED, ENGINE_ALLOWED, folder, subfolder  # noqa: E402,E501
+from layering import ALLOWED, ENGINE_ALLOWED, folder, subfolder, header  # noqa: E402,E501
 
 top = sys.argv[1] if len(sys.argv) > 1 else '.'
 INC = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
@@ -22,14 +22,14 @@ GENERATED = {'config.h', 'parser.h'}
 
 
 files = []
-for d in ('src',):
+for d in ('src', 'grammar'):
     for root, _, names in os.walk(os.path.join(top, d)):
         for f in sorted(names):
             if re.search(r'\.(c|h|l|y)$', f):
                 files.append(os.path.relpath(os.path.join(root, f), top))
 # the parser and scanner bison and flex generate are not ours to check
-files = [f for f in files if f not in ('src/lang/parser.c', 'src/lang/lexer.c',
-                                       'src/lang/parser.h')]
+files = [f for f in files if f not in ('grammar/parser.c', 'grammar/lexer.c',
+                                       'grammar/parser.h')]
 
 
 def module(path):
@@ -55,16 +55,16 @@ for f in files:
         if '/' not in inc:
             bad_name.append('%s: "%s"' % (f, inc))
             continue
-        if not os.path.exists(os.path.join(top, 'src', inc)):
+        if not os.path.exists(os.path.join(top, header(inc))):
             missing.append('%s: "%s"' % (f, inc))
             continue
-        them = inc.split('/')[0]
+        them = folder(header(inc))
         if them != me and them not in ALLOWED.get(me, set()):
             bad_layer.append('%s (%s) includes "%s" (%s)' % (f, me, inc, them))
-        other = module('src/' + inc)
+        other = module(header(inc))
         if other != mod:
             deps[mod].add(other)
-        mine, theirs = subfolder(f), subfolder('src/' + inc)
+        mine, theirs = subfolder(f), subfolder(header(inc))
         if mine and theirs and mine != theirs:
             subdeps.setdefault(mine, set()).add(theirs)
             if theirs not in ENGINE_ALLOWED.get(mine, set()):
@@ -77,7 +77,8 @@ ANGLE = re.compile(r'^\s*#\s*include\s*<([^>]+)>', re.M)
 angled = ['%s: <%s>' % (f, inc) for f in files
           for inc in ANGLE.findall(open(os.path.join(top, f),
                                         encoding='utf-8').read())
-          if os.path.exists(os.path.join(top, 'src', inc))]
+          if os.path.exists(os.path.join(top, 'src', inc)) or
+          os.path.exists(os.path.join(top, inc))]
 ok(not angled, 'our headers are included with quotes, never <>', angled)
 ok(not bad_name, 'every include of our headers names its folder', bad_name)
 ok(not missing, 'every included header exists', missing)

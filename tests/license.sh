@@ -51,8 +51,8 @@ rule() {
 	debian/rules) echo header ;;
 	debian/*) echo exempt ;;
 	# what bison and flex made of parser.y and lexer.l (in a tarball)
-	src/lang/parser.[ch] | src/lang/lexer.c) echo exempt ;;
-	src/*.[ch] | src/*.[yl] | configure.ac | Makefile.am) echo header ;;
+	grammar/parser.[ch] | grammar/lexer.c) echo exempt ;;
+	src/*.[ch] | grammar/*.[chyl] | configure.ac | Makefile.am) echo header ;;
 	tests/*.sh | tests/*.py | tests/*.supp | tests/unit/*.[ch]) echo header ;;
 	tests/tools/*.[ch]) echo header ;;
 	tests/fuzz/*.c | bench/*.[cf] | examples/*.sh | examples/*.f) echo header ;;
@@ -69,7 +69,7 @@ if [ -e "$srcdir/.git" ] && command -v git >/dev/null 2>&1 &&
 else
 	# a tarball: its own folders only, never a build directory in it
 	git=false
-	(cd "$srcdir" && for d in configure.ac Makefile.am src tests \
+	(cd "$srcdir" && for d in configure.ac Makefile.am src grammar tests \
 		workloads bench examples doc .ci contrib; do
 		[ ! -e "$d" ] || find "$d" -type f
 	done) >"$TMP/files"

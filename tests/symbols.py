@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from graphcheck import ok, cycles as find_cycles, done  # noqa: E402
-from layering import breach  # noqa: E402
+from layering import breach, canon, header  # noqa: E402
 
 top, build = sys.argv[1], sys.argv[2]
 ALLOW = os.path.join(top, 'tests', 'symbols.supp')
@@ -50,7 +50,7 @@ def includes(rel, seen):
         return seen
     seen.add(rel)
     for inc in INC.findall(open(path, encoding='utf-8').read()):
-        includes('src/' + inc, seen)
+        includes(header(inc), seen)
     return seen
 
 
@@ -60,10 +60,10 @@ def module(rel):
     inside of x; of two, the one the other includes) are module x.  The
     parser and its scanner (lang/parse: both include parse_int.h), which
     call each other by design, are one."""
-    parts = rel.split('/')
+    parts = canon(rel).split('/')
     folder = '/'.join(parts[1:-1])
     inside = [h for h in includes(rel, set()) if h.endswith('_int.h') and
-              os.path.dirname(h) == os.path.dirname(rel)]
+              os.path.dirname(h) == os.path.dirname(canon(rel))]
     inner = [h for h in inside
              if not any(o != h and o in includes(h, set()) for o in inside)]
     if inner:
@@ -76,7 +76,7 @@ def module(rel):
 # of a file since moved or removed has no source and is left out);
 # automake names an object of a program with its own flags prog-x.o
 objects = []
-for d in ('src',):
+for d in ('src', 'grammar'):
     for root, _, names in os.walk(os.path.join(top, d)):
         for f in sorted(names):
             if not f.endswith(('.c', '.y', '.l')):

@@ -37,11 +37,11 @@ check "the syntax has every attribute of --list-attributes ($(wc -l <"$TMP/attrs
 	covered "$TMP/attrs" "$TMP/got"
 check "... and no other" covered "$TMP/got" "$TMP/attrs"
 
-sed -n 's/^KEYWORD([A-Z]*, "\([a-z]*\)".*/\1/p' "$srcdir/src/lang/keywords.h" |
+sed -n 's/^KEYWORD([A-Z]*, "\([a-z]*\)".*/\1/p' "$srcdir/grammar/keywords.h" |
 	sort -u >"$TMP/keywords"
 grep '^syn ' "$syntax" | grep -v -e '^syn keyword fbrunFlowop ' -e '^syn keyword fbrunAttribute ' |
 	grep -oE '[a-z]+' | sort -u >"$TMP/got"
-check "the syntax has every keyword of src/lang/keywords.h ($(wc -l <"$TMP/keywords"))" \
+check "the syntax has every keyword of grammar/keywords.h ($(wc -l <"$TMP/keywords"))" \
 	covered "$TMP/keywords" "$TMP/got"
 
 if ! command -v vim >/dev/null 2>&1; then

@@ -162,7 +162,7 @@ const char *ast_stmt_keyword(enum ast_stmt_kind kind)
 #define KEYWORD(id, word, command, stmt) KW_STMT_##stmt(id, word)
 #define KW_STMT_1(id, word) [AS_##id] = word,
 #define KW_STMT_0(id, word)
-#include "lang/keywords.h"
+#include "grammar/keywords.h"
 #undef KW_STMT_0
 #undef KW_STMT_1
 #undef KEYWORD

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
-/* Shared between lang/lexer.l and lang/parser.y only. */
+/* Shared between grammar/lexer.l and grammar/parser.y only. */
 #ifndef FBRUN_PARSE_INT_H
 #define FBRUN_PARSE_INT_H
 

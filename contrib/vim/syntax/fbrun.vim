@@ -10,7 +10,7 @@ endif
 
 syn case match
 
-" the commands (src/lang/keywords.h); flowop is matched with its name below
+" the commands (grammar/keywords.h); flowop is matched with its name below
 syn keyword fbrunCommand create debug define domultisync echo enable
 syn keyword fbrunCommand eventgen list psrun quit run set sleep system
 syn keyword fbrunCommand thread version

@@ -2,7 +2,7 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * The one list of the language's keywords.  The scanner's table and the
- * "did you mean" of an unknown command (lang/parser.y) and the names
+ * "did you mean" of an unknown command (grammar/parser.y) and the names
  * of the statements (ast.c) are built from it; the grammar declares each
  * token.  Sorted by word: the scanner looks words up by bsearch.
  *

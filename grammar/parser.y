@@ -319,7 +319,7 @@ static const struct keyword {
 	int token;
 } keywords[] = {
 #define KEYWORD(id, word, command, stmt) { word, K_##id },
-#include "lang/keywords.h"
+#include "grammar/keywords.h"
 #undef KEYWORD
 };
 
@@ -351,7 +351,7 @@ const char *const parse_command_words[] = {
 #define KEYWORD(id, word, command, stmt) KW_COMMAND_##command(word)
 #define KW_COMMAND_1(word) word,
 #define KW_COMMAND_0(word)
-#include "lang/keywords.h"
+#include "grammar/keywords.h"
 #undef KW_COMMAND_0
 #undef KW_COMMAND_1
 #undef KEYWORD
