@@ -60,7 +60,7 @@ bool engine_writes_fileset(const struct workload *w, int i)
 bool engine_deletes_files(const struct workload *w, int i)
 {
 	for (size_t k = 0; k < w->nflowops; k++)
-		if (w->flowops[k]->type == FO_DELETEFILE &&
+		if ((ir_flowop_flags(w->flowops[k]) & FF_REMOVES) &&
 		    touches(w, w->flowops[k], i))
 			return true;
 	return false;

@@ -147,28 +147,14 @@ int engine_check_output(const struct engine *e)
 		       0;
 }
 
-/* Whether a createnext, statnext or deletenext works in fileset i. */
-static bool uses_createnext(const struct workload *w, size_t i)
+/* Whether a flowop with the flag ff works in fileset i; any if i < 0. */
+static bool uses_flag(const struct workload *w, int i, unsigned ff)
 {
 	for (size_t f = 0; f < w->nflowops; f++) {
 		const struct ir_flowop *fo = w->flowops[f];
 
-		if ((fo->type == FO_CREATENEXT || fo->type == FO_STATNEXT ||
-		     fo->type == FO_DELETENEXT) &&
-		    fo->fileset.index == (int)i)
-			return true;
-	}
-	return false;
-}
-
-/* Whether flowop type t works in fileset i; any fileset if i < 0. */
-static bool uses_flowop(const struct workload *w, int i,
-			enum flowop_type t)
-{
-	for (size_t f = 0; f < w->nflowops; f++) {
-		const struct ir_flowop *fo = w->flowops[f];
-
-		if (fo->type == t && (i < 0 || fo->fileset.index == i))
+		if ((ir_flowop_flags(fo) & ff) &&
+		    (i < 0 || fo->fileset.index == i))
 			return true;
 	}
 	return false;
@@ -179,12 +165,12 @@ static unsigned uses_of(const struct workload *w, int i)
 {
 	unsigned u = 0;
 
-	if (uses_flowop(w, i, FO_LINKFILE))
+	if (uses_flag(w, i, FF_LINKS))
 		u |= FS_USES_LINKS;
-	if (uses_flowop(w, i, FO_SYMLINKFILE))
+	if (uses_flag(w, i, FF_SYMLINKS))
 		u |= FS_USES_SYMLINKS;
 	/* an aio flowop's fd may be any fileset's (openfile's slot) */
-	if (uses_flowop(w, -1, FO_AIOREAD) || uses_flowop(w, -1, FO_AIOWRITE))
+	if (uses_flag(w, -1, FF_ASYNC))
 		u |= FS_USES_AIO;
 	return u;
 }
@@ -319,8 +305,7 @@ static void add_replay_ids(const struct workload *w, size_t i,
 			   struct fileset *fs)
 {
 	for (size_t f = 0; f < w->nflowops; f++)
-		if (w->flowops[f]->type == FO_REPLAY &&
-		    !w->flowops[f]->replay_row &&
+		if ((ir_flowop_flags(w->flowops[f]) & FF_TRACE) &&
 		    w->flowops[f]->fileset.index == (int)i)
 			fileset_add_replay(fs, (unsigned)w->flowops[f]->id);
 }
@@ -340,7 +325,7 @@ static void add_replays(const struct workload *w, struct fileset **fs)
 		int64_t *sizes;
 		size_t n, nf = 0;
 
-		if (f->type != FO_REPLAY || f->replay_row ||
+		if (!(ir_flowop_flags(f) & FF_TRACE) ||
 		    f->fileset.index < 0 || !fs[f->fileset.index])
 			continue;
 		n = trace_initial(w->traces[f->trace.index].trace, &ent);
@@ -371,7 +356,7 @@ static int create_one(struct engine *e, size_t i, struct fileset *fs)
 	char err[512], *label;
 	int rc;
 
-	fileset_set_createnext(fs, uses_createnext(e->w, i));
+	fileset_set_createnext(fs, uses_flag(e->w, (int)i, FF_NEXT));
 	add_replay_ids(e->w, i, fs);
 	fileset_set_keeps_whole(fs, !engine_deletes_files(e->w, (int)i));
 	if (fileset_device(fs))

@@ -32,7 +32,7 @@ static uint64_t replay_fds(const struct workload *w)
 		const struct ir_thread *t = &w->threads[f->thread];
 		uint64_t copies;
 
-		if (f->type != FO_REPLAY || f->replay_row)
+		if (!(ir_flowop_flags(f) & FF_TRACE))
 			continue;
 		copies = (uint64_t)t->instances *
 			 (uint64_t)w->processes[t->process].instances;

@@ -54,6 +54,7 @@ static void describe(struct results *r, const struct run *run)
 		fr->io = ff & FF_IO;
 		fr->reads = ff & FF_READ;
 		fr->writes = ff & FF_WRITE;
+		fr->replays = flowop_flags(f->type) & FF_TRACE;
 		fr->mean = ff & FF_MEAN;
 		fr->composite = ir_flowop_holds_others(f);
 	}

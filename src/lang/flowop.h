@@ -95,6 +95,23 @@ enum {
 	/* makes written data durable (fsync, sync): compare's verdict puts
 	   its latency with the writes' */
 	FF_FLUSH = 1 << 11,
+	/*
+	 * What the engine does for a flowop before the run, by these
+	 * (engine_filesets.c, engine_devices.c, engine_nofile.c): works on
+	 * createnext's numbered names, so its fileset's marker says they may
+	 * be there (createnext, statnext, deletenext)
+	 */
+	FF_NEXT = 1 << 12,
+	/* makes hard links, or symbolic links, to its fileset's files */
+	FF_LINKS = 1 << 13,
+	FF_SYMLINKS = 1 << 14,
+	/* goes through the async I/O queue: every fileset's files it may use
+	   are opened blocking (io_uring fails a read that would block) */
+	FF_ASYNC = 1 << 15,
+	/* removes its fileset's entries: the tree is not kept whole */
+	FF_REMOVES = 1 << 16,
+	/* replays a trace in trees of its own (its rows have not this flag) */
+	FF_TRACE = 1 << 17,
 };
 
 /* What compile checks of a flowop. */

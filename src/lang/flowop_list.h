@@ -102,7 +102,7 @@ FLOWOP(CLOSEFILE, "closefile", fo_closefile, FF_IO,
        NEED_FD,
        NULL, NULL,
        "close the file open in fd")
-FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_NAMES,
+FLOWOP(DELETEFILE, "deletefile", fo_deletefile, FF_IO | FF_NAMES | FF_REMOVES,
        FA(FILESET) | FA(FD) | FA(INDEXED),
        NEED_FILE,
        NULL, NULL,
@@ -149,13 +149,15 @@ FLOWOP(RENAMEFILE, "renamefile", fo_renamefile,
        "rename an existing file of the fileset to one of its free names "
        "(never over anything): the old name is free afterwards (an fbrun "
        "extension)")
-FLOWOP(LINKFILE, "linkfile", fo_linkfile, FF_IO | FF_NAMES | FF_UNVERIFIED,
+FLOWOP(LINKFILE, "linkfile", fo_linkfile,
+       FF_IO | FF_NAMES | FF_UNVERIFIED | FF_LINKS,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
        "hard-link an existing file of the fileset at one of its free names: "
        "both exist afterwards (an fbrun extension)")
-FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile, FF_IO | FF_NAMES,
+FLOWOP(SYMLINKFILE, "symlinkfile", fo_symlinkfile,
+       FF_IO | FF_NAMES | FF_SYMLINKS,
        FA(FILESET),
        NEED_FILESET,
        NULL, NULL,
@@ -220,7 +222,7 @@ FLOWOP(SYNC, "sync", fo_sync, FF_IO | FF_FLUSH,
        NULL, NULL,
        "flush every file system's dirty data (sync())")
 FLOWOP(CREATENEXT, "createnext", fo_createnext,
-       FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
+       FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED | FF_NEXT,
        FA(FILESET) | FA(ENTRIES) | FA(DIRS) | FA(FILESIZE) | FA(IOSIZE) |
          FA(RANDOM) | FA(FSYNC) | FA(DATA) | FA(COMPRESS),
        NEED_FILESET,
@@ -228,14 +230,15 @@ FLOWOP(CREATENEXT, "createnext", fo_createnext,
        "create the next numbered file in the fileset's root (or its dirs "
        "subdirectories) with bonnie++'s names, random: random part first, "
        "writing filesize bytes")
-FLOWOP(STATNEXT, "statnext", fo_statnext, FF_IO | FF_NAMES | FF_UNVERIFIED,
+FLOWOP(STATNEXT, "statnext", fo_statnext,
+       FF_IO | FF_NAMES | FF_UNVERIFIED | FF_NEXT,
        FA(FILESET) | FA(DIRS) | FA(IOSIZE) | FA(RANDOM),
        NEED_FILESET,
        op_names_prepare, op_names_free,
        "stat the next file in directory order (random: in an order shuffled "
        "before the run) and read its data if it has any")
 FLOWOP(DELETENEXT, "deletenext", fo_deletenext,
-       FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
+       FF_IO | FF_NAMES | FF_SERIAL | FF_UNVERIFIED | FF_NEXT,
        FA(FILESET) | FA(DIRS) | FA(RANDOM) | FA(FSYNC),
        NEED_FILESET,
        op_names_prepare, op_names_free,
@@ -323,14 +326,14 @@ FLOWOP(COMPUTE, "compute", fo_compute, 0,
        "compute for value microseconds, as an accelerator fed by the "
        "thread does: the thread sleeps, and the time counts as its "
        "compute time, apart from I/O (an fbrun extension)")
-FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES,
+FLOWOP(AIOWRITE, "aiowrite", fo_aiowrite, FF_WRITES | FF_ASYNC,
        FA_WRITES | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,
        op_aio_prepare, NULL,
        "start an asynchronous write of iosize bytes (the op is the "
        "submission; with iodepth, each write from submission to "
        "completion)")
-FLOWOP(AIOREAD, "aioread", fo_aioread, FF_READS,
+FLOWOP(AIOREAD, "aioread", fo_aioread, FF_READS | FF_ASYNC,
        FA_FILEIO | FA(RANDOM) | FA(WORKINGSET) | FA(IODEPTH),
        NEED_FILE | NEED_IOSIZE,
        op_aio_prepare, NULL,
@@ -354,7 +357,7 @@ FLOWOP(TESTRANDVAR, "testrandvar", fo_testrandvar, FF_MEAN,
        NULL, NULL,
        "sample the random variable in value and report its mean")
 FLOWOP(REPLAY, "replay", fo_replay,
-       FF_ALTERS | FF_NAMES | FF_SERIAL | FF_UNVERIFIED,
+       FF_ALTERS | FF_NAMES | FF_SERIAL | FF_UNVERIFIED | FF_TRACE,
        FA(FILESET) | FA(TRACE) | FA(VALUE) | FA(PACE) | FA(STREAMS) |
 	       FA(CALLS),
        NEED_FILESET,

@@ -99,6 +99,7 @@ static void read_flowop(struct flowop_result *fr, const json_t *fo)
 	fr->rd_bytes = rd_u64(fo, "read_bytes");
 	fr->wr_bytes = rd_u64(fo, "write_bytes");
 	fr->pass_ops = rd_u64(fo, "pass_ops");
+	fr->replays = rd_get(fo, "mismatches") != NULL;
 	fr->row_ops = rd_u64(fo, "row_ops");
 	fr->loadfile = rd_get(fo, "loadfile_bytes") != NULL;
 	fr->loadfile_bytes = rd_u64(fo, "loadfile_bytes");

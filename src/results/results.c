@@ -270,6 +270,7 @@ static void copy_description(struct results *r, const struct results *mine)
 		d->io = s->io;
 		d->reads = s->reads;
 		d->writes = s->writes;
+		d->replays = s->replays;
 		d->mean = s->mean;
 		d->composite = s->composite;
 		d->loadfile = s->loadfile;

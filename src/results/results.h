@@ -41,6 +41,9 @@ struct flowop_result {
 	char *data; /* its data pattern, NULL where none is set */
 	/* what it counts as (its FF_* flags, copied by results_collect) */
 	bool io, reads, writes, mean, composite;
+	/* a replay's flowop or one of its rows: its mismatches always shown
+	   (read from a file: the file has them) */
+	bool replays;
 	struct fstats s; /* merged over every worker */
 	uint64_t rd_bytes, wr_bytes; /* s.bytes, if it reads or writes */
 	/* s's quantiles, clamped (ns); read from a file, the file's own */

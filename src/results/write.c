@@ -117,7 +117,7 @@ static void write_flowop(struct json *j, const struct results *r,
 	jw_u64(j, "errors", s->errors);
 	jw_u64(j, "verify_errors", s->verify_errors);
 	/* a replay's rows always: other flowops cannot have any */
-	if (s->mismatches || !strcmp(text(fr->type), "replay"))
+	if (s->mismatches || fr->replays)
 		jw_u64(j, "mismatches", s->mismatches);
 	if (s->err_other)
 		jw_u64(j, "errors_other", s->err_other);
