@@ -236,6 +236,8 @@ spec/vda          2  clips=8 library=4 filesize=1m iosize=64k chunks=4
 spec/eda          2  smallfiles=100 largefiles=2 largesize=4m transfers=4
 spec/genomics     2  inputs=2 inputsize=4m refsize=4m outputs=4
 spec/ai_image     2  images=200 ckptsize=1m ckptrate=1
+# a container image pull, fitted to a recording of tar -x; ends when done
+imagepull         10
 EOF
 
 # Every script in workloads/ and workloads/spec/ is in the table above.
