@@ -27,7 +27,7 @@
 #   readers     4         reader threads per job
 #   rate        4         batches a second per reader
 #   batch       16        images per batch
-#   images      20000     image files (for every job together)
+#   images      8000      image files (for every job together)
 #   imagesize   gamma, mean 112k   bytes of each image
 #   ckptsize    64m       bytes of each checkpoint
 #   ckptrate    0.1       checkpoints a second per job
@@ -42,7 +42,7 @@ set $jobs=1
 set $readers=4
 set $rate=4
 set $batch=16
-set $images=20000
+set $images=8000
 set $imagesize=cvar(type=cvar-gamma,parameters="mean:114688;gamma:1.5")
 set $ckptsize=64m
 set $ckptrate=0.1

@@ -6,19 +6,20 @@
 # files while backend processes stream large ones; the load is counted
 # in job sets, each a fixed blend of the two.
 #
-# From SPEC's public descriptions (SPEC's "What's new in SPEC SFS 2014
-# SP2" page, and the SPECstorage Solution 2020 User's Guide, "Workloads
-# and Business Metrics"): the business metric is the JOB_SET, a blend
-# of EDA_FRONTEND and EDA_BACKEND; a frontend process generates 100
-# operations a second, metadata intensive, over about 1,200 files of
-# 16 KiB and 1,200 empty files (appends, existence and permission
-# checks); the backend works on large files in large sequential
-# transfers; a job set needs 11 GiB of data and 12 MiB of client memory.
+# From SPEC's public descriptions (SPEC's page "What's new in SPEC SFS
+# 2014 SP2", spec.org/sfs2014/whatsnewSP2.html, and the SPECstorage
+# Solution 2020 User's Guide, "Workloads and Business Metrics"): the
+# business metric is the JOB_SET, a blend of EDA_FRONTEND and
+# EDA_BACKEND; a frontend process generates 100 operations a second,
+# metadata intensive, over about 1,200 files of 16 KiB and 1,200 empty
+# files (appends, existence and permission checks); SFS 2014 gives a job
+# set 11 GiB of data and 12 MiB of client memory.
 # fbrun's choices (not SPEC's numbers): 3 frontend and 2 backend
 # threads a job set; a frontend pass is 12 stats (8 of the 16 KiB files,
 # 4 existence checks of the empty ones), one small file read whole and
 # one append of 4 KiB to an empty file (opens and closes besides: 18
-# operations), 5 passes a second; a backend pass reads 16 MiB of a
+# operations), 5 passes a second; the backend as large files streamed
+# (EDA's physical design and extraction): a pass reads 16 MiB of a
 # large file and writes 16 MiB of a new one in 1 MiB transfers, once a
 # second.  The objective (a response time bound) is the user's.
 #
@@ -33,7 +34,7 @@
 #                         (SPEC: 1,200 of each per frontend process)
 #   smallsize   16k       bytes of each small file
 #   appendsize  4k        bytes of each append
-#   largefiles  8         large files the backends read
+#   largefiles  4         large files the backends read
 #   largesize   256m      bytes of each large file
 #   iosize      1m        bytes per backend read or write
 #   transfers   16        backend reads, and writes, per pass
@@ -51,7 +52,7 @@ set $berate=1
 set $smallfiles=3600
 set $smallsize=16k
 set $appendsize=4k
-set $largefiles=8
+set $largefiles=4
 set $largesize=256m
 set $iosize=1m
 set $transfers=16

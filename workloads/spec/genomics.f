@@ -15,7 +15,7 @@
 # fbrun's choices (not SPEC's numbers): 2 threads a job, each pass
 # reading 1 MiB of input in sequence, 4 random 64 KiB lookups in the
 # reference and one 256 KiB append of output, 4 passes a second; input
-# files of 256 MiB, a reference of 1 GiB, output files that grow for
+# files of 128 MiB, a reference of 512 MiB, output files that grow for
 # the run.  The objective (a response time bound) is the user's.
 #
 # Knobs (override with fbrun -D name=value):
@@ -23,9 +23,9 @@
 #   jobs        1         business metrics: jobs at once
 #   procs       2         threads per job
 #   rate        4         passes a second per thread
-#   inputs      8         input (sequence) files
-#   inputsize   256m      bytes of each input file
-#   refsize     1g        bytes of the reference
+#   inputs      4         input (sequence) files
+#   inputsize   128m      bytes of each input file
+#   refsize     512m      bytes of the reference
 #   iosize      1m        bytes per input read
 #   refiosize   64k       bytes per reference lookup
 #   lookups     4         reference lookups per pass
@@ -40,9 +40,9 @@ set $dir=$tmpdir
 set $jobs=1
 set $procs=2
 set $rate=4
-set $inputs=8
-set $inputsize=256m
-set $refsize=1g
+set $inputs=4
+set $inputsize=128m
+set $refsize=512m
 set $iosize=1m
 set $refiosize=64k
 set $lookups=4

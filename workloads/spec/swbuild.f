@@ -6,12 +6,13 @@
 # read whole, objects written and old ones removed; the load is counted
 # in builds, each a fixed set of processes at a fixed operation rate.
 #
-# From SPEC's public descriptions (SPEC SFS 2014 SP2 and SPECstorage
-# Solution 2020 User's Guides, "Workloads and Business Metrics"): the
-# business metric is the BUILD; the workload is metadata intensive, like
-# make over tens of thousands of files, attributes checked and, where
-# needed, a file read, compiled and its output written back; a build
-# needs 5 GB of data and 400 MiB of client memory.
+# From SPEC's public descriptions (the SPECstorage Solution 2020 User's
+# Guide, "Workloads and Business Metrics"; the SPEC SFS 2014 SP2 User's
+# Guide, whose SWBUILD SPECstorage carries on): the business metric is
+# the BUILD; the workload is metadata intensive, like make over tens of
+# thousands of files, attributes checked and, where needed, a file read,
+# compiled and its output written back; SFS 2014 gives a build 5 GB of
+# data and 400 MiB of client memory.
 # fbrun's choices (not SPEC's numbers): 5 processes a build, each doing
 # 5 passes a second of 19 operations (95 a second; SPEC's load generator
 # holds each process to a fixed rate too), stats 14 of the 19 (74%),

@@ -6,11 +6,11 @@
 # time, while a companion reads back what is stored, a tenth as many
 # bytes; the load is counted in streams.
 #
-# From SPEC's public descriptions (SPEC SFS 2014 SP2 and SPECstorage
-# Solution 2020 User's Guides, "Workloads and Business Metrics"): the
-# business metric is the STREAM, video ingest with a smaller share of
-# reads by a companion; a stream needs 24 GB of data and 10 MiB of
-# client memory.
+# From SPEC's public descriptions (the SPECstorage Solution 2020 User's
+# Guide, "Workloads and Business Metrics"; the SPEC SFS 2014 SP2 User's
+# Guide, whose VDA SPECstorage carries on): the business metric is the
+# STREAM, video recorded with a smaller share of reads by a companion;
+# SFS 2014 gives a stream 24 GB of data and 10 MiB of client memory.
 # fbrun's choices (not SPEC's numbers): one ingest and one companion
 # thread a stream; the ingest writes a clip of 10 writes of 256 KiB a
 # second (2.5 MiB/s, about 21 Mbit/s), fsyncs it, and removes an old
