@@ -3,8 +3,8 @@
 #
 # imagepull.f -- a container image pull: a layer's compressed archive
 # read, the layer unpacked (directories made, many small files written
-# and each fsynced, as a container runtime unpacks), then a few of its
-# files read as the container starts, and the layer removed.
+# and each fsynced), then a few of its files read as the container
+# starts, and the layer removed.
 #
 # How it was made: recorded with `fbrun record -- tar -xf data.tar.xz
 # -C layer` (tar 1.34, xz 5.4, Debian 12), data.tar.xz being the data
@@ -18,8 +18,10 @@
 # (open, fstat, close), and xz's reading of the archive (168 reads of
 # 8164 bytes).  Edited: the threads the model runs side by side are one
 # thread doing them in turn, as the unpacker does; an fsync after each
-# file's writes (tar makes none; containerd's unpacker syncs each file
-# before it commits a layer); the reads of a few files whole at the end
+# file's writes, deliberately (tar makes none; a runtime that makes a
+# layer durable before it commits it syncs file by file or the whole
+# file system once after the unpack: this is the file-by-file case, the
+# costlier where flushes are slow); the reads of a few files at the end
 # (the container's start: not in the recording); the removal of the
 # layer after each pull, so that pulls can repeat.  Left out: tar's own
 # start (libraries and locale files: the model's read9 to read15 but the
@@ -114,5 +116,5 @@ define process name=runtime
   }
 }
 
-echo "imagepull: $pulls pull(s) of a 330-file layer, each file fsynced"
+echo "imagepull: $pulls pull(s) of a layer of 332 files, each fsynced"
 run $runtime
