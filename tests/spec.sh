@@ -45,6 +45,21 @@ e=$(json "$TMP/eda.json" "sorted((a['thread'], a['rate'], a['instances']) for a 
 check "eda, jobsets=2: 6 frontends and 4 backends at their rates ($e)" \
 	test "$e" = "[('backend', 4, 4), ('frontend', 30, 6)]"
 
+# business metrics whose new files overlap (passes as fast as they go):
+# every backend and every trainer finds a name for its new file, so the
+# run goes its whole time (it used to end when one found none)
+run_fbrun -q -t 1 -D dir="$TMP/eda4" -D jobsets=4 -D smallfiles=50 \
+	-D largefiles=2 -D largesize=1m -D transfers=1 -D berate=1000 \
+	-o "$TMP/eda4.json" "$w/spec/eda.f"
+e=$(json "$TMP/eda4.json" "r['ended_by'], sum(f['errors'] for f in r['flowops'])" 2>&1 || :)
+check "eda, 8 backends over 2 large files: runs its whole time, no error (exit $rc; $e)" \
+	test "$rc" -eq 0 -a "$e" = "timeout 0"
+run_fbrun -q -t 1 -D dir="$TMP/ai3" -D jobs=3 -D images=100 -D ckptsize=64k \
+	-D ckptrate=1000 -o "$TMP/ai3.json" "$w/spec/ai_image.f"
+e=$(json "$TMP/ai3.json" "r['ended_by'], sum(f['errors'] for f in r['flowops'])" 2>&1 || :)
+check "ai_image, 3 jobs checkpointing at once: runs its whole time, no error (exit $rc; $e)" \
+	test "$rc" -eq 0 -a "$e" = "timeout 0"
+
 # --- fbrun curve over the business metric ----------------------------------
 # a mean response time of a second: met at one build on any machine that
 # runs the tests (the passes take well under a millisecond each)

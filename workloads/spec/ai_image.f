@@ -18,7 +18,8 @@
 # (gamma distributed, about ImageNet's JPEGs), and a checkpoint of
 # 64 MiB written, fsynced and removed every 10 seconds.  fbrun's
 # workloads/ai/ model MLPerf Storage's training with accelerators;
-# this one holds SPEC's rate instead.  The objective (a response time
+# this one holds each job to a fixed rate instead, as SPEC's load
+# generator holds its processes.  The objective (a response time
 # bound) is the user's.
 #
 # Knobs (override with fbrun -D name=value):
@@ -58,7 +59,7 @@ define flowop name=image,iters=$batch
 }
 
 define fileset name=spec-ai-images,path=$dir,entries=$images,size=$imagesize,dirwidth=1000,prealloc,readonly
-define fileset name=spec-ai-checkpoint,path=$dir,entries=1,size=$ckptsize,dirwidth=1
+define fileset name=spec-ai-checkpoint,path=$dir,entries=$jobs,size=$ckptsize,dirwidth=100
 
 define process name=job,instances=$jobs
 {

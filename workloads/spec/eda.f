@@ -38,6 +38,9 @@
 #   largesize   256m      bytes of each large file
 #   iosize      1m        bytes per backend read or write
 #   transfers   16        backend reads, and writes, per pass
+#   outputs     1000      names for the backends' new files, each made
+#                         and removed in a pass (at least backends x
+#                         jobsets)
 #   runtime     300       seconds
 #
 # The job sets that hold a response time, here a mean of 10 ms:
@@ -56,12 +59,13 @@ set $largefiles=4
 set $largesize=256m
 set $iosize=1m
 set $transfers=16
+set $outputs=1000
 set $runtime=300
 
 define fileset name=spec-eda-small,path=$dir,entries=$smallfiles,size=$smallsize,dirwidth=100,prealloc
 define fileset name=spec-eda-empty,path=$dir,entries=$smallfiles,size=0,dirwidth=100,prealloc
 define fileset name=spec-eda-large,path=$dir,entries=$largefiles,size=$largesize,dirwidth=100,prealloc,readonly
-define fileset name=spec-eda-output,path=$dir,entries=$largefiles,size=$largesize,dirwidth=100
+define fileset name=spec-eda-output,path=$dir,entries=$outputs,size=$largesize,dirwidth=100
 
 define process name=jobset,instances=$jobsets
 {

@@ -26,7 +26,9 @@
 #   rate        1         clips a second per stream
 #   chunks      10        writes per clip
 #   iosize      256k      bytes per write or read
-#   clips       64        clips kept, for every stream together
+#   clips       1024      names for clips, half of them recorded before
+#                         the run, for every stream together (at least
+#                         4 x streams)
 #   library     16        stored files the companions read
 #   filesize    64m       bytes of each stored file
 #   runtime     300       seconds
@@ -39,7 +41,7 @@ set $streams=1
 set $rate=1
 set $chunks=10
 set $iosize=256k
-set $clips=64
+set $clips=1024
 set $library=16
 set $filesize=64m
 set $runtime=300
