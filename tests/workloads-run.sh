@@ -230,11 +230,20 @@ ai/unet3d         2  files=8 samplesize=256k iosize=64k compute=20000
 ai/resnet50       2  files=4 samples=50 filesize=5733000 compute=20000
 ai/cosmoflow      2  files=20 samplesize=64k iosize=64k
 ai/checkpoint     1  shard=4m iosize=1m
+# SPECstorage-style workloads: business metrics at fixed rates (open loop)
+spec/swbuild      2  files=200 dirwidth=20
+spec/vda          2  clips=8 library=4 filesize=1m iosize=64k chunks=4
+spec/eda          2  smallfiles=100 largefiles=2 largesize=4m transfers=4
+spec/genomics     2  inputs=2 inputsize=4m refsize=4m outputs=4
+spec/ai_image     2  images=200 ckptsize=1m ckptrate=1
+# a container image pull, fitted to a recording of tar -x; ends when done
+imagepull         10
 EOF
 
-# Every script in workloads/ is in the table above.
-for f in "$srcdir"/workloads/*.f; do
-	n=$(basename "$f" .f)
+# Every script in workloads/ and workloads/spec/ is in the table above.
+for f in "$srcdir"/workloads/*.f "$srcdir"/workloads/spec/*.f; do
+	n=${f#"$srcdir"/workloads/}
+	n=${n%.f}
 	grep -qx "$n" "$TMP/ran" && pass "$n.f is in the table" ||
 		fail "$n.f is in the table (add a line for it)"
 done

@@ -6,7 +6,7 @@
 . "${srcdir:-.}/tests/lib.sh"
 
 for f in "$srcdir"/workloads/*.f "$srcdir"/workloads/scale/*.f \
-	"$srcdir"/workloads/ai/*.f; do
+	"$srcdir"/workloads/ai/*.f "$srcdir"/workloads/spec/*.f; do
 	run_fbrun --parse-only "$f"
 	if [ "$rc" -eq 0 ] && ! grep -q 'error:' "$TMP/err"; then
 		pass "$(basename "$f") parses"
