@@ -142,17 +142,8 @@ if ! command -v mpirun >/dev/null 2>&1; then
 elif [ ! -x "$MPI_FBRUN" ]; then
 	skip "fbrun-mpi: not built (configure found no MPI)"
 else
-	OMPI_ALLOW_RUN_AS_ROOT=1
-	OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-	OMPI_MCA_rmaps_base_oversubscribe=1
-	export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM \
-		OMPI_MCA_rmaps_base_oversubscribe
-	ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
-	export ASAN_OPTIONS
-	rc=0
-	timeout -s KILL 300 mpirun -np 2 "$MPI_FBRUN" -q -t 2 -D readers=4 \
-		-o "$TMP/mpi.json" "$TMP/prefetch.f" >"$TMP/out" 2>"$TMP/err" \
-		</dev/null || rc=$?
+	mpi_setup
+	mpi 2 -q -t 2 -D readers=4 -o "$TMP/mpi.json" "$TMP/prefetch.f"
 	check "fbrun-mpi, 2 ranks: exit 0 (exit $rc)" test "$rc" -eq 0
 	grepq "fbrun-mpi: the job's least busy of 2 accelerators" \
 		'^Accelerator utilisation: [0-9.]+% min of 2 ' "$TMP/out"
