@@ -23,20 +23,6 @@ grepq "... saying what it expects" "error: --cache-limit expects a size of 16m o
 run_fbrun --cache-limit lots --parse-only "$srcdir/workloads/images.f"
 check "--cache-limit lots: a usage error (exit $rc)" test "$rc" -eq 2
 
-# a bound the threads' buffers alone fill (4 x 8 MiB against 16 MiB)
-# would have the kernel kill fbrun mid-run: refused, nothing made
-cat >"$TMP/big.f" <<F
-define fileset name=data,path=$TMP/big,entries=1,dirwidth=1,size=1m,prealloc
-define process name=p { thread name=t,memsize=8m,instances=4 {
-  flowop read name=rd,filesetname=data,iosize=1m,fd=1 } }
-run 5
-F
-run_fbrun --cache-limit 16m "$TMP/big.f"
-check "threads' buffers over the bound: refused (exit $rc)" test "$rc" -eq 1
-grepq "... saying what the buffers take" \
-	"error: --cache-limit 16m: the threads' I/O buffers alone take 32m \(memsize x instances\)" "$TMP/err"
-check "... nothing made" test ! -e "$TMP/big"
-
 # cgroup_mounts: "TYPE MOUNTPOINT SUPEROPTS" of each cgroup mount
 # (mountinfo's fields after the optional ones' "-")
 cgroup_mounts() {

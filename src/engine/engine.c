@@ -167,45 +167,11 @@ static void say_end(struct engine *e, const struct results *r)
 		engine_log(e, "Run done after %.1f s: %s", r->secs, r->note);
 }
 
-/* The threads' I/O buffers set by memsize, every instance's, in bytes. */
-static uint64_t buffers_bytes(const struct workload *w)
-{
-	uint64_t sum = 0;
-
-	for (size_t i = 0; i < w->nthreads; i++) {
-		const struct ir_thread *t = &w->threads[i];
-		int64_t procs = w->processes[t->process].instances;
-
-		if (t->memsize > 0 && t->instances > 0 && procs > 0)
-			sum += (uint64_t)t->memsize * (uint64_t)t->instances *
-			       (uint64_t)procs;
-	}
-	return sum;
-}
-
-/*
- * --cache-limit's cgroup made, not entered: 0, or 1 after a message.  A
- * bound the threads' buffers alone fill would have the kernel kill fbrun
- * in the run (the cgroup's out-of-memory killer), results lost: refused
- * before anything is made.
- */
+/* --cache-limit's cgroup made, not entered: 0, or 1 after a message. */
 static int cache_setup(struct engine *e)
 {
-	char err[PATH_MAX + 256], lim[32], need[32];
-	uint64_t buffers = buffers_bytes(e->w);
+	char err[PATH_MAX + 256];
 
-	if (buffers >= e->o->cache_limit) {
-		format_size(lim, sizeof(lim), (int64_t)e->o->cache_limit);
-		format_size(need, sizeof(need), (int64_t)buffers);
-		snprintf(e->error, sizeof(e->error),
-			 "--cache-limit %s: the threads' I/O buffers alone "
-			 "take %s (memsize x instances), and the bound holds "
-			 "them too: give it more than that, and the page cache "
-			 "you mean on top",
-			 lim, need);
-		fb_error("%s", e->error);
-		return 1;
-	}
 	if ((e->cl = cachelimit_new(e->o->cache_limit, err, sizeof(err))))
 		return 0;
 	snprintf(e->error, sizeof(e->error), "--cache-limit: %.900s", err);
