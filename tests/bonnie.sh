@@ -48,16 +48,16 @@ iofile() { find "$D/bonnie.io" -type f ! -name .fbrun-fileset; }
 
 # shellcheck disable=SC2086
 ph putc $IO -D bytechunks=8
-is "putc: 8 chunks of one-byte writes" "$(count putc write.putc)" 8
+is "putc: 8 chunks of one-byte writes" "$(count putc putc)" 8
 is "putc: the file holds 8 x 4 KiB" "$(stat -c %s "$(iofile)")" 32768
 is "putc: bytes count 0..127 and start over" \
 	"$(od -An -tu1 -j126 -N4 "$(iofile)" | tr -s ' ')" " 126 127 0 1"
 
 # shellcheck disable=SC2086
 ph block-write $IO -o "$TMP/bw.json"
-is "block write: 256 writes" "$(count block-write write.block)" 256
+is "block write: 256 writes" "$(count block-write block)" 256
 jis "block write: each writes one 4 KiB chunk, the file's size in all" \
-	"$(jfo "$TMP/bw.json" write.block ops) $(jfo "$TMP/bw.json" write.block bytes)" "256 1048576"
+	"$(jfo "$TMP/bw.json" block ops) $(jfo "$TMP/bw.json" block bytes)" "256 1048576"
 is "block write: the file is made anew, 1 MiB" "$(stat -c %s "$(iofile)")" 1048576
 is "block write: bonnie++'s data, bytes 0 and 1 only" \
 	"$(od -An -tu1 -v "$(iofile)" | tr -s ' ' '\n' | grep . | sort -u | tr '\n' ' ')" "0 1 "
@@ -65,16 +65,16 @@ cp "$(iofile)" "$TMP/before"
 
 # shellcheck disable=SC2086
 ph rewrite $IO
-is "rewrite: 256 read-change-write ops" "$(count rewrite rewrite.rewrite)" 256
+is "rewrite: 256 read-change-write ops" "$(count rewrite rewrite)" 256
 is "rewrite: the size stays" "$(stat -c %s "$(iofile)")" 1048576
 is "rewrite: one byte changed per chunk" "$(cmp -l "$TMP/before" "$(iofile)" | wc -l | tr -d ' ')" 256
 
 # shellcheck disable=SC2086
 ph getc $IO -D bytechunks=8
-is "getc: 8 chunks of one-byte reads" "$(count getc read.getc)" 8
+is "getc: 8 chunks of one-byte reads" "$(count getc getc)" 8
 # shellcheck disable=SC2086
 ph block-read $IO
-is "block read: 256 reads" "$(count block-read read.block)" 256
+is "block read: 256 reads" "$(count block-read block)" 256
 # shellcheck disable=SC2086
 ph seeks $IO -D seeks=100 -D seekers=3
 is "seeks: the threads share 100 tickets" "$(count seeks seek)" 100
@@ -110,7 +110,7 @@ F="-D files=50 -D dirs=3"
 names() { find "$D/bonnie" -type f ! -name .fbrun-fileset -printf '%f\n'; }
 # shellcheck disable=SC2086
 ph seq-create $F -D minsize=100 -D maxsize=200 -D sizeend=201
-is "seq create: 50 files" "$(count seq-create create.create)" 50
+is "seq create: 50 files" "$(count seq-create create)" 50
 is "seq create: 50 files on disk" "$(names | wc -l | tr -d ' ')" 50
 is "seq create: n/dirs + 1 per directory, in order" \
 	"$(for d in 00000 00001 00002; do ls "$D/bonnie/$d" | wc -l; done | tr -d ' ' | tr '\n' ' ')" "17 17 16 "
@@ -120,22 +120,22 @@ is "seq create: sizes from min to max" \
 	"$(find "$D/bonnie" -type f ! -name .fbrun-fileset \( -size -100c -o -size +200c \) | wc -l | tr -d ' ')" 0
 # shellcheck disable=SC2086
 ph seq-stat $F
-is "seq stat: 50 files" "$(count seq-stat stat.stat)" 50
+is "seq stat: 50 files" "$(count seq-stat stat)" 50
 # shellcheck disable=SC2086
 ph seq-delete $F
-is "seq delete: 50 files" "$(count seq-delete delete.delete)" 50
+is "seq delete: 50 files" "$(count seq-delete delete)" 50
 is "seq delete: none left" "$(names | wc -l | tr -d ' ')" 0
 # shellcheck disable=SC2086
 ph ran-create $F
-is "random create: 50 files" "$(count ran-create create.create)" 50
+is "random create: 50 files" "$(count ran-create create)" 50
 is "random create: random characters first, then the number" \
 	"$(names | grep -Evc '^[A-Za-z0-9]{0,12}[0-9a-f]{10}$')" 0
 # shellcheck disable=SC2086
 ph ran-stat $F
-is "random stat: 50 files" "$(count ran-stat stat.stat)" 50
+is "random stat: 50 files" "$(count ran-stat stat)" 50
 # shellcheck disable=SC2086
 ph ran-delete $F
-is "random delete: 50 files" "$(count ran-delete delete.delete)" 50
+is "random delete: 50 files" "$(count ran-delete delete)" 50
 is "random delete: none left" "$(names | wc -l | tr -d ' ')" 0
 
 run_fbrun --show bonnie/putc

@@ -20,14 +20,10 @@ set mode quit alldone
 
 define file name=$ioname, path=$dir, size=$size, prealloc, reuse
 
-define flowop name=blocks, iters=$chunks {
-  flowop read name=block, fd=1, iosize=$chunk
-}
-
 define process name=blockread {
   thread name=reader, memsize=$chunk {
     flowop openfile name=open, filesetname=$ioname, fd=1
-    flowop blocks name=read
+    flowop read name=block, fd=1, iosize=$chunk, iters=$chunks
     flowop fsync name=fsync, fd=1
     flowop closefile name=close, fd=1
     flowop finishoncount name=done, target=close, value=1

@@ -22,14 +22,10 @@ set $data = bonnie
 
 define file name=$ioname, path=$dir, size=0, prealloc=0, reuse
 
-define flowop name=blocks, iters=$chunks {
-  flowop write name=block, fd=1, iosize=$chunk, data=$data
-}
-
 define process name=blockwrite {
   thread name=writer, memsize=$chunk {
     flowop createfile name=create, filesetname=$ioname, fd=1, directio=$direct
-    flowop blocks name=write
+    flowop write name=block, fd=1, iosize=$chunk, data=$data, iters=$chunks
     flowop fsync name=fsync, fd=1
     flowop closefile name=close, fd=1
     flowop finishoncount name=done, target=close, value=1

@@ -21,14 +21,10 @@ set $bytechunks = 384
 
 define file name=$ioname, path=$dir, size=$size, prealloc, reuse
 
-define flowop name=bytes, iters=$bytechunks {
-  flowop readbytes name=getc, fd=1, iosize=$chunk
-}
-
 define process name=getc {
   thread name=getc, memsize=$chunk {
     flowop openfile name=open, filesetname=$ioname, fd=1
-    flowop bytes name=read
+    flowop readbytes name=getc, fd=1, iosize=$chunk, iters=$bytechunks
     flowop fsync name=fsync, fd=1
     flowop closefile name=close, fd=1
     flowop finishoncount name=done, target=close, value=1

@@ -22,14 +22,10 @@ set $direct = false
 
 define file name=$ioname, path=$dir, size=0, prealloc=0, reuse
 
-define flowop name=bytes, iters=$bytechunks {
-  flowop writebytes name=putc, fd=1, iosize=$chunk
-}
-
 define process name=putc {
   thread name=putc, memsize=$chunk {
     flowop createfile name=create, filesetname=$ioname, fd=1, directio=$direct
-    flowop bytes name=write
+    flowop writebytes name=putc, fd=1, iosize=$chunk, iters=$bytechunks
     flowop fsync name=fsync, fd=1
     flowop closefile name=close, fd=1
     flowop finishoncount name=done, target=close, value=1

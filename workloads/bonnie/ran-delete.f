@@ -21,13 +21,9 @@ set $sync = false
 
 define fileset name=$name, path=$dir, entries=0, dirwidth=1, reuse
 
-define flowop name=files, iters=$files {
-  flowop deletenext name=delete, filesetname=$name, dirs=$dirs, fsync=$sync, random
-}
-
 define process name=delete {
   thread name=delete {
-    flowop files name=delete
+    flowop deletenext name=delete, filesetname=$name, dirs=$dirs, fsync=$sync, random, iters=$files
     flowop sync name=sync
     flowop finishoncount name=done, target=sync, value=1
   }

@@ -20,13 +20,9 @@ set mode quit alldone
 
 define fileset name=$name, path=$dir, entries=0, dirwidth=1, reuse
 
-define flowop name=files, iters=$files {
-  flowop statnext name=stat, filesetname=$name, dirs=$dirs, iosize=$filechunk, random
-}
-
 define process name=stat {
   thread name=stat {
-    flowop files name=stat
+    flowop statnext name=stat, filesetname=$name, dirs=$dirs, iosize=$filechunk, random, iters=$files
     flowop finishoncount name=done, target=stat, value=1
   }
 }

@@ -27,13 +27,9 @@ set $fsize = cvar(type=cvar-uniform, parameters="lower:$minsize;upper:$sizeend",
 
 define fileset name=$name, path=$dir, entries=0, dirwidth=1, reuse
 
-define flowop name=files, iters=$files {
-  flowop createnext name=create, filesetname=$name, entries=$files, dirs=$dirs, filesize=$fsize, iosize=$filechunk, fsync=$sync, data=$data
-}
-
 define process name=create {
   thread name=create {
-    flowop files name=create
+    flowop createnext name=create, filesetname=$name, entries=$files, dirs=$dirs, filesize=$fsize, iosize=$filechunk, fsync=$sync, data=$data, iters=$files
     flowop sync name=sync
     flowop finishoncount name=done, target=sync, value=1
   }
