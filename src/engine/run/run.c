@@ -79,10 +79,12 @@ static void supervise(struct run *run, int64_t psrun)
 			while (next <= now)
 				next += every;
 		}
-		/* wake at the interval's end, not up to 0.1 s after it */
+		/* wake at the interval's or the run's end, not up to 0.1 s after */
 		now = now_ns();
 		if (next > now && next - now < nap)
 			nap = next - now;
+		if (deadline > now && deadline - now < nap)
+			nap = deadline - now;
 		timeline_sleep(run->ctl, nap);
 	}
 	if (o->progress)
