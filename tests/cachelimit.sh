@@ -8,6 +8,8 @@
 # bound read three times over, at least half of those bytes read by the
 # device (without the option none are: the file was just written), no
 # page-cache note, the JSON's cache_limit, the cgroup gone after the run;
+# threads whose buffers add up to more than the bound run all the same
+# (they are touched before the process enters the cgroup);
 # refused with nothing made where no memory controller is mounted (a
 # mount namespace without the cgroup mounts).  Needs root, losetup,
 # mkfs.ext4, python3 and a memory cgroup controller.  Facts only: no
@@ -95,6 +97,27 @@ check "... the JSON records the bound, its cgroup and the files dropped" \
 check "... its cgroup is gone after the run" \
 	test "$(ls -d "$hier"/fbrun-* 2>/dev/null | wc -l)" -eq "$before"
 check "... and so is the fileset" test -z "$(ls -A "$mnt" | grep -v lost+found)"
+
+# the threads' buffers are not the page cache: four threads each
+# touching a 32 MiB buffer (128 MiB in all) under a 16 MiB bound run,
+# twice (--repeat 2), and are not ended by the kernel's OOM killer
+cat >"$TMP/bufs.f" <<F
+define fileset name=data,path=$mnt,entries=1,dirwidth=1,size=32m,prealloc
+define process name=p { thread name=t,memsize=32m,instances=4 {
+  flowop read name=rd,filesetname=data,iosize=32m,fd=1
+  flowop finishoncount name=fin,target=rd,value=8 } }
+run 600
+F
+run_fbrun --repeat 2 --cache-limit 16m -o "$TMP/bufs.json" "$TMP/bufs.f"
+check "4 threads touching 32 MiB buffers each under --cache-limit 16m, --repeat 2: exit 0 (exit $rc)" \
+	test "$rc" -eq 0
+[ "$rc" -eq 0 ] || diag <"$TMP/err"
+check "... both runs bounded" \
+	test "$(grep -c 'Page cache limited to 16m' "$TMP/out")" -eq 2
+check "... and both ended by their 8 reads" \
+	test "$(grep -c 'Run done after .*: flowop fin: 8 operations done' "$TMP/out")" -eq 2
+check "... its cgroup is gone after the runs" \
+	test "$(ls -d "$hier"/fbrun-* 2>/dev/null | wc -l)" -eq "$before"
 
 # the same run without the bound: the file was just written, the page
 # cache holds it, the device reads next to nothing

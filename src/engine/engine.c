@@ -179,37 +179,44 @@ static int cache_setup(struct engine *e)
 	return 1;
 }
 
-/*
- * Into --cache-limit's cgroup once the filesets are made (what making
- * them allocated and cached is not charged to it), then the filesets
- * written back and dropped from the page cache, so the bound holds from
- * the first read: 0, or 1 after a message.
- */
-static int cache_enter(struct engine *e, uint64_t *files)
-{
-	char err[PATH_MAX + 256], size[32];
+/* What the run's at_ready hook needs: --cache-limit's cgroup entered. */
+struct cache_entry {
+	struct engine *e;
+	uint64_t dropped; /* files written back and dropped */
+};
 
-	if (cachelimit_enter(e->cl, err, sizeof(err)) < 0) {
-		snprintf(e->error, sizeof(e->error), "--cache-limit: %.900s",
-			 err);
-		fb_error("%s", e->error);
-		return 1;
+/*
+ * Into --cache-limit's cgroup once the filesets are made and the threads
+ * have touched their buffers (the run's at_ready: neither is charged to
+ * it, so the bound is the page cache the run reads and writes through),
+ * then the filesets written back and dropped from the page cache, so the
+ * bound holds from the first read.  0, or -1 with err set.
+ */
+static int cache_enter(void *arg, char *err, size_t errlen)
+{
+	struct cache_entry *c = arg;
+	struct engine *e = c->e;
+	char why[PATH_MAX + 256], size[32];
+
+	if (cachelimit_enter(e->cl, why, sizeof(why)) < 0) {
+		snprintf(err, errlen, "--cache-limit: %s", why);
+		return -1;
 	}
 	for (size_t i = 0; i < e->w->nfilesets; i++) {
 		if (!e->filesets[i] ||
-		    fileset_drop_cache(e->filesets[i], files) == 0)
+		    fileset_drop_cache(e->filesets[i], &c->dropped) == 0)
 			continue;
-		snprintf(e->error, sizeof(e->error),
-			 "--cache-limit: cannot write back fileset %.200s: %s",
+		snprintf(err, errlen,
+			 "--cache-limit: cannot write back fileset %s: %s",
 			 fileset_name(e->filesets[i]), strerror(errno));
-		fb_error("%s", e->error);
-		return 1;
+		return -1;
 	}
 	format_size(size, sizeof(size), (int64_t)e->o->cache_limit);
 	engine_log(e,
 		   "Page cache limited to %s (memory cgroup %s, %s); %" PRIu64
 		   " files written back and dropped from it",
-		   size, cachelimit_kind(e->cl), cachelimit_path(e->cl), *files);
+		   size, cachelimit_kind(e->cl), cachelimit_path(e->cl),
+		   c->dropped);
 	return 0;
 }
 
@@ -230,15 +237,17 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 			       .peers = e->peers,
 			       .load = e->o->load };
 	struct run run = { .w = e->w, .opts = &ro };
+	struct cache_entry ce = { .e = e };
 	struct results *r;
 	time_t started = time(NULL);
-	uint64_t dropped = 0;
 	int rc;
 
 	/* only the agreed status counts (a signal is in it) */
 	rc = engine_settle(e, engine_create_filesets(e));
-	if (!rc && e->cl)
-		rc = engine_settle(e, cache_enter(e, &dropped));
+	if (e->cl) {
+		ro.at_ready = cache_enter;
+		ro.at_ready_arg = &ce;
+	}
 	if (rc)
 		return rc; /* engine_run reports what there is */
 	e->reported = true;
@@ -249,10 +258,12 @@ static int do_run(struct engine *e, const struct ir_stmt *st)
 	say_start(e, st);
 	ivlog_next_run(e->o->ivlog);
 	rc = run_workload(&run, st) < 0 ? 1 : 0;
+	if (e->cl) /* the next run's threads touch their buffers outside */
+		cachelimit_leave(e->cl);
 	r = results_collect(&run);
 	if (e->cl) {
 		r->cache_limit = e->o->cache_limit;
-		r->cache_files = dropped;
+		r->cache_files = ce.dropped;
 		snprintf(r->cache_cgroup, sizeof(r->cache_cgroup), "%s",
 			 cachelimit_kind(e->cl));
 	}

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "engine/io/datagen.h"
-#include "engine/run/diskstats.h"
 #include "engine/flowops/flowops.h"
 #include "engine/run/ivlog.h"
 #include "engine/run/monitor.h"
@@ -163,9 +162,8 @@ static size_t start_threads(struct run *run, size_t n)
  */
 static void run_alone(struct run *run, int64_t psrun)
 {
-	diskstats_sample(run->disks, false);
 	/* the barrier: every worker ready, then the clock starts */
-	run->start_ns = timeline_start(run->ctl, NULL, NULL);
+	run->start_ns = timeline_start(run->ctl, run_ready, run);
 	run->warm_start_ns = run->start_ns;
 	run_rusage_now(&run->cpu_start);
 	if (run->opts->warmup_ns && !warm_up(run))

@@ -36,6 +36,12 @@ void run_warm_switch(struct run *run);
  */
 void run_sample(struct run *run, int64_t psrun, uint64_t now, bool last);
 
+/*
+ * Every worker ready (timeline_start's gate, arg the run): the run's
+ * at_ready unless it is already stopping, then the devices' first
+ * sample.  Returns the reason not to start, mine or at_ready's error.
+ */
+enum stop_reason run_ready(void *arg, enum stop_reason mine);
 /* The job's barrier: timeline_start's gate, every process's reason. */
 enum stop_reason run_job_gate(void *arg, enum stop_reason mine);
 /*

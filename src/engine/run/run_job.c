@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "engine/run/diskstats.h"
 #include "engine/run/monitor.h"
 #include "util/util.h"
 
@@ -26,6 +25,7 @@ enum stop_reason run_job_gate(void *arg, enum stop_reason mine)
 
 	if (mine == STOP_NONE && timeline_signalled)
 		mine = STOP_SIGNAL;
+	mine = run_ready(run, mine);
 	run->job_start = (enum stop_reason)p->agree(p->arg, (int)mine);
 	return run->job_start;
 }
@@ -120,8 +120,6 @@ static uint64_t job_supervise(struct run *run, int64_t psrun)
 
 void run_job_start(struct run *run, int64_t psrun)
 {
-	/* the devices first: every I/O of the run comes after */
-	diskstats_sample(run->disks, false);
 	run->start_ns = timeline_start(run->ctl, run_job_gate, run);
 	run->warm_start_ns = run->start_ns;
 	run_rusage_now(&run->cpu_start);

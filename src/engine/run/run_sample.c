@@ -103,3 +103,15 @@ void run_warm_switch(struct run *run)
 	run->warm_done = true;
 	atomic_store_explicit(&run->warm_gen, 1, memory_order_release);
 }
+
+enum stop_reason run_ready(void *arg, enum stop_reason mine)
+{
+	struct run *run = arg;
+	const struct run_opts *o = run->opts;
+
+	if (mine == STOP_NONE && o->at_ready &&
+	    o->at_ready(o->at_ready_arg, run->error, sizeof(run->error)) != 0)
+		mine = STOP_ERROR;
+	diskstats_sample(run->disks, false);
+	return mine;
+}

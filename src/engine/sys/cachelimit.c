@@ -229,16 +229,24 @@ const char *cachelimit_path(const struct cachelimit *c)
 	return c->dir;
 }
 
-void cachelimit_free(struct cachelimit *c)
+void cachelimit_leave(struct cachelimit *c)
 {
 	char pid[32];
 
-	if (!c)
+	if (!c->entered)
 		return;
 	snprintf(pid, sizeof(pid), "%ld", (long)getpid());
 	/* home again, or the top if home went away meanwhile */
-	if (c->entered && put(c->home, "cgroup.procs", pid) < 0)
+	if (put(c->home, "cgroup.procs", pid) < 0)
 		put(c->mnt, "cgroup.procs", pid);
+	c->entered = false;
+}
+
+void cachelimit_free(struct cachelimit *c)
+{
+	if (!c)
+		return;
+	cachelimit_leave(c);
 	rmdir(c->dir);
 	/* as it was, unless another cgroup took the controller meanwhile */
 	if (c->enabled)

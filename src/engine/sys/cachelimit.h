@@ -23,6 +23,11 @@ struct cachelimit;
 struct cachelimit *cachelimit_new(uint64_t bytes, char *err, size_t errlen);
 /* Move this process (every thread of it) in: 0, or -1 with err. */
 int cachelimit_enter(struct cachelimit *c, char *err, size_t errlen);
+/*
+ * Back where the process was (the top if that went away): what it
+ * touches next, the next run's buffers, is not charged to the bound.
+ */
+void cachelimit_leave(struct cachelimit *c);
 /* "v2" or "v1". */
 const char *cachelimit_kind(const struct cachelimit *c);
 /* The cgroup's directory, for messages. */

@@ -49,6 +49,15 @@ struct run_opts {
 	struct ivlog *ivlog; /* --interval-log, or NULL */
 	const struct engine_peers *peers; /* the job; peers_solo alone */
 	struct open_load_opts load; /* fbrun curve's load, or the script's */
+	/*
+	 * Called by the main thread once every worker is ready, its memsize
+	 * buffer made and touched, before the devices' first sample and the
+	 * clock: memory is charged to the cgroup that touches it first, so
+	 * what the threads hold stays out of one entered here
+	 * (--cache-limit's).  Nonzero: the run stops, err says why.
+	 */
+	int (*at_ready)(void *arg, char *err, size_t errlen);
+	void *at_ready_arg;
 };
 
 struct monitor;
