@@ -65,6 +65,18 @@ sed -n '/^    -D, --define/,/^    -V, --version/p' "$srcdir/README" >"$TMP/got"
 same "... each option as --help says it, word for word" "$TMP/want" "$TMP/got"
 sed -n 's/^    fbrun \([a-z][a-z]*\) .*/\1/p' "$srcdir/README" | sort -u >"$TMP/got"
 same "README's usage names the table's subcommands" "$TMP/commands" "$TMP/got"
+# the man page's SYNOPSIS is written by hand: a line for each subcommand
+sed -n '/^\.SH SYNOPSIS/,/^\.SH /s/^\.B fbrun \([a-z][a-z]*\)$/\1/p' \
+	"$srcdir/doc/fbrun.1.in" | sort -u >"$TMP/got"
+same "the man page's SYNOPSIS names the table's subcommands" "$TMP/commands" "$TMP/got"
+# and each has its words in doc/ (its section, or its own page)
+while read -r c; do
+	grep -ql "fbrun $c" "$srcdir"/doc/*.md ||
+		echo "$c" >>"$TMP/undocumented"
+done <"$TMP/commands"
+check "doc/ shows each subcommand of the table in use (fbrun WORD)" \
+	test ! -s "$TMP/undocumented"
+[ ! -s "$TMP/undocumented" ] || diag <"$TMP/undocumented"
 
 # --- the man pages ------------------------------------------------------------------
 # man_options PAGE: the names of each .TP of its OPTIONS section
