@@ -24,19 +24,18 @@
 #include "compare/read.h"
 #include "compare/table.h"
 #include "compare/verdict.h"
+#include "util/format.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/outfile.h"
 #include "util/util.h"
-
-enum cmp_format { CF_TEXT, CF_JSON, CF_CSV };
 
 struct cmp_opts {
 	const char **labels;
 	size_t nlabels, cap;
 	const char *html;
 	bool common;
-	enum cmp_format format;
+	enum format format;
 	struct cmp_gate gate;
 	const char *metric; /* --metric, checked with --fail-if-worse */
 	cmp_kind_fn kind; /* compare_main's */
@@ -93,21 +92,6 @@ static char *default_label(const char *path)
 	return xstrndup(base, n);
 }
 
-/* --format: text, json or csv, as fbrun and fbrun report take it. */
-static int format_arg(const char *arg, enum cmp_format *f)
-{
-	if (strcmp(arg, "text") == 0)
-		*f = CF_TEXT;
-	else if (strcmp(arg, "json") == 0)
-		*f = CF_JSON;
-	else if (strcmp(arg, "csv") == 0)
-		*f = CF_CSV;
-	else
-		return fb_error("--format expects text, json or csv, got '%s'",
-				arg);
-	return 0;
-}
-
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, struct cmp_opts *o)
 {
@@ -133,7 +117,7 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 			o->common = true;
 			break;
 		case CMP_OPT_FORMAT:
-			if (format_arg(optarg, &o->format) < 0)
+			if (format_parse(optarg, FOR_COMPARE, &o->format) < 0)
 				return -1;
 			break;
 		case CMP_OPT_FAIL:
@@ -174,26 +158,41 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 	return 0;
 }
 
+static void runs_text(FILE *out, const struct cmp *c,
+		      const struct cmp_gate *gt)
+{
+	cmp_table(out, c);
+}
+
+static void groups_text(FILE *out, const struct cmp *c,
+			const struct cmp_group *g, const struct cmp_gate *gt)
+{
+	groups_table(out, c, g);
+	verdict_print(out, c, g);
+}
+
 /*
- * What a comparison prints: runs side by side, or groups g if not NULL,
- * in the format asked for; and --fail-if-worse's lines.
+ * What a comparison prints, for each row of util/format_list.h compare
+ * prints: runs side by side, or two groups (curves.c has the curves').
  */
+static const struct printer {
+	void (*runs)(FILE *out, const struct cmp *c, const struct cmp_gate *gt);
+	void (*groups)(FILE *out, const struct cmp *c,
+		       const struct cmp_group *g, const struct cmp_gate *gt);
+} printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = { runs_text, groups_text },
+	[FORMAT_JSON] = { export_runs_json, export_groups_json },
+	[FORMAT_CSV] = { export_runs_csv, export_groups_csv },
+};
+
+/* The runs side by side, or groups g if not NULL, in the format asked for. */
 static void fill(FILE *out, const struct cmp_opts *o, const struct cmp *c,
 		 const struct cmp_group *g)
 {
-	if (o->format == CF_JSON && g)
-		export_groups_json(out, c, g, &o->gate);
-	else if (o->format == CF_JSON)
-		export_runs_json(out, c, &o->gate);
-	else if (o->format == CF_CSV && g)
-		export_groups_csv(out, c, g, &o->gate);
-	else if (o->format == CF_CSV)
-		export_runs_csv(out, c, &o->gate);
-	else if (g) {
-		groups_table(out, c, g);
-		verdict_print(out, c, g);
-	} else
-		cmp_table(out, c);
+	if (g)
+		printers[o->format].groups(out, c, g, &o->gate);
+	else
+		printers[o->format].runs(out, c, &o->gate);
 }
 
 /*
@@ -245,7 +244,7 @@ static int write_table(const struct cmp_opts *o, const struct cmp *c,
 	if (bad)
 		rc = fb_error("cannot build the table: %s", strerror(errno));
 	if (rc == 0)
-		rc = put(stdout, "table", text, len, o->format == CF_JSON);
+		rc = put(stdout, "table", text, len, o->format == FORMAT_JSON);
 	if (rc == 0)
 		rc = put(stderr, "verdict", lines, nlines, false);
 	free(text);
@@ -399,10 +398,7 @@ static int compare_curves(const struct cmp_opts *o, char **files, size_t n)
 	for (size_t i = 0; i < n; i++)
 		labels[i] = i < o->nlabels ? xstrdup(o->labels[i]) :
 					     default_label(files[i]);
-	rc = curves_compare(files, n, (const char *const *)labels,
-			    o->format == CF_JSON ? CURVES_JSON :
-			    o->format == CF_CSV	 ? CURVES_CSV :
-						   CURVES_TEXT,
+	rc = curves_compare(files, n, (const char *const *)labels, o->format,
 			    o->html);
 	for (size_t i = 0; i < n; i++)
 		free(labels[i]);

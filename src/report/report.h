@@ -19,19 +19,15 @@
 #include "lang/datapat.h"
 #include "report/sysinfo.h"
 #include "results/results.h"
-
-enum report_format {
-	FORMAT_TEXT,
-	FORMAT_JSON,
-	FORMAT_CSV,
-};
+#include "util/format.h"
 
 /*
  * Where a run's results go: standard output in one format, and -o if
- * given, in the format its name ends with (.json, .csv, else text).
+ * given, in the format its name ends with (util/format_list.h's suffixes
+ * of the rows FOR_RUN prints, else text).
  */
 struct report_dest {
-	enum report_format format;
+	enum format format;
 	const char *output;
 	const char *script;
 	struct datapat data; /* --data */
