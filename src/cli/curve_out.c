@@ -18,6 +18,7 @@
 #include "report/curve_print.h"
 #include "report/report.h"
 #include "util/diag.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/outfile.h"
 #include "util/schema_version.h"
@@ -121,8 +122,8 @@ static void print_json(FILE *out, const struct curve_cmd *k)
 {
 	struct json j;
 
-	report_json_reopen(out, k->last_json);
-	fputs(",\n  \"curve\": ", out);
+	jw_reopen(out, k->last_json);
+	jw_member(out, "curve");
 	jw_init(&j, out);
 	curve_write(&j, NULL, k->c);
 	fputs("\n}\n", out);

@@ -25,6 +25,7 @@
 #include "compare/table.h"
 #include "compare/verdict.h"
 #include "util/format.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/outfile.h"
@@ -204,7 +205,7 @@ static int put(FILE *to, const char *what, const char *text, size_t len,
 	       bool json)
 {
 	if (json)
-		cmp_put_json_clean(to, text, len);
+		jw_put_clean(to, text, len);
 	else
 		cmp_put_clean(to, text, len);
 	if (fflush(to) != 0 || ferror(to))

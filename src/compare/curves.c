@@ -247,7 +247,7 @@ int curves_compare(char **paths, size_t n, const char *const *labels,
 		goto out;
 	}
 	/* names from the files must not drive the terminal */
-	(format == FORMAT_JSON ? cmp_put_json_clean : cmp_put_clean)(stdout,
+	(format == FORMAT_JSON ? jw_put_clean : cmp_put_clean)(stdout,
 								      text, len);
 	rc = FB_EXIT_OK;
 	if (html) {

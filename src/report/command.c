@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "results/read.h"
 #include "util/format.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/util.h"
@@ -152,7 +153,7 @@ static int print_json(struct cmp *c)
 		return rc;
 	bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	if (cmp_match(c, false) == 0) {
-		cmp_put_json_clean(stdout, text + bom, len - bom);
+		jw_put_clean(stdout, text + bom, len - bom);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			fb_error("cannot write the report");
 		else

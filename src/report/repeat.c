@@ -314,11 +314,13 @@ static void print_json(FILE *out, const struct repeat *rp)
 {
 	struct json j;
 
-	report_json_reopen(out, rp->json[rp->n - 1]);
-	fputs(",\n  \"repeats\": [\n", out);
+	jw_reopen(out, rp->json[rp->n - 1]);
+	jw_member(out, "repeats");
+	fputs("[\n", out);
 	for (size_t i = 0; i < rp->n; i++)
 		fprintf(out, "%s%s", rp->json[i], i + 1 < rp->n ? ",\n" : "\n");
-	fputs("  ],\n  \"statistics\": ", out);
+	fputs("  ]", out);
+	jw_member(out, "statistics");
 	jw_init(&j, out);
 	jw_object(&j, NULL);
 	jw_u64(&j, "runs", rp->n);

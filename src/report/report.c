@@ -361,20 +361,6 @@ void report_text(FILE *out, const struct results *r)
 	report_disks_text(out, r);
 }
 
-void report_json_reopen(FILE *out, const char *object)
-{
-	size_t len = strlen(object);
-
-	/* the object without its closing brace and the line before it */
-	while (len && object[len - 1] != '}')
-		len--;
-	if (len)
-		len--;
-	while (len && (object[len - 1] == '\n' || object[len - 1] == ' '))
-		len--;
-	fwrite(object, 1, len, out);
-}
-
 /* r and m as the results file has them (results/write.h). */
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m)

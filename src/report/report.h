@@ -73,12 +73,6 @@ void report_disks_text(FILE *out, const struct results *r);
 void report_text(FILE *out, const struct results *r);
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m);
-/*
- * A run's JSON object (report_json's text) written without its closing
- * brace, for members to follow it (--repeat's runs, fbrun curve's curve):
- * the caller writes them, each after ",\n", then "}\n".
- */
-void report_json_reopen(FILE *out, const char *object);
 /* A header row, a row per flowop, an IO Summary row (doc/running.md). */
 void report_csv(FILE *out, const struct results *r);
 
