@@ -49,16 +49,14 @@ enum cmp_opt_id {
 };
 
 static const struct optable_row cmp_rows[] = {
-#define OPTION(id, name, letter, arg, argname, flags, help) \
-	{ name, letter, arg, argname, flags, help },
+#define OPTION OPTABLE_ROW
 #include "compare/option_list.h"
 #undef OPTION
 };
 
 const struct optable compare_options = {
 	.command = "compare",
-	.rows = cmp_rows,
-	.nrows = (int)OPTABLE_ROWS(cmp_rows),
+	OPTABLE_TABLE(cmp_rows),
 	.style = OPTABLE_LIST,
 	.column = 21,
 	.wrap = 22,
@@ -93,46 +91,47 @@ static char *default_label(const char *path)
 	return xstrndup(base, n);
 }
 
+/* An option of compare_options into o (optable_take). */
+static int take(void *arg, int row, char *v)
+{
+	struct cmp_opts *o = arg;
+
+	switch (row) {
+	case CMP_OPT_LABEL:
+		if (!v[0])
+			return fb_error("--label needs a non-empty name");
+		o->labels = grow_array(o->labels, &o->cap, o->nlabels + 1,
+				       sizeof(*o->labels));
+		o->labels[o->nlabels++] = v;
+		break;
+	case CMP_OPT_HTML:
+		o->html = v;
+		break;
+	case CMP_OPT_COMMON:
+		o->common = true;
+		break;
+	case CMP_OPT_FORMAT:
+		return format_parse(v, FOR_COMPARE, &o->format);
+	case CMP_OPT_FAIL:
+		if (gate_pct(v, &o->gate.pct) < 0)
+			return -1;
+		o->gate.on = true;
+		break;
+	case CMP_OPT_METRIC:
+		o->metric = v;
+		break;
+	}
+	return 0;
+}
+
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, struct cmp_opts *o)
 {
 	char *why;
-	int ch;
+	int rc = optable_parse(&compare_options, argc, argv, take, o);
 
-	optind = 1;
-	while ((ch = optable_next(&compare_options, argc, argv)) >= 0) {
-		switch (ch) {
-		case CMP_OPT_LABEL:
-			if (!optarg[0])
-				return fb_error("--label needs a non-empty "
-						"name");
-			o->labels = grow_array(o->labels, &o->cap,
-					       o->nlabels + 1,
-					       sizeof(*o->labels));
-			o->labels[o->nlabels++] = optarg;
-			break;
-		case CMP_OPT_HTML:
-			o->html = optarg;
-			break;
-		case CMP_OPT_COMMON:
-			o->common = true;
-			break;
-		case CMP_OPT_FORMAT:
-			if (format_parse(optarg, FOR_COMPARE, &o->format) < 0)
-				return -1;
-			break;
-		case CMP_OPT_FAIL:
-			if (gate_pct(optarg, &o->gate.pct) < 0)
-				return -1;
-			o->gate.on = true;
-			break;
-		case CMP_OPT_METRIC:
-			o->metric = optarg;
-			break;
-		}
-	}
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+	if (rc)
+		return rc;
 	if (o->metric && !o->gate.on)
 		return fb_error("--metric needs --fail-if-worse");
 	if (gate_metric(o->metric ? o->metric : "ops", &o->gate.m) < 0)

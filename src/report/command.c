@@ -35,16 +35,14 @@ enum rep_opt_id {
 };
 
 static const struct optable_row rep_rows[] = {
-#define OPTION(id, name, letter, arg, argname, flags, help) \
-	{ name, letter, arg, argname, flags, help },
+#define OPTION OPTABLE_ROW
 #include "report/option_list.h"
 #undef OPTION
 };
 
 const struct optable report_command_options = {
 	.command = "report",
-	.rows = rep_rows,
-	.nrows = (int)OPTABLE_ROWS(rep_rows),
+	OPTABLE_TABLE(rep_rows),
 	.style = OPTABLE_LIST,
 	.column = 23,
 	.wrap = 24,
@@ -57,22 +55,19 @@ static void usage(FILE *out)
 	optable_usage(out, &report_command_options);
 }
 
+/* An option of report_command_options: --format into arg (optable_take). */
+static int take(void *arg, int row, char *v)
+{
+	return row == REP_OPT_FORMAT ? format_parse(v, FOR_REPORT, arg) : 0;
+}
+
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, enum format *fmt)
 {
-	int ch;
+	int rc = optable_parse(&report_command_options, argc, argv, take, fmt);
 
-	optind = 1;
-	while ((ch = optable_next(&report_command_options, argc, argv)) >= 0) {
-		switch (ch) {
-		case REP_OPT_FORMAT:
-			if (format_parse(optarg, FOR_REPORT, fmt) < 0)
-				return -1;
-			break;
-		}
-	}
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+	if (rc)
+		return rc;
 	if (argc - optind != 1) {
 		fb_error("report needs one results file");
 		usage(stderr);
