@@ -29,16 +29,14 @@ enum bon_opt_id {
 };
 
 static const struct optable_row bon_rows[] = {
-#define OPTION(id, name, letter, arg, argname, flags, help) \
-	{ name, letter, arg, argname, flags, help },
+#define OPTION OPTABLE_ROW
 #include "bonnie/option_list.h"
 #undef OPTION
 };
 
 const struct optable bonnie_options = {
 	.command = "bonnie",
-	.rows = bon_rows,
-	.nrows = (int)OPTABLE_ROWS(bon_rows),
+	OPTABLE_TABLE(bon_rows),
 	.style = OPTABLE_SYNOPSIS,
 	.head = "usage: fbrun bonnie",
 	.tail = "Runs bonnie++'s tests (the phase scripts in bonnie/: see\n"
@@ -208,83 +206,82 @@ static uint64_t ram_mib(void)
 		       0;
 }
 
+/* An option of bonnie_options into arg, a struct bonnie (optable_take). */
+static int take(void *arg, int row, char *val)
+{
+	struct bonnie *b = arg;
+	uint64_t v;
+	int rc = 0;
+
+	switch (row) {
+	case BON_OPT_DIR: b->dir = val; break;
+	case BON_OPT_SIZE: rc = opt_size(b, val); break;
+	case BON_OPT_FILES: rc = opt_files(b, val); break;
+	case BON_OPT_MACHINE:
+		snprintf(b->c.machine, sizeof(b->c.machine), "%s", val);
+		break;
+	case BON_OPT_RAM:
+		rc = opt_uint("-r", val, UINT32_MAX, &b->c.ram_mib);
+		b->ram_given = true;
+		break;
+	case BON_OPT_ITERATIONS:
+		rc = opt_uint("-x", val, 100000, &v);
+		if (rc == 0 && v == 0)
+			rc = bad("-x", val, "expected at least 1");
+		b->iterations = (unsigned)v;
+		b->iterations_given = true;
+		break;
+	case BON_OPT_QUIET: b->quiet = true; break;
+	case BON_OPT_BYTES:
+		b->c.byte_mib = 0;
+		if (val) {
+			rc = opt_uint("-f", val, 1048576, &v);
+			b->c.byte_mib = (unsigned)v;
+		}
+		break;
+	case BON_OPT_FSYNC: b->c.fsync_each = true; break;
+	case BON_OPT_DIRECT: b->c.direct = true; break;
+	case BON_OPT_SEED:
+		rc = opt_uint("-z", val, UINT32_MAX, &b->c.seed);
+		break;
+	case BON_OPT_CONCURRENCY:
+		rc = opt_uint("-c", val, 200, &v);
+		if (rc == 0 && v == 0)
+			rc = bad("-c", val, "expected 1 to 200");
+		b->c.concurrency = (unsigned)v;
+		break;
+	case BON_OPT_USER: b->user = val; break;
+	case BON_OPT_GROUP: b->group = val; break;
+	case BON_OPT_SEMAPHORE:
+	case BON_OPT_SYNC:
+	case BON_OPT_RANDFILE:
+		return fb_error("option '-%c' is not supported "
+				"(semaphores and random-number files of "
+				"bonnie++)",
+				bon_rows[row].letter);
+	case BON_OPT_FORMAT:
+		if (strcmp(val, "2.00") && strcmp(val, "2.00a") &&
+		    strcmp(val, "1.96"))
+			rc = bad("--format", val, "expected 2.00 or 1.96");
+		b->c.text_layout = strcmp(val, "1.96") ? 200 : 196;
+		break;
+	case BON_OPT_CSV:
+		if (strcmp(val, "1.96") && strcmp(val, "1.98"))
+			rc = bad("--csv-format", val, "expected 1.96 or 1.98");
+		b->c.csv_layout = val[3] == '6' ? 196 : 198;
+		break;
+	case BON_OPT_RANDOM: b->c.random_data = true; break;
+	case BON_OPT_DRY_RUN: b->dry_run = true; break;
+	}
+	return rc;
+}
+
 int bonnie_parse(struct bonnie *b, int argc, char **argv)
 {
-	uint64_t v;
-	int ch;
+	int rc = optable_parse(&bonnie_options, argc, argv, take, b);
 
-	optind = 1;
-	while ((ch = optable_next(&bonnie_options, argc, argv)) >= 0) {
-		int rc = 0;
-
-		switch (ch) {
-		case BON_OPT_DIR: b->dir = optarg; break;
-		case BON_OPT_SIZE: rc = opt_size(b, optarg); break;
-		case BON_OPT_FILES: rc = opt_files(b, optarg); break;
-		case BON_OPT_MACHINE:
-			snprintf(b->c.machine, sizeof(b->c.machine), "%s",
-				 optarg);
-			break;
-		case BON_OPT_RAM:
-			rc = opt_uint("-r", optarg, UINT32_MAX, &b->c.ram_mib);
-			b->ram_given = true;
-			break;
-		case BON_OPT_ITERATIONS:
-			rc = opt_uint("-x", optarg, 100000, &v);
-			if (rc == 0 && v == 0)
-				rc = bad("-x", optarg, "expected at least 1");
-			b->iterations = (unsigned)v;
-			b->iterations_given = true;
-			break;
-		case BON_OPT_QUIET: b->quiet = true; break;
-		case BON_OPT_BYTES:
-			b->c.byte_mib = 0;
-			if (optarg) {
-				rc = opt_uint("-f", optarg, 1048576, &v);
-				b->c.byte_mib = (unsigned)v;
-			}
-			break;
-		case BON_OPT_FSYNC: b->c.fsync_each = true; break;
-		case BON_OPT_DIRECT: b->c.direct = true; break;
-		case BON_OPT_SEED:
-			rc = opt_uint("-z", optarg, UINT32_MAX, &b->c.seed);
-			break;
-		case BON_OPT_CONCURRENCY:
-			rc = opt_uint("-c", optarg, 200, &v);
-			if (rc == 0 && v == 0)
-				rc = bad("-c", optarg, "expected 1 to 200");
-			b->c.concurrency = (unsigned)v;
-			break;
-		case BON_OPT_USER: b->user = optarg; break;
-		case BON_OPT_GROUP: b->group = optarg; break;
-		case BON_OPT_SEMAPHORE:
-		case BON_OPT_SYNC:
-		case BON_OPT_RANDFILE:
-			return fb_error("option '-%c' is not supported "
-					"(semaphores and random-number files of "
-					"bonnie++)",
-					bon_rows[ch].letter);
-		case BON_OPT_FORMAT:
-			if (strcmp(optarg, "2.00") && strcmp(optarg, "2.00a") &&
-			    strcmp(optarg, "1.96"))
-				rc = bad("--format", optarg,
-					 "expected 2.00 or 1.96");
-			b->c.text_layout = strcmp(optarg, "1.96") ? 200 : 196;
-			break;
-		case BON_OPT_CSV:
-			if (strcmp(optarg, "1.96") && strcmp(optarg, "1.98"))
-				rc = bad("--csv-format", optarg,
-					 "expected 1.96 or 1.98");
-			b->c.csv_layout = optarg[3] == '6' ? 196 : 198;
-			break;
-		case BON_OPT_RANDOM: b->c.random_data = true; break;
-		case BON_OPT_DRY_RUN: b->dry_run = true; break;
-		}
-		if (rc < 0)
-			return -1;
-	}
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+	if (rc)
+		return rc;
 	if (optind < argc) {
 		return fb_error("unexpected argument '%s'", argv[optind]);
 	}

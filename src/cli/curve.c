@@ -177,14 +177,7 @@ static int take(struct curve_cmd *k, int id, const char *v)
 		k->c->arrivals = xstrdup(v);
 		return 0;
 	case CO_FORMAT:
-		if (!strcmp(v, "text") || !strcmp(v, "json") || !strcmp(v, "csv")) {
-			k->format = v[0] == 't' ? FORMAT_TEXT :
-				    v[0] == 'j' ? FORMAT_JSON :
-						  FORMAT_CSV;
-			return 0;
-		}
-		return fb_error("--format expects text, json or csv, got '%s'",
-				v);
+		return format_parse(v, FOR_RUN, &k->format);
 	case CO_OUTPUT:
 	case CO_HTML: {
 		char *why = outfile_unusable(v);
@@ -304,7 +297,7 @@ int cli_curve_main(int argc, char **argv)
 	if (!rc && !k.levels_given && !k.c->has_objective)
 		rc = parse_levels(&k, default_levels);
 	k.want_json = k.format == FORMAT_JSON ||
-		      (k.output && curve_format_of(k.output) == FORMAT_JSON);
+		      format_of_path(k.output, FOR_RUN) == FORMAT_JSON;
 	if (!rc) {
 		rc = cli_options_parse(n, args, &o);
 		if (rc == 0 && refuse(&o) < 0)

@@ -14,6 +14,7 @@
 
 #include "cli/options.h"
 #include "results/curve.h"
+#include "util/format.h"
 
 /* A level of --levels NAME=...: its value and its runs' sums. */
 struct var_level {
@@ -36,7 +37,7 @@ struct curve_cmd {
 	int arrivals; /* 1 + IR_ARRIVALS_*, or 0: the script's */
 	bool reuse;
 	const char *output, *html;
-	enum report_format format;
+	enum format format;
 	/* while it runs */
 	struct curve *c;
 	unsigned repeat; /* runs at each rate */
@@ -52,8 +53,6 @@ struct curve_cmd {
 /* A value's error, with the value shown under a caret ("--slo:1:4"). */
 void curve_value_error(const char *opt, const char *value, size_t at,
 		       size_t len, const char *msg);
-/* The format of the file -o names, by its suffix. */
-enum report_format curve_format_of(const char *path);
 /*
  * The objective's flowop against the script's, and the levels' time and
  * warm-up from it; -1 after saying what is wrong (curve.c).

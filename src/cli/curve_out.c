@@ -18,6 +18,7 @@
 #include "report/curve_print.h"
 #include "report/report.h"
 #include "util/diag.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/outfile.h"
 #include "util/schema_version.h"
@@ -121,40 +122,37 @@ static void print_json(FILE *out, const struct curve_cmd *k)
 {
 	struct json j;
 
-	report_json_reopen(out, k->last_json);
-	fputs(",\n  \"curve\": ", out);
+	jw_reopen(out, k->last_json);
+	jw_member(out, "curve");
 	jw_init(&j, out);
 	curve_write(&j, NULL, k->c);
 	fputs("\n}\n", out);
 }
 
-static void print_as(FILE *out, const struct curve_cmd *k,
-		     enum report_format f)
+static void print_csv(FILE *out, const struct curve_cmd *k)
 {
-	if (f == FORMAT_JSON)
-		print_json(out, k);
-	else if (f == FORMAT_CSV)
-		curve_print_csv(out, k->c);
-	else
-		curve_print_text(out, k->c);
+	curve_print_csv(out, k->c);
 }
 
-enum report_format curve_format_of(const char *path)
+static void print_text(FILE *out, const struct curve_cmd *k)
 {
-	size_t n = strlen(path);
-
-	if (n > 5 && !strcmp(path + n - 5, ".json"))
-		return FORMAT_JSON;
-	if (n > 4 && !strcmp(path + n - 4, ".csv"))
-		return FORMAT_CSV;
-	return FORMAT_TEXT;
+	curve_print_text(out, k->c);
 }
+
+/* The printers of each row of util/format_list.h a run prints. */
+typedef void curve_printer(FILE *out, const struct curve_cmd *k);
+
+static curve_printer *const printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = print_text,
+	[FORMAT_JSON] = print_json,
+	[FORMAT_CSV] = print_csv,
+};
 
 static void fill_output(FILE *out, const void *arg)
 {
 	const struct curve_cmd *k = arg;
 
-	print_as(out, k, curve_format_of(k->output));
+	printers[format_of_path(k->output, FOR_RUN)](out, k);
 }
 
 static void fill_html(FILE *out, const void *arg)
@@ -177,9 +175,10 @@ int curve_output(struct curve_cmd *k)
 	if (k->format == FORMAT_TEXT)
 		fputc('\n', stdout);
 	if (k->format != FORMAT_JSON || k->last_json)
-		print_as(stdout, k, k->format);
+		printers[k->format](stdout, k);
 	if (k->output &&
-	    (curve_format_of(k->output) != FORMAT_JSON || k->last_json) &&
+	    (format_of_path(k->output, FOR_RUN) != FORMAT_JSON ||
+	     k->last_json) &&
 	    outfile_write(k->output, fill_output, k) < 0 && !rc)
 		rc = FB_EXIT_RUN;
 	if (k->html && outfile_write(k->html, fill_html, k) < 0 && !rc)

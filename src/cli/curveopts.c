@@ -44,8 +44,7 @@ static const struct optable_row curve_rows[CO_COUNT] = {
 
 const struct optable cli_curveopts = {
 	.command = "curve",
-	.rows = curve_rows,
-	.nrows = (int)OPTABLE_ROWS(curve_rows),
+	OPTABLE_TABLE(curve_rows),
 	.style = OPTABLE_LIST,
 	.column = 23,
 	.wrap = 24,

@@ -35,8 +35,7 @@ static const struct optable_row model_rows[] = {
 
 const struct optable cli_model_options = {
 	.command = "model",
-	.rows = model_rows,
-	.nrows = (int)OPTABLE_ROWS(model_rows),
+	OPTABLE_TABLE(model_rows),
 	.style = OPTABLE_LIST,
 	.column = 23,
 	.wrap = 24,
@@ -87,24 +86,34 @@ static char *script(const char *path, enum trace_format format, size_t *len)
 	return buf;
 }
 
+struct model_args {
+	const char **output;
+	enum trace_format *format;
+};
+
+/* An option of cli_model_options into arg's (optable_take). */
+static int take(void *arg, int row, char *v)
+{
+	const struct model_args *a = arg;
+
+	if (row == MODEL_OPT_OUTPUT)
+		*a->output = v;
+	else if (row == MODEL_OPT_FORMAT && trace_format_parse(v, a->format) < 0)
+		return fb_error("--format expects auto, strace, dbench, fio or "
+				"fbrun, got '%s'",
+				v);
+	return 0;
+}
+
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, const char **output,
 		      enum trace_format *format)
 {
-	int ch;
+	struct model_args a = { output, format };
+	int rc = optable_parse(&cli_model_options, argc, argv, take, &a);
 
-	optind = 1;
-	while ((ch = optable_next(&cli_model_options, argc, argv)) >= 0) {
-		if (ch == MODEL_OPT_OUTPUT)
-			*output = optarg;
-		else if (ch == MODEL_OPT_FORMAT &&
-			 trace_format_parse(optarg, format) < 0)
-			return fb_error("--format expects auto, strace, dbench, "
-					"fio or fbrun, got '%s'",
-					optarg);
-	}
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+	if (rc)
+		return rc;
 	if (argc - optind != 1) {
 		fb_error("model needs one trace: fbrun model [options] TRACE");
 		optable_usage(stderr, &cli_model_options);

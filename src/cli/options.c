@@ -166,17 +166,6 @@ static int seed_arg(const char *arg, uint64_t *out)
 	return 0;
 }
 
-static int format_arg(const char *arg, enum report_format *out)
-{
-	if (strcmp(arg, "text") && strcmp(arg, "json") && strcmp(arg, "csv"))
-		return fb_error("--format expects text, json or csv, got '%s'",
-				arg);
-	*out = arg[0] == 'j' ? FORMAT_JSON :
-	       arg[0] == 'c' ? FORMAT_CSV :
-			       FORMAT_TEXT;
-	return 0;
-}
-
 /* --define-unused: whether a -D the script never uses stops the run */
 static int define_unused_arg(const char *arg, bool *warn)
 {
@@ -272,7 +261,7 @@ static int set_value(struct cli_options *o, int id, const char *arg)
 		o->run.output = arg;
 		return 0;
 	case OPT_FORMAT:
-		return format_arg(arg, &o->format);
+		return format_parse(arg, FOR_RUN, &o->format);
 	case OPT_INTERVAL:
 		return seconds_arg("--interval", arg, &o->run.interval_s);
 	case OPT_INTERVAL_LOG:

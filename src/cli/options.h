@@ -13,7 +13,7 @@
 
 #include "engine/engine.h"
 #include "lang/compile.h"
-#include "report/report.h"
+#include "util/format.h"
 
 struct job;
 
@@ -27,7 +27,7 @@ enum cli_action {
 struct cli_options {
 	enum cli_action action;
 	struct engine_opts run;
-	enum report_format format; /* --format */
+	enum format format; /* --format */
 	struct cli_define *defines;
 	size_t ndefines, cap;
 	bool define_unused_warn; /* --define-unused=warn */

@@ -37,30 +37,41 @@
 
 #define DEFAULT_NAME "fbrun-record"
 
+struct record_args {
+	struct record *r;
+	const char *name; /* -o */
+};
+
+/* An option of cli_recordopts into arg's (optable_take). */
+static int take(void *arg, int row, char *v)
+{
+	struct record_args *a = arg;
+
+	if (row == RECORD_OPT_OUTPUT)
+		a->name = v;
+	else if (row == RECORD_OPT_MODEL)
+		a->r->model = true;
+	return 0;
+}
+
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse(int argc, char **argv, struct record *r)
 {
-	const char *name = DEFAULT_NAME;
-	int ch;
+	struct record_args a = { r, DEFAULT_NAME };
+	int rc = optable_parse(&cli_recordopts, argc, argv, take, &a);
 
-	optind = 1;
-	while ((ch = optable_next(&cli_recordopts, argc, argv)) >= 0)
-		if (ch == RECORD_OPT_OUTPUT)
-			name = optarg;
-		else if (ch == RECORD_OPT_MODEL)
-			r->model = true;
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+	if (rc)
+		return rc;
 	if (optind >= argc) {
 		fb_error("no command given: fbrun record [-o NAME] [--] "
 			 "COMMAND [ARGS...]");
 		optable_usage(stderr, &cli_recordopts);
 		return -1;
 	}
-	if (!name[0])
+	if (!a.name[0])
 		return fb_error("-o needs a name for the recording's files");
-	r->trace_name = xasprintf("%s.trace", name);
-	r->script_name = xasprintf("%s.f", name);
+	r->trace_name = xasprintf("%s.trace", a.name);
+	r->script_name = xasprintf("%s.f", a.name);
 	r->argv = argv + optind;
 	r->argc = argc - optind;
 	return 0;

@@ -22,8 +22,7 @@ static const struct optable_row record_rows[] = {
 
 const struct optable cli_recordopts = {
 	.command = "record",
-	.rows = record_rows,
-	.nrows = (int)OPTABLE_ROWS(record_rows),
+	OPTABLE_TABLE(record_rows),
 	.style = OPTABLE_LIST,
 	.column = 23,
 	.wrap = 24,

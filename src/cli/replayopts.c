@@ -18,8 +18,7 @@ static const struct optable_row replay_rows[] = {
 
 const struct optable cli_replayopts = {
 	.command = "replay",
-	.rows = replay_rows,
-	.nrows = (int)OPTABLE_ROWS(replay_rows),
+	OPTABLE_TABLE(replay_rows),
 	.style = OPTABLE_LIST,
 	.column = 23,
 	.wrap = 24,

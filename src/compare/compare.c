@@ -24,19 +24,19 @@
 #include "compare/read.h"
 #include "compare/table.h"
 #include "compare/verdict.h"
+#include "util/format.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/outfile.h"
 #include "util/util.h"
-
-enum cmp_format { CF_TEXT, CF_JSON, CF_CSV };
 
 struct cmp_opts {
 	const char **labels;
 	size_t nlabels, cap;
 	const char *html;
 	bool common;
-	enum cmp_format format;
+	enum format format;
 	struct cmp_gate gate;
 	const char *metric; /* --metric, checked with --fail-if-worse */
 	cmp_kind_fn kind; /* compare_main's */
@@ -49,16 +49,14 @@ enum cmp_opt_id {
 };
 
 static const struct optable_row cmp_rows[] = {
-#define OPTION(id, name, letter, arg, argname, flags, help) \
-	{ name, letter, arg, argname, flags, help },
+#define OPTION OPTABLE_ROW
 #include "compare/option_list.h"
 #undef OPTION
 };
 
 const struct optable compare_options = {
 	.command = "compare",
-	.rows = cmp_rows,
-	.nrows = (int)OPTABLE_ROWS(cmp_rows),
+	OPTABLE_TABLE(cmp_rows),
 	.style = OPTABLE_LIST,
 	.column = 21,
 	.wrap = 22,
@@ -93,18 +91,36 @@ static char *default_label(const char *path)
 	return xstrndup(base, n);
 }
 
-/* --format: text, json or csv, as fbrun and fbrun report take it. */
-static int format_arg(const char *arg, enum cmp_format *f)
+/* An option of compare_options into o (optable_take). */
+static int take(void *arg, int row, char *v)
 {
-	if (strcmp(arg, "text") == 0)
-		*f = CF_TEXT;
-	else if (strcmp(arg, "json") == 0)
-		*f = CF_JSON;
-	else if (strcmp(arg, "csv") == 0)
-		*f = CF_CSV;
-	else
-		return fb_error("--format expects text, json or csv, got '%s'",
-				arg);
+	struct cmp_opts *o = arg;
+
+	switch (row) {
+	case CMP_OPT_LABEL:
+		if (!v[0])
+			return fb_error("--label needs a non-empty name");
+		o->labels = grow_array(o->labels, &o->cap, o->nlabels + 1,
+				       sizeof(*o->labels));
+		o->labels[o->nlabels++] = v;
+		break;
+	case CMP_OPT_HTML:
+		o->html = v;
+		break;
+	case CMP_OPT_COMMON:
+		o->common = true;
+		break;
+	case CMP_OPT_FORMAT:
+		return format_parse(v, FOR_COMPARE, &o->format);
+	case CMP_OPT_FAIL:
+		if (gate_pct(v, &o->gate.pct) < 0)
+			return -1;
+		o->gate.on = true;
+		break;
+	case CMP_OPT_METRIC:
+		o->metric = v;
+		break;
+	}
 	return 0;
 }
 
@@ -112,42 +128,10 @@ static int format_arg(const char *arg, enum cmp_format *f)
 static int parse_args(int argc, char **argv, struct cmp_opts *o)
 {
 	char *why;
-	int ch;
+	int rc = optable_parse(&compare_options, argc, argv, take, o);
 
-	optind = 1;
-	while ((ch = optable_next(&compare_options, argc, argv)) >= 0) {
-		switch (ch) {
-		case CMP_OPT_LABEL:
-			if (!optarg[0])
-				return fb_error("--label needs a non-empty "
-						"name");
-			o->labels = grow_array(o->labels, &o->cap,
-					       o->nlabels + 1,
-					       sizeof(*o->labels));
-			o->labels[o->nlabels++] = optarg;
-			break;
-		case CMP_OPT_HTML:
-			o->html = optarg;
-			break;
-		case CMP_OPT_COMMON:
-			o->common = true;
-			break;
-		case CMP_OPT_FORMAT:
-			if (format_arg(optarg, &o->format) < 0)
-				return -1;
-			break;
-		case CMP_OPT_FAIL:
-			if (gate_pct(optarg, &o->gate.pct) < 0)
-				return -1;
-			o->gate.on = true;
-			break;
-		case CMP_OPT_METRIC:
-			o->metric = optarg;
-			break;
-		}
-	}
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+	if (rc)
+		return rc;
 	if (o->metric && !o->gate.on)
 		return fb_error("--metric needs --fail-if-worse");
 	if (gate_metric(o->metric ? o->metric : "ops", &o->gate.m) < 0)
@@ -174,26 +158,41 @@ static int parse_args(int argc, char **argv, struct cmp_opts *o)
 	return 0;
 }
 
+static void runs_text(FILE *out, const struct cmp *c,
+		      const struct cmp_gate *gt)
+{
+	cmp_table(out, c);
+}
+
+static void groups_text(FILE *out, const struct cmp *c,
+			const struct cmp_group *g, const struct cmp_gate *gt)
+{
+	groups_table(out, c, g);
+	verdict_print(out, c, g);
+}
+
 /*
- * What a comparison prints: runs side by side, or groups g if not NULL,
- * in the format asked for; and --fail-if-worse's lines.
+ * What a comparison prints, for each row of util/format_list.h compare
+ * prints: runs side by side, or two groups (curves.c has the curves').
  */
+static const struct printer {
+	void (*runs)(FILE *out, const struct cmp *c, const struct cmp_gate *gt);
+	void (*groups)(FILE *out, const struct cmp *c,
+		       const struct cmp_group *g, const struct cmp_gate *gt);
+} printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = { runs_text, groups_text },
+	[FORMAT_JSON] = { export_runs_json, export_groups_json },
+	[FORMAT_CSV] = { export_runs_csv, export_groups_csv },
+};
+
+/* The runs side by side, or groups g if not NULL, in the format asked for. */
 static void fill(FILE *out, const struct cmp_opts *o, const struct cmp *c,
 		 const struct cmp_group *g)
 {
-	if (o->format == CF_JSON && g)
-		export_groups_json(out, c, g, &o->gate);
-	else if (o->format == CF_JSON)
-		export_runs_json(out, c, &o->gate);
-	else if (o->format == CF_CSV && g)
-		export_groups_csv(out, c, g, &o->gate);
-	else if (o->format == CF_CSV)
-		export_runs_csv(out, c, &o->gate);
-	else if (g) {
-		groups_table(out, c, g);
-		verdict_print(out, c, g);
-	} else
-		cmp_table(out, c);
+	if (g)
+		printers[o->format].groups(out, c, g, &o->gate);
+	else
+		printers[o->format].runs(out, c, &o->gate);
 }
 
 /*
@@ -205,7 +204,7 @@ static int put(FILE *to, const char *what, const char *text, size_t len,
 	       bool json)
 {
 	if (json)
-		cmp_put_json_clean(to, text, len);
+		jw_put_clean(to, text, len);
 	else
 		cmp_put_clean(to, text, len);
 	if (fflush(to) != 0 || ferror(to))
@@ -245,7 +244,7 @@ static int write_table(const struct cmp_opts *o, const struct cmp *c,
 	if (bad)
 		rc = fb_error("cannot build the table: %s", strerror(errno));
 	if (rc == 0)
-		rc = put(stdout, "table", text, len, o->format == CF_JSON);
+		rc = put(stdout, "table", text, len, o->format == FORMAT_JSON);
 	if (rc == 0)
 		rc = put(stderr, "verdict", lines, nlines, false);
 	free(text);
@@ -399,10 +398,7 @@ static int compare_curves(const struct cmp_opts *o, char **files, size_t n)
 	for (size_t i = 0; i < n; i++)
 		labels[i] = i < o->nlabels ? xstrdup(o->labels[i]) :
 					     default_label(files[i]);
-	rc = curves_compare(files, n, (const char *const *)labels,
-			    o->format == CF_JSON ? CURVES_JSON :
-			    o->format == CF_CSV	 ? CURVES_CSV :
-						   CURVES_TEXT,
+	rc = curves_compare(files, n, (const char *const *)labels, o->format,
 			    o->html);
 	for (size_t i = 0; i < n; i++)
 		free(labels[i]);

@@ -201,6 +201,16 @@ static void json_doc(FILE *out, struct curve *const *cv,
 	fputc('\n', out);
 }
 
+/* The printers of each row of util/format_list.h compare prints. */
+typedef void curves_printer(FILE *out, struct curve *const *cv,
+			    const char *const *labels, size_t n);
+
+static curves_printer *const printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = text_table,
+	[FORMAT_JSON] = json_doc,
+	[FORMAT_CSV] = csv_table,
+};
+
 struct page {
 	struct curve *const *cv;
 	const char *const *labels;
@@ -215,7 +225,7 @@ static void fill_page(FILE *out, const void *arg)
 }
 
 int curves_compare(char **paths, size_t n, const char *const *labels,
-		   enum curves_format format, const char *html)
+		   enum format format, const char *html)
 {
 	struct curve **cv = xcalloc(n, sizeof(*cv));
 	char *text = NULL;
@@ -231,18 +241,13 @@ int curves_compare(char **paths, size_t n, const char *const *labels,
 		fb_error("cannot build the table: %s", strerror(errno));
 		goto out;
 	}
-	if (format == CURVES_JSON)
-		json_doc(mem, cv, labels, n);
-	else if (format == CURVES_CSV)
-		csv_table(mem, cv, labels, n);
-	else
-		text_table(mem, cv, labels, n);
+	printers[format](mem, cv, labels, n);
 	if (fclose(mem) != 0) {
 		fb_error("cannot build the table: %s", strerror(errno));
 		goto out;
 	}
 	/* names from the files must not drive the terminal */
-	(format == CURVES_JSON ? cmp_put_json_clean : cmp_put_clean)(stdout,
+	(format == FORMAT_JSON ? jw_put_clean : cmp_put_clean)(stdout,
 								      text, len);
 	rc = FB_EXIT_OK;
 	if (html) {

@@ -11,16 +11,16 @@
 #include <stddef.h>
 
 #include "results/curve.h"
-
-enum curves_format { CURVES_TEXT, CURVES_JSON, CURVES_CSV };
+#include "util/format.h"
 
 /* 1 if every file holds a curve, 0 if one does not, -1 after saying why. */
 int curves_all(char **paths, size_t n);
 /*
  * The curves of the n files side by side, labels[k] naming file k, on
- * standard output; html: also the page there, or NULL.  The exit code.
+ * standard output in format (one compare prints); html: also the page
+ * there, or NULL.  The exit code.
  */
 int curves_compare(char **paths, size_t n, const char *const *labels,
-		   enum curves_format format, const char *html);
+		   enum format format, const char *html);
 
 #endif

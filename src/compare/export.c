@@ -10,21 +10,21 @@
 #include "util/jsonw.h"
 #include "util/util.h"
 
-/* The figures a group's cell holds, in CSV and JSON alike. */
-#define NUM "%.6g"
-
 static void jstr(struct json *j, const char *key, const char *v)
 {
 	if (v)
 		jw_str(j, key, v);
 	else
-		jw_num(j, key, NAN); /* null */
+		jw_null(j, key);
 }
 
 /* A number, or null where a run lacks it (ok false). */
 static void jnum(struct json *j, const char *key, bool ok, double v)
 {
-	jw_num(j, key, ok ? v : NAN);
+	if (ok)
+		jw_num(j, key, v);
+	else
+		jw_null(j, key);
 }
 
 /* v / base as cmp_ratio says it: 1 for two zeros, none for a zero base. */
@@ -196,7 +196,7 @@ static void csv_num(FILE *out, bool ok, double v)
 	if (ok && isinf(v)) /* an unbounded interval */
 		fputs(v > 0 ? "inf" : "-inf", out);
 	else if (ok && isfinite(v))
-		fprintf(out, NUM, v);
+		fprintf(out, JW_NUM, v); /* the figures as the JSON has them */
 }
 
 /* One CSV row of runs side by side. */

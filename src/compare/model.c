@@ -269,21 +269,6 @@ void cmp_put_clean(FILE *out, const char *s, size_t n)
 	}
 }
 
-void cmp_put_json_clean(FILE *out, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-
-		if (ch == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
-		    (unsigned char)s[i + 1] <= 0x9f)
-			fprintf(out, "\\u%04x", (unsigned char)s[++i]);
-		else if (ch == 0x7f)
-			fputs("\\u007f", out);
-		else
-			fputc(ch, out);
-	}
-}
-
 void cmp_run_ranks_text(FILE *out, const struct cmp_run *r)
 {
 	bool stonewall = r->res->stopped_by >= 0 && r->ended_by &&

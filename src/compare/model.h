@@ -171,14 +171,9 @@ void cmp_run_fs(const struct cmp_run *r, char *buf, size_t len);
 
 /*
  * Text from results files must not drive the terminal: C0 and C1 control
- * characters (raw or UTF-8 encoded) become '?'.
+ * characters (raw or UTF-8 encoded) become '?' (util/jsonw.h's
+ * jw_put_clean keeps a JSON's values).
  */
 void cmp_put_clean(FILE *out, const char *s, size_t n);
-/*
- * The same for valid JSON, which has no raw C0 characters: the C1 ones
- * and DEL, inside its strings, become \u escapes of themselves, so every
- * value is kept.
- */
-void cmp_put_json_clean(FILE *out, const char *s, size_t n);
 
 #endif

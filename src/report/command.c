@@ -22,11 +22,11 @@
 #include "results/curve.h"
 #include "report/report.h"
 #include "results/read.h"
+#include "util/format.h"
+#include "util/jsonw.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/util.h"
-
-enum saved_format { RF_TEXT, RF_JSON, RF_CSV, RF_HTML };
 
 enum rep_opt_id {
 #define OPTION(id, ...) REP_OPT_##id,
@@ -35,16 +35,14 @@ enum rep_opt_id {
 };
 
 static const struct optable_row rep_rows[] = {
-#define OPTION(id, name, letter, arg, argname, flags, help) \
-	{ name, letter, arg, argname, flags, help },
+#define OPTION OPTABLE_ROW
 #include "report/option_list.h"
 #undef OPTION
 };
 
 const struct optable report_command_options = {
 	.command = "report",
-	.rows = rep_rows,
-	.nrows = (int)OPTABLE_ROWS(rep_rows),
+	OPTABLE_TABLE(rep_rows),
 	.style = OPTABLE_LIST,
 	.column = 23,
 	.wrap = 24,
@@ -57,32 +55,19 @@ static void usage(FILE *out)
 	optable_usage(out, &report_command_options);
 }
 
-/* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
-static int parse_args(int argc, char **argv, enum saved_format *fmt)
+/* An option of report_command_options: --format into arg (optable_take). */
+static int take(void *arg, int row, char *v)
 {
-	int ch;
+	return row == REP_OPT_FORMAT ? format_parse(v, FOR_REPORT, arg) : 0;
+}
 
-	optind = 1;
-	while ((ch = optable_next(&report_command_options, argc, argv)) >= 0) {
-		switch (ch) {
-		case REP_OPT_FORMAT:
-			if (strcmp(optarg, "text") == 0)
-				*fmt = RF_TEXT;
-			else if (strcmp(optarg, "json") == 0)
-				*fmt = RF_JSON;
-			else if (strcmp(optarg, "csv") == 0)
-				*fmt = RF_CSV;
-			else if (strcmp(optarg, "html") == 0)
-				*fmt = RF_HTML;
-			else
-				return fb_error("--format expects text, json, "
-						"csv or html, got '%s'",
-						optarg);
-			break;
-		}
-	}
-	if (ch != OPTABLE_END)
-		return ch == OPTABLE_HELP ? 1 : -1;
+/* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
+static int parse_args(int argc, char **argv, enum format *fmt)
+{
+	int rc = optable_parse(&report_command_options, argc, argv, take, fmt);
+
+	if (rc)
+		return rc;
 	if (argc - optind != 1) {
 		fb_error("report needs one results file");
 		usage(stderr);
@@ -91,13 +76,35 @@ static int parse_args(int argc, char **argv, enum saved_format *fmt)
 	return 0;
 }
 
+static void curve_page(FILE *out, const struct curve *cv)
+{
+	const char *name = cv->script ? cv->script : "";
+	struct curve *one = (struct curve *)cv;
+
+	html_curve_page(out, &one, &name, 1);
+}
+
+/*
+ * The printers of each row of util/format_list.h report prints: a run's
+ * from the results model (NULL: from compare's, or the file itself for
+ * JSON), a curve's from the curve read back.
+ */
+static const struct printer {
+	void (*run)(FILE *out, const struct results *r);
+	void (*curve)(FILE *out, const struct curve *cv);
+} printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = { report_text, curve_print_text },
+	[FORMAT_JSON] = { NULL, NULL },
+	[FORMAT_CSV] = { report_csv, curve_print_csv },
+	[FORMAT_HTML] = { NULL, curve_page },
+};
+
 /*
  * Built in memory so that text from the file is cleaned on the way out.
- * One of r (text, CSV), cv (a curve's text, CSV or page) and c (the
- * page) is given.
+ * One of r (a run's printer), cv (a curve's) and c (the page) is given.
  */
 static int print(const struct results *r, const struct curve *cv,
-		 const struct cmp *c, enum saved_format fmt)
+		 const struct cmp *c, enum format fmt)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -105,25 +112,17 @@ static int print(const struct results *r, const struct curve *cv,
 
 	if (!mem)
 		return fb_error("cannot build the report: %s", strerror(errno));
-	if (cv && fmt == RF_HTML) {
-		const char *name = cv->script ? cv->script : "";
-		struct curve *one = (struct curve *)cv;
-
-		html_curve_page(mem, &one, &name, 1);
-	} else if (cv) {
-		(fmt == RF_CSV ? curve_print_csv : curve_print_text)(mem, cv);
-	} else if (fmt == RF_TEXT) {
-		report_text(mem, r);
-	} else if (fmt == RF_CSV) {
-		report_csv(mem, r);
-	} else {
+	if (cv)
+		printers[fmt].curve(mem, cv);
+	else if (r)
+		printers[fmt].run(mem, r);
+	else
 		html_page(mem, c);
-	}
 	if (fclose(mem) != 0) {
 		free(text);
 		return fb_error("cannot build the report: %s", strerror(errno));
 	}
-	if (fmt == RF_HTML)
+	if (fmt == FORMAT_HTML)
 		fwrite(text, 1, len, stdout); /* html_page escapes its text */
 	else
 		cmp_put_clean(stdout, text, len);
@@ -149,7 +148,7 @@ static int print_json(struct cmp *c)
 		return rc;
 	bom = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	if (cmp_match(c, false) == 0) {
-		cmp_put_json_clean(stdout, text + bom, len - bom);
+		jw_put_clean(stdout, text + bom, len - bom);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			fb_error("cannot write the report");
 		else
@@ -163,7 +162,7 @@ static int print_json(struct cmp *c)
  * The run's own table or CSV from the model its file is read into; a
  * curve's (fbrun curve -o), its table, CSV or page.
  */
-static int print_run(const char *path, enum saved_format fmt)
+static int print_run(const char *path, enum format fmt)
 {
 	char err[512], *text;
 	size_t len;
@@ -212,15 +211,16 @@ static bool has_curve(const char *path)
 
 int report_command(int argc, char **argv)
 {
-	enum saved_format fmt = RF_TEXT;
+	enum format fmt = FORMAT_TEXT;
 	struct cmp c = { 0 };
 	struct cmp_run run = { 0 };
 	int rc = parse_args(argc, argv, &fmt);
 
 	if (rc)
 		return rc < 0 ? FB_EXIT_USAGE : FB_EXIT_OK;
-	if (fmt == RF_TEXT || fmt == RF_CSV ||
-	    (fmt == RF_HTML && has_curve(argv[optind])))
+	/* a run's own printer, or a curve's for a file that holds one */
+	if (printers[fmt].run ||
+	    (printers[fmt].curve && has_curve(argv[optind])))
 		return print_run(argv[optind], fmt);
 	run.path = argv[optind];
 	run.label = xstrdup(strrchr(run.path, '/') ? strrchr(run.path, '/') + 1 :
@@ -228,7 +228,7 @@ int report_command(int argc, char **argv)
 	c.nruns = 1;
 	c.runs = &run;
 	rc = FB_EXIT_USAGE;
-	if (fmt == RF_JSON)
+	if (fmt == FORMAT_JSON)
 		rc = print_json(&c);
 	else if (cmp_read_file(&run) == 0 && cmp_match(&c, false) == 0 &&
 		 print(NULL, NULL, &c, fmt) == 0)

@@ -68,27 +68,14 @@ static int nshown(const struct repeat *rp)
 	return rp->open ? RM_COUNT : RM_SHOWN;
 }
 
-static bool is_json(const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-
-	return n > 5 && strcmp(path + n - 5, ".json") == 0;
-}
-
-static bool is_csv(const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-
-	return n > 4 && strcmp(path + n - 4, ".csv") == 0;
-}
-
 struct repeat *repeat_new(const struct report_dest *dest, size_t want)
 {
 	struct repeat *rp = xcalloc(1, sizeof(*rp));
 
 	rp->dest = dest;
 	rp->want = want;
-	rp->want_json = dest->format == FORMAT_JSON || is_json(dest->output);
+	rp->want_json = dest->format == FORMAT_JSON ||
+			format_of_path(dest->output, FOR_RUN) == FORMAT_JSON;
 	return rp;
 }
 
@@ -327,11 +314,13 @@ static void print_json(FILE *out, const struct repeat *rp)
 {
 	struct json j;
 
-	report_json_reopen(out, rp->json[rp->n - 1]);
-	fputs(",\n  \"repeats\": [\n", out);
+	jw_reopen(out, rp->json[rp->n - 1]);
+	jw_member(out, "repeats");
+	fputs("[\n", out);
 	for (size_t i = 0; i < rp->n; i++)
 		fprintf(out, "%s%s", rp->json[i], i + 1 < rp->n ? ",\n" : "\n");
-	fputs("  ],\n  \"statistics\": ", out);
+	fputs("  ]", out);
+	jw_member(out, "statistics");
 	jw_init(&j, out);
 	jw_object(&j, NULL);
 	jw_u64(&j, "runs", rp->n);
@@ -367,22 +356,21 @@ static void print_json(FILE *out, const struct repeat *rp)
 	fputs("}\n", out);
 }
 
-static void print_as(FILE *out, const struct repeat *rp, bool json, bool csv)
-{
-	if (json)
-		print_json(out, rp);
-	else if (csv)
-		print_csv(out, rp);
-	else
-		print_text(out, rp);
-}
+/* The printers of each row of util/format_list.h a run prints. */
+typedef void repeat_printer(FILE *out, const struct repeat *rp);
+
+static repeat_printer *const printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = print_text,
+	[FORMAT_JSON] = print_json,
+	[FORMAT_CSV] = print_csv,
+};
 
 /* -o's statistics, in the format its name asks for. */
 static void fill_output(FILE *out, const void *arg)
 {
 	const struct repeat *rp = arg;
 
-	print_as(out, rp, is_json(rp->dest->output), is_csv(rp->dest->output));
+	printers[format_of_path(rp->dest->output, FOR_RUN)](out, rp);
 }
 
 int repeat_finish(struct repeat *rp)
@@ -391,8 +379,7 @@ int repeat_finish(struct repeat *rp)
 
 	if (!rp->n)
 		return 0;
-	print_as(stdout, rp, d->format == FORMAT_JSON,
-		 d->format == FORMAT_CSV);
+	printers[d->format](stdout, rp);
 	if (!d->output)
 		return 0;
 	return outfile_write(d->output, fill_output, rp);

@@ -361,20 +361,6 @@ void report_text(FILE *out, const struct results *r)
 	report_disks_text(out, r);
 }
 
-void report_json_reopen(FILE *out, const char *object)
-{
-	size_t len = strlen(object);
-
-	/* the object without its closing brace and the line before it */
-	while (len && object[len - 1] != '}')
-		len--;
-	if (len)
-		len--;
-	while (len && (object[len - 1] == '\n' || object[len - 1] == ' '))
-		len--;
-	fwrite(object, 1, len, out);
-}
-
 /* r and m as the results file has them (results/write.h). */
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m)
@@ -449,27 +435,27 @@ void report_csv(FILE *out, const struct results *r)
 		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
 }
 
-static enum report_format format_of(const char *path)
-{
-	size_t n = strlen(path);
+/* A run's printers, one for each row of util/format_list.h it prints. */
+typedef void run_printer(FILE *out, const struct results *r,
+			 const struct report_meta *m);
 
-	if (n > 5 && strcmp(path + n - 5, ".json") == 0)
-		return FORMAT_JSON;
-	if (n > 4 && strcmp(path + n - 4, ".csv") == 0)
-		return FORMAT_CSV;
-	return FORMAT_TEXT;
+static void print_text(FILE *out, const struct results *r,
+		       const struct report_meta *m)
+{
+	report_text(out, r);
 }
 
-static void report(FILE *out, enum report_format fmt, const struct results *r,
-		   const struct report_meta *m)
+static void print_csv(FILE *out, const struct results *r,
+		      const struct report_meta *m)
 {
-	if (fmt == FORMAT_JSON)
-		report_json(out, r, m);
-	else if (fmt == FORMAT_CSV)
-		report_csv(out, r);
-	else
-		report_text(out, r);
+	report_csv(out, r);
 }
+
+static run_printer *const printers[FORMAT_COUNT] = {
+	[FORMAT_TEXT] = print_text,
+	[FORMAT_JSON] = report_json,
+	[FORMAT_CSV] = print_csv,
+};
 
 /* The process's largest resident set so far (fileset creation included). */
 static uint64_t peak_rss(void)
@@ -505,20 +491,20 @@ void report_meta_release(struct report_meta *m)
 struct output {
 	const struct results *r;
 	const struct report_meta *m;
-	enum report_format fmt;
+	enum format fmt;
 };
 
 static void fill_output(FILE *out, const void *arg)
 {
 	const struct output *o = arg;
 
-	report(out, o->fmt, o->r, o->m);
+	printers[o->fmt](out, o->r, o->m);
 }
 
 static int write_output(const char *p, const struct results *r,
 			const struct report_meta *m)
 {
-	struct output o = { r, m, format_of(p) };
+	struct output o = { r, m, format_of_path(p, FOR_RUN) };
 
 	return outfile_write(p, fill_output, &o);
 }
@@ -531,14 +517,14 @@ int report_deliver(const struct results *r, void *dest)
 
 	/* what describes the machine and the script, for a JSON */
 	if (d->format == FORMAT_JSON ||
-	    (d->output && format_of(d->output) == FORMAT_JSON))
+	    format_of_path(d->output, FOR_RUN) == FORMAT_JSON)
 		report_meta_get(&m, r, d->script, d->data);
 	else
 		m = (struct report_meta){ .script = d->script,
 					  .started = r->started,
 					  .version = PACKAGE_VERSION,
 					  .data = d->data };
-	report(stdout, d->format, r, &m);
+	printers[d->format](stdout, r, &m);
 	if (d->output)
 		rc = write_output(d->output, r, &m);
 	report_meta_release(&m);

@@ -19,19 +19,15 @@
 #include "lang/datapat.h"
 #include "report/sysinfo.h"
 #include "results/results.h"
-
-enum report_format {
-	FORMAT_TEXT,
-	FORMAT_JSON,
-	FORMAT_CSV,
-};
+#include "util/format.h"
 
 /*
  * Where a run's results go: standard output in one format, and -o if
- * given, in the format its name ends with (.json, .csv, else text).
+ * given, in the format its name ends with (util/format_list.h's suffixes
+ * of the rows FOR_RUN prints, else text).
  */
 struct report_dest {
-	enum report_format format;
+	enum format format;
 	const char *output;
 	const char *script;
 	struct datapat data; /* --data */
@@ -77,12 +73,6 @@ void report_disks_text(FILE *out, const struct results *r);
 void report_text(FILE *out, const struct results *r);
 void report_json(FILE *out, const struct results *r,
 		 const struct report_meta *m);
-/*
- * A run's JSON object (report_json's text) written without its closing
- * brace, for members to follow it (--repeat's runs, fbrun curve's curve):
- * the caller writes them, each after ",\n", then "}\n".
- */
-void report_json_reopen(FILE *out, const char *object);
 /* A header row, a row per flowop, an IO Summary row (doc/running.md). */
 void report_csv(FILE *out, const struct results *r);
 

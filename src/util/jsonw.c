@@ -16,6 +16,12 @@ void jw_init(struct json *j, FILE *out)
 	j->first[0] = true;
 }
 
+/* The character numbered c, escaped: \u00XX. */
+static void put_u(FILE *out, unsigned char c)
+{
+	fprintf(out, "\\u%04x", c);
+}
+
 /*
  * Every string fbrun writes comes out as valid JSON: control characters
  * are escaped, valid UTF-8 passes through, and each byte that is not part
@@ -36,7 +42,7 @@ static void put_string(FILE *out, const char *s)
 		else if (c == '\t')
 			fputs("\\t", out);
 		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
+			put_u(out, c);
 		else if (c < 0x80)
 			fputc(c, out);
 		else if ((n = utf8_seq_len((const unsigned char *)s,
@@ -45,7 +51,7 @@ static void put_string(FILE *out, const char *s)
 			s += n;
 			continue;
 		} else {
-			fprintf(out, "\\u%04x", c);
+			put_u(out, c);
 		}
 		s++;
 	}
@@ -119,7 +125,7 @@ void jw_num(struct json *j, const char *key, double v)
 {
 	next(j, key);
 	if (isfinite(v))
-		fprintf(j->out, "%.6g", v);
+		fprintf(j->out, JW_NUM, v);
 	else
 		fputs("null", j->out);
 }
@@ -137,4 +143,46 @@ void jw_bool(struct json *j, const char *key, bool v)
 {
 	next(j, key);
 	fputs(v ? "true" : "false", j->out);
+}
+
+void jw_null(struct json *j, const char *key)
+{
+	next(j, key);
+	fputs("null", j->out);
+}
+
+void jw_reopen(FILE *out, const char *object)
+{
+	size_t len = strlen(object);
+
+	/* the object without its closing brace and the line before it */
+	while (len && object[len - 1] != '}')
+		len--;
+	if (len)
+		len--;
+	while (len && (object[len - 1] == '\n' || object[len - 1] == ' '))
+		len--;
+	fwrite(object, 1, len, out);
+}
+
+void jw_member(FILE *out, const char *key)
+{
+	fputs(",\n  ", out);
+	put_string(out, key);
+	fputs(": ", out);
+}
+
+void jw_put_clean(FILE *out, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] >= 0x80 &&
+		    (unsigned char)s[i + 1] <= 0x9f)
+			put_u(out, (unsigned char)s[++i]);
+		else if (ch == 0x7f)
+			put_u(out, ch);
+		else
+			fputc(ch, out);
+	}
 }

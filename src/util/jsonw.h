@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * A small streaming JSON writer (jw_): the results file and compare's
- * --format json.  Its names are not jansson's (json_object, json_array),
- * which fbrun links too.  Commas and indentation are handled here;
+ * A small streaming JSON writer (jw_): the results file, fbrun curve's,
+ * compare's and --repeat's JSON.  Its names are not jansson's
+ * (json_object, json_array), which fbrun links too.  Commas, indentation,
+ * the escapes of strings and the digits of numbers are done here only;
  * callers say what comes next.
  */
 #ifndef FBRUN_JSONW_H
@@ -14,6 +15,8 @@
 #include <stdio.h>
 
 #define JSON_MAX_DEPTH 16
+/* jw_num's digits; compare's CSV writes its figures alike. */
+#define JW_NUM "%.6g"
 
 struct json {
 	FILE *out;
@@ -33,5 +36,22 @@ void jw_num(struct json *j, const char *key, double v);
 /* All 17 digits: the number reads back as the same double. */
 void jw_exact(struct json *j, const char *key, double v);
 void jw_bool(struct json *j, const char *key, bool v);
+void jw_null(struct json *j, const char *key);
+
+/*
+ * An object jw_ wrote (a run's, report_json's text) without its closing
+ * brace, for members to follow it (--repeat's runs, fbrun curve's curve),
+ * each after jw_member, then "}\n".
+ */
+void jw_reopen(FILE *out, const char *object);
+/* ",\n  \"key\": ": a member of jw_reopen's object; its value follows. */
+void jw_member(FILE *out, const char *key);
+
+/*
+ * JSON text from a file, put on out so that it cannot drive a terminal:
+ * valid JSON has no raw C0 characters, and the C1 ones and DEL, inside
+ * its strings, become \u escapes of themselves, so every value is kept.
+ */
+void jw_put_clean(FILE *out, const char *s, size_t n);
 
 #endif

@@ -72,6 +72,18 @@ int optable_next(const struct optable *t, int argc, char **argv)
 	return i;
 }
 
+int optable_parse(const struct optable *t, int argc, char **argv,
+		  optable_take *take, void *arg)
+{
+	int ch;
+
+	optind = 1;
+	while ((ch = optable_next(t, argc, argv)) >= 0)
+		if (take(arg, ch, optarg) < 0)
+			return -1;
+	return ch == OPTABLE_END ? 0 : ch == OPTABLE_HELP ? 1 : -1;
+}
+
 /* "-l, --label", "    --html" (LIST) or "-d", "--csv-format" (others) */
 static int names(char *buf, size_t len, const struct optable_row *r,
 		 bool list)

@@ -40,6 +40,18 @@ struct optable_row {
 						    OPTABLE_MAX,               \
 					    "too many option rows"); int x; }))
 
+/*
+ * A row of an option_list.h, OPTION(id, name, letter, arg, argname, flags,
+ * help), as a struct optable_row: a table's rows are
+ *	#define OPTION OPTABLE_ROW
+ *	#include "x/option_list.h"
+ *	#undef OPTION
+ */
+#define OPTABLE_ROW(id, name, letter, arg, argname, flags, help) \
+	{ name, letter, arg, argname, flags, help },
+/* A struct optable's rows and their count, checked (OPTABLE_ROWS). */
+#define OPTABLE_TABLE(r) .rows = (r), .nrows = (int)OPTABLE_ROWS(r)
+
 /* how --help lists the options */
 enum optable_style {
 	OPTABLE_LIST, /* a line per option, its text in a column */
@@ -77,6 +89,22 @@ enum {
  * the row's index, with optarg its value, or one of the values above.
  */
 int optable_next(const struct optable *t, int argc, char **argv);
+
+/*
+ * What optable_parse gives each option it reads: the row's index and its
+ * value (NULL for none), with the caller's arg.  0, or -1 after saying
+ * what is wrong with it.
+ */
+typedef int optable_take(void *arg, int row, char *value);
+
+/*
+ * Every option of argv read with t, from the first, each given to take:
+ * 0 with optind the first operand, 1 after --help (the usage is on
+ * stdout), -1 after an error was said.  The subcommands' parsers are
+ * this, their take and their check of the operands.
+ */
+int optable_parse(const struct optable *t, int argc, char **argv,
+		  optable_take *take, void *arg);
 
 /* --help's text. */
 void optable_usage(FILE *out, const struct optable *t);
