@@ -88,6 +88,9 @@ trace_formats() {
 	"$FBRUN" --parse-only "$TMP/formats.f" 2>&1 |
 		sed -n "s/.*unknown trace format 'nosuch'; expected //p"
 }
+# json FILE EXPR: prints EXPR, a Python expression over r, the JSON FILE
+# holds (a results file)
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # mpi_setup: what every test of fbrun-mpi on this machine needs: root may
 # run mpirun when it says so, the ranks may outnumber the CPUs, Open MPI's
