@@ -20,7 +20,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 	done_testing
 	exit
 fi
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 ms() { echo $(($(date +%s%N) / 1000000)); }
 
 # a loader of $readers threads, each reading $sample us per sample, ahead

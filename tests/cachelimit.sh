@@ -16,7 +16,6 @@
 # speed is asserted.
 . "${srcdir:-.}/tests/lib.sh"
 
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # the options are checked before anything runs, root or not
 run_fbrun --cache-limit 8m --parse-only "$srcdir/workloads/images.f"

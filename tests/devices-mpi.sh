@@ -42,10 +42,8 @@ size=$((8 * 1048576))
 
 mpi_setup
 
-# json EXPR: a value from $TMP/r.json (r)
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($1)" "$TMP/r.json"; }
 # fo NAME FIELD: a flowop's figure in $TMP/r.json
-fo() { json "[f['$2'] for f in r['flowops'] if f['name'] == '$1'][0]"; }
+fo() { json "$TMP/r.json" "[f['$2'] for f in r['flowops'] if f['name'] == '$1'][0]"; }
 sum() { sync; blockdev --flushbufs "$loop" 2>/dev/null || :; sha256sum <"$img"; }
 
 # script FILE DEFINE FLOWOPS...: one thread running FLOWOPS, 3 times
@@ -73,7 +71,7 @@ if [ -s "$TMP/r.json" ]; then
 	check "the job read the device's $size bytes 3 times on each rank" \
 		test "$(fo rw bytes)" = $((2 * 3 * size))
 	check "each rank read it 3 times" \
-		test "$(json "[k['ops'] for k in r['ranks']]")" = "[3, 3]"
+		test "$(json "$TMP/r.json" "[k['ops'] for k in r['ranks']]")" = "[3, 3]"
 else
 	fail "-o written"
 fi

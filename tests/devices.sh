@@ -39,12 +39,8 @@ fb() {
 	rc=0
 	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
 }
-# ops NAME / bytes NAME: a flowop's figures in $TMP/out (JSON)
-field() {
-	python3 -c "import json,sys
-r = json.load(open(sys.argv[1]))
-print([f[sys.argv[3]] for f in r['flowops'] if f['name'] == sys.argv[2]][0])" "$TMP/out" "$1" "$2"
-}
+# field NAME FIELD: a flowop's figure in $TMP/out (JSON)
+field() { json "$TMP/out" "[f['$2'] for f in r['flowops'] if f['name'] == '$1'][0]"; }
 sum() { sync; blockdev --flushbufs "$loop" 2>/dev/null || :; sha256sum <"$img"; }
 
 # script FILE DEFINE FLOWOPS...: one thread running FLOWOPS on file dev

@@ -81,6 +81,16 @@ kb() {
 	if "$@"; then pass "$kb_desc"; else skip "known bug: $kb_bug ($kb_desc)"; fi
 }
 done_testing() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+# trace_formats: the words define trace's format= takes, "auto, strace,
+# ... or fbrun", as its error lists them from src/trace/format_list.h
+trace_formats() {
+	printf 'define trace name=t,path=t,format=nosuch\n' >"$TMP/formats.f"
+	"$FBRUN" --parse-only "$TMP/formats.f" 2>&1 |
+		sed -n "s/.*unknown trace format 'nosuch'; expected //p"
+}
+# json FILE EXPR: prints EXPR, a Python expression over r, the JSON FILE
+# holds (a results file)
+json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # mpi_setup: what every test of fbrun-mpi on this machine needs: root may
 # run mpirun when it says so, the ranks may outnumber the CPUs, Open MPI's

@@ -153,9 +153,16 @@ run_fbrun model --format dbench "$M/tiny.trace"
 [ "$rc" -eq 2 ] && grep -q 'tiny.trace:[0-9]*:[0-9]*: error: ' "$TMP/err" &&
 	pass "--format forces the format: a trace of another is its located error" ||
 	{ fail "--format dbench on an fbrun trace (exit $rc)"; diag <"$TMP/err"; }
+# --format's words are the formats' table's (define trace's format=)
+formats=$(trace_formats)
+check "define trace's unknown format= names the formats ($formats)" test -n "$formats"
 run_fbrun model --format nosuch "$M/tiny.trace"
-[ "$rc" -eq 2 ] && grep -q "expects auto, strace, dbench, fio or fbrun" "$TMP/err" &&
-	pass "an unknown --format: exit 2" || fail "an unknown --format (exit $rc)"
+[ "$rc" -eq 2 ] && grep -qF "expects $formats, got 'nosuch'" "$TMP/err" &&
+	pass "an unknown --format: exit 2, the formats named" ||
+	{ fail "an unknown --format: exit 2, the formats named (exit $rc)"; diag <"$TMP/err"; }
+"$FBRUN" model --help | tr '\n' ' ' | tr -s ' ' >"$TMP/help"
+check "model --help names the formats" \
+	grep -qF "auto (from its first lines), ${formats#auto, }" "$TMP/help"
 printf 'fbrun-trace 1\nstream "a"\n0 - stat path="x" = ENOENT\n' >"$TMP/none.trace"
 run_fbrun model "$TMP/none.trace"
 [ "$rc" -eq 2 ] && grep -q 'nothing to model' "$TMP/err" && [ ! -s "$TMP/out" ] &&

@@ -120,6 +120,11 @@ for bad in 0 -1 abc 2x ""; do
 	grepq "... said" "^fbrun: error: --pace expects a speed from 0\.000001 to 1000000 .*got '$bad'\$" "$TMP/err"
 done
 check "fbrun replay --help lists --pace" eval '"$FBRUN" replay --help | grep -q -- "--pace\[=SPEED\]"'
+formats=$(trace_formats)
+check "define trace's unknown format= names the formats ($formats)" test -n "$formats"
+"$FBRUN" replay --help >"$TMP/help"
+check "fbrun replay --help names the formats the format knob takes" \
+	grep -qF "  format   auto  ${formats#auto, } to force one" "$TMP/help"
 # the slowest speed and an op 100000 s in: due 1e20 ns after the pass
 # began, past what 64 bits of nanoseconds hold; it must wait (the run's
 # end stops it), not run at once as a wrapped-around time would have it

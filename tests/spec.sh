@@ -15,8 +15,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 	done_testing
 	exit
 fi
-# json FILE EXPR: EXPR over the results object r
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 # ops FILE FLOWOP: the operations that flowop did
 ops() { json "$1" "sum(f['ops'] for f in r['flowops'] if f['name'] == '$2')"; }
 w=$srcdir/workloads

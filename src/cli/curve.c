@@ -19,15 +19,11 @@
 #include "cli/curve_int.h"
 #include "cli/curveopts.h"
 #include "cli/run.h"
-#include "compare/html.h"
 #include "lang/ir.h"
-#include "report/curve_print.h"
 #include "report/report.h"
-#include "util/diag.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/outfile.h"
-#include "util/schema_version.h"
 #include "util/util.h"
 
 /* The levels without --levels: vdbench's curve. */

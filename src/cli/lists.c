@@ -19,6 +19,13 @@ void cli_lists_flowops(void)
 		printf("%-16s %s\n", flowop_info[i].name, flowop_info[i].help);
 }
 
+/* ", a, b or c" */
+static void print_words(const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		printf("%s%s", i && !words[i + 1] ? " or " : ", ", words[i]);
+}
+
 static void print_table(const struct attr_table *t, const char *title,
 			const char *note)
 {
@@ -49,13 +56,16 @@ static void print_table(const struct attr_table *t, const char *title,
 			snprintf(def, sizeof(def), "required");
 		if ((s->type == AT_INT && s->def < 0) || s->type == AT_DATA)
 			snprintf(def, sizeof(def), "-");
-		printf("| `%s`%s%s%s | %s%s | %s | %s |\n", s->name,
+		printf("| `%s`%s%s%s | %s%s | %s | %s", s->name,
 		       s->alias ? " (`" : "", s->alias ? s->alias : "",
 		       s->alias ? "`)" : "",
 		       s->type == AT_DATA && !s->words ? "percent" :
 							 types[s->type],
 		       (s->flags & A_RANDOM) ? ", random ok" : "", def,
 		       s->help);
+		if (s->type == AT_STR && s->words)
+			print_words(s->words);
+		printf(" |\n");
 	}
 }
 

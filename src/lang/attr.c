@@ -117,6 +117,13 @@ const struct attr_table attr_fileset = TABLE("fileset", fileset_specs);
 
 /* ------------------------------------------------------------ traces */
 #define TR(f) offsetof(struct ir_trace, f)
+/* the formats format= takes besides auto; compile_trace.c checks it */
+static const char *const trace_formats[] = {
+#define TRACE_FORMAT(id, name, read, looks) name,
+#include "trace/format_list.h"
+#undef TRACE_FORMAT
+	NULL
+};
 static const struct attr_spec trace_specs[] = {
 	{ .name = "name", .type = AT_STR, .off = TR(name), .flags = A_REQUIRED,
 	  .help = "name that replay flowops use in trace=" },
@@ -124,8 +131,7 @@ static const struct attr_spec trace_specs[] = {
 	  .help = "the trace file, read and checked when the script is "
 		  "compiled (doc/trace-format.md)" },
 	{ .name = "format", .type = AT_STR, .off = TR(format),
-	  .help = "auto (from its first lines), strace, dbench, fio or "
-		  "fbrun" },
+	  .words = trace_formats, .help = "auto (from its first lines)" },
 };
 const struct attr_table attr_trace = TABLE("trace", trace_specs);
 

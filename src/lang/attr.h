@@ -47,7 +47,12 @@ struct attr_spec {
 	int64_t min, max; /* AT_INT/AT_VALUE/AT_PCT range */
 	int64_t def; /* default for AT_INT/AT_PCT/AT_ENUM/AT_VALUE */
 	unsigned flags;
-	const char *const *words; /* AT_ENUM choices, NULL-terminated */
+	/*
+	 * AT_ENUM's choices, NULL-terminated; AT_STR's, when its user checks
+	 * them (define trace's format): --list-attributes lists them after
+	 * the help, which names the others ("HELP, a, b or c")
+	 */
+	const char *const *words;
 	const char *help;
 };
 

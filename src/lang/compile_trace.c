@@ -43,12 +43,12 @@ static void load(struct compiler *c, const struct ast_stmt *s,
 		 struct ir_trace *t)
 {
 	struct trace_opts opts = { .format = TRACE_AUTO };
+	char words[128];
 
 	if (t->format && trace_format_parse(t->format, &opts.format) < 0) {
 		diag_error(c->d, c->src, attr_at(s, "format"),
-			   "unknown trace format '%s'; expected auto, strace, "
-			   "dbench, fio or fbrun",
-			   t->format);
+			   "unknown trace format '%s'; expected %s", t->format,
+			   trace_format_words(words, sizeof(words)));
 		return;
 	}
 	if (!t->path[0]) {

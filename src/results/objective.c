@@ -87,27 +87,42 @@ static int parse_flowop(const char *s, size_t *i, struct objective *o,
 	return 0;
 }
 
-/* "< BOUND" or "<= BOUND" at s[*i], a number and a unit of time. */
+/*
+ * The comparison at s[*i], cmp ('<' or '>') and an optional '=', then
+ * the number after it: *i left at the number, its value in *v, *end
+ * past it.  0; -1 with no cmp at s[*i] (*i unmoved); 1 with no number.
+ */
+static int parse_cmp(const char *s, size_t *i, char cmp, struct objective *o,
+		     double *v, char **end)
+{
+	if (s[*i] != cmp)
+		return -1;
+	(*i)++;
+	if (s[*i] == '=') {
+		o->or_equal = true;
+		(*i)++;
+	}
+	*i = skip_space(s, *i);
+	errno = 0;
+	*v = strtod(s + *i, end);
+	return *end == s + *i || !isdigit((unsigned char)s[*i]) || errno ? 1
+									 : 0;
+}
+
+/* "< BOUND" or "<= BOUND" at s[i], a number and a unit of time. */
 static int parse_bound(const char *s, size_t i, struct objective *o,
 		       char *err, size_t errlen, size_t *at, size_t *len)
 {
 	char *end;
 	double v;
 	size_t n;
+	int rc = parse_cmp(s, &i, '<', o, &v, &end);
 
-	if (s[i] != '<')
+	if (rc < 0)
 		return bad(err, errlen, at, len, i, 1,
 			   "expected '<' or '<=' and a time: the objective "
 			   "is met below it");
-	i++;
-	if (s[i] == '=') {
-		o->or_equal = true;
-		i++;
-	}
-	i = skip_space(s, i);
-	errno = 0;
-	v = strtod(s + i, &end);
-	if (end == s + i || !isdigit((unsigned char)s[i]) || errno || !(v > 0))
+	if (rc > 0 || !(v > 0))
 		return bad(err, errlen, at, len, i, strlen(s + i),
 			   "expected a time over 0 after the comparison "
 			   "(5ms, 200us, 1.5s)");
@@ -127,21 +142,13 @@ static int parse_pct(const char *s, size_t i, struct objective *o, char *err,
 {
 	char *end;
 	double v;
+	int rc = parse_cmp(s, &i, '>', o, &v, &end);
 
-	if (s[i] != '>')
+	if (rc < 0)
 		return bad(err, errlen, at, len, i, 1,
 			   "expected '>=' or '>' and a percentage: au is met "
 			   "at or over it (au>=90%)");
-	i++;
-	if (s[i] == '=') {
-		o->or_equal = true;
-		i++;
-	}
-	i = skip_space(s, i);
-	errno = 0;
-	v = strtod(s + i, &end);
-	if (end == s + i || !isdigit((unsigned char)s[i]) || errno ||
-	    !(v > 0 && v <= 100) || strcmp(end, "%"))
+	if (rc > 0 || !(v > 0 && v <= 100) || strcmp(end, "%"))
 		return bad(err, errlen, at, len, i, strlen(s + i),
 			   "expected a percentage over 0 and up to 100 "
 			   "after the comparison, with its '%' (90%)");

@@ -287,6 +287,15 @@ static int db_line(struct trace_reader *r, struct fnums *fn)
 	return 0;
 }
 
+/*
+ * A loadfile has no mark: a trace no other format says is theirs is read
+ * as one, and this reader says what is wrong with it.
+ */
+enum trace_looks trace_looks_dbench(const char *line, size_t len)
+{
+	return TRACE_LOOKS_MAYBE;
+}
+
 int trace_read_dbench(struct trace_reader *r)
 {
 	struct fnums fn = { 0 };

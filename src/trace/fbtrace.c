@@ -502,6 +502,12 @@ static int fb_directive(struct trace_reader *r, struct fb_state *fs,
 	}
 }
 
+enum trace_looks trace_looks_fbrun(const char *line, size_t len)
+{
+	return trace_rd_starts(line, len, "fbrun-trace") ? TRACE_LOOKS_YES
+							 : TRACE_LOOKS_NO;
+}
+
 int trace_read_fbrun(struct trace_reader *r)
 {
 	struct fb_state fs = { 0 };

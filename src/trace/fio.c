@@ -191,6 +191,12 @@ static int fio_line(struct trace_reader *r, struct fio_state *st)
 	return rc < 0 ? -1 : 0;
 }
 
+enum trace_looks trace_looks_fio(const char *line, size_t len)
+{
+	return trace_rd_starts(line, len, "fio version") ? TRACE_LOOKS_YES
+							 : TRACE_LOOKS_NO;
+}
+
 int trace_read_fio(struct trace_reader *r)
 {
 	struct fio_state st = { 0 };

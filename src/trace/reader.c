@@ -12,6 +12,13 @@
 
 #include "util/paths.h"
 
+bool trace_rd_starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && memcmp(s, prefix, k) == 0;
+}
+
 static int source_offset(const struct trace_reader *r, const char *at)
 {
 	size_t i = at >= r->buf && at <= r->buf + r->len ? (size_t)(at - r->buf)

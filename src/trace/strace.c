@@ -377,6 +377,34 @@ static int st_line(struct trace_reader *r, struct st_state *st)
 	return rc;
 }
 
+/* strace lines start with a pid, a time or a call: NAME( or [pid */
+enum trace_looks trace_looks_strace(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (trace_rd_starts(s, n, "[pid "))
+		return TRACE_LOOKS_YES;
+	for (int field = 0; field < 2; field++) {
+		size_t j = i;
+
+		while (j < n && (digit(s[j]) || s[j] == '.' || s[j] == ':'))
+			j++;
+		if (j == i || j >= n || s[j] != ' ')
+			break;
+		i = j;
+		while (i < n && s[i] == ' ')
+			i++;
+	}
+	if (trace_rd_starts(s + i, n - i, "+++ ") ||
+	    trace_rd_starts(s + i, n - i, "--- ") ||
+	    trace_rd_starts(s + i, n - i, "<... "))
+		return TRACE_LOOKS_YES; /* +++ exited, --- SIGCHLD, <... resumed> */
+	while (i < n && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
+			 digit(s[i])))
+		i++;
+	return i < n && s[i] == '(' ? TRACE_LOOKS_YES : TRACE_LOOKS_NO;
+}
+
 int trace_read_strace(struct trace_reader *r)
 {
 	struct st_state st = { .pids = strmap_new() };

@@ -8,6 +8,7 @@
 #include "trace/trace_int.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,8 +23,12 @@ const char *trace_op_name(enum trace_op_type type)
 	return (unsigned)type < TOP_COUNT ? op_names[type] : "?";
 }
 
-static const char *const format_names[] = { "auto", "strace", "dbench",
-					    "fio", "fbrun" };
+static const char *const format_names[TRACE_NFORMATS] = {
+	[TRACE_AUTO] = "auto",
+#define TRACE_FORMAT(id, name, read, looks) [TRACE_##id] = name,
+#include "trace/format_list.h"
+#undef TRACE_FORMAT
+};
 
 int trace_format_parse(const char *word, enum trace_format *out)
 {
@@ -39,6 +44,18 @@ int trace_format_parse(const char *word, enum trace_format *out)
 const char *trace_format_name(enum trace_format f)
 {
 	return (unsigned)f < ARRAY_SIZE(format_names) ? format_names[f] : "?";
+}
+
+const char *trace_format_words(char *buf, size_t size)
+{
+	size_t n = ARRAY_SIZE(format_names), len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s",
+					i == 0 ? "" : i + 1 < n ? ", " : " or ",
+					format_names[i]);
+	return buf;
 }
 
 enum trace_format trace_format(const struct trace *t)

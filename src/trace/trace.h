@@ -3,15 +3,15 @@
 /*
  * A recorded application's file I/O, in memory (doc/trace-format.md).
  *
- * A trace is read from one of four formats: strace's output (-f -ttt -T
- * -y), a dbench NBENCH loadfile, a fio iolog (v2 or v3), or fbrun's own
- * text format, which trace_write also writes.  It holds streams (one per
- * recorded process or thread; one for a loadfile or an iolog), each an
- * ordered list of operations on file handles and paths.  Handles belong
- * to their stream; paths are interned once per trace, relative to the
- * trace root and never above it.  A bad trace is refused whole with one
- * located error (TRACE:line:col, the line and a caret), before anything
- * is made.
+ * A trace is read from one of the formats of trace/format_list.h:
+ * strace's output (-f -ttt -T -y), a dbench NBENCH loadfile, a fio iolog
+ * (v2 or v3), or fbrun's own text format, which trace_write also writes.
+ * It holds streams (one per recorded process or thread; one for a
+ * loadfile or an iolog), each an ordered list of operations on file
+ * handles and paths.  Handles belong to their stream; paths are interned
+ * once per trace, relative to the trace root and never above it.  A bad
+ * trace is refused whole with one located error (TRACE:line:col, the
+ * line and a caret), before anything is made.
  *
  * Replaying: for each stream in order, each op is one call.  A handle
  * with `inherited` set was open before the stream's first op (an fd from
@@ -27,11 +27,11 @@
 #include <stdio.h>
 
 enum trace_format {
-	TRACE_AUTO,
-	TRACE_STRACE,
-	TRACE_DBENCH,
-	TRACE_FIO,
-	TRACE_FBRUN,
+	TRACE_AUTO, /* told from the trace's first line */
+#define TRACE_FORMAT(id, name, read, looks) TRACE_##id,
+#include "trace/format_list.h"
+#undef TRACE_FORMAT
+	TRACE_NFORMATS
 };
 
 /* The operation types: the report's rows, in this order. */
@@ -138,9 +138,11 @@ struct trace *trace_parse(const char *name, const char *text, size_t len,
 struct trace *trace_new(void);
 void trace_free(struct trace *t);
 
-/* "strace", "dbench", "fio", "fbrun" (and "auto"); -1 for another word. */
+/* A format's name (trace/format_list.h) or "auto"; -1 for another word. */
 int trace_format_parse(const char *word, enum trace_format *out);
 const char *trace_format_name(enum trace_format f);
+/* The words trace_format_parse takes, "auto, strace, ... or fbrun", in buf. */
+const char *trace_format_words(char *buf, size_t size);
 enum trace_format trace_format(const struct trace *t);
 const char *trace_op_name(enum trace_op_type type);
 

@@ -100,10 +100,22 @@ int trace_rd_path_rel(struct trace_reader *r, const char *path, const char *at,
 		      size_t width, int *idx);
 int trace_rd_path_abs(struct trace_reader *r, const char *path, int *idx);
 
-int trace_read_strace(struct trace_reader *r);
-int trace_read_dbench(struct trace_reader *r);
-int trace_read_fio(struct trace_reader *r);
-int trace_read_fbrun(struct trace_reader *r);
+/* Whether the n bytes at s start with prefix. */
+bool trace_rd_starts(const char *s, size_t n, const char *prefix);
+
+/* How surely a first line is in a format: the looks of format_list.h. */
+enum trace_looks {
+	TRACE_LOOKS_NO,
+	TRACE_LOOKS_MAYBE, /* what no format says yes to: dbench's */
+	TRACE_LOOKS_YES, /* its own mark ("fio version", "fbrun-trace") */
+};
+
+/* Each format's reader and its look at a first line, in its own file. */
+#define TRACE_FORMAT(id, name, read, looks)                                    \
+	int read(struct trace_reader *r);                                      \
+	enum trace_looks looks(const char *line, size_t len);
+#include "trace/format_list.h"
+#undef TRACE_FORMAT
 
 /* The stream's op array, to patch an op just added (fd bookkeeping). */
 struct trace_op *trace_last_op(struct trace *t, size_t s);

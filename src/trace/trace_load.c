@@ -18,46 +18,23 @@
 /* Traces are larger than scripts: strace of a build runs to hundreds of megabytes; source offsets are ints. */
 #define TRACE_MAX_BYTES ((size_t)1 << 30)
 
-static bool starts(const char *s, size_t n, const char *prefix)
-{
-	size_t k = strlen(prefix);
-
-	return n >= k && memcmp(s, prefix, k) == 0;
-}
-
-/* strace lines start with a pid, a time or a call: NAME( or [pid */
-static bool looks_strace(const char *s, size_t n)
-{
-	size_t i = 0;
-
-	if (starts(s, n, "[pid "))
-		return true;
-	for (int field = 0; field < 2; field++) {
-		size_t j = i;
-
-		while (j < n && ((s[j] >= '0' && s[j] <= '9') || s[j] == '.' ||
-				 s[j] == ':'))
-			j++;
-		if (j == i || j >= n || s[j] != ' ')
-			break;
-		i = j;
-		while (i < n && s[i] == ' ')
-			i++;
-	}
-	if (starts(s + i, n - i, "+++ ") || starts(s + i, n - i, "--- ") ||
-	    starts(s + i, n - i, "<... "))
-		return true; /* +++ exited, --- SIGCHLD, <... resumed> */
-	while (i < n && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
-			 (s[i] >= '0' && s[i] <= '9')))
-		i++;
-	return i < n && s[i] == '(';
-}
+/* Each format's reader and its look at a first line (format_list.h). */
+static const struct {
+	int (*read)(struct trace_reader *r);
+	enum trace_looks (*looks)(const char *line, size_t len);
+} formats[TRACE_NFORMATS] = {
+#define TRACE_FORMAT(id, name, read, looks) [TRACE_##id] = { read, looks },
+#include "trace/format_list.h"
+#undef TRACE_FORMAT
+};
 
 static enum trace_format detect(const struct source *src, int nlines)
 {
 	size_t len = 0;
 	int line;
 	const char *s = "";
+	enum trace_looks best = TRACE_LOOKS_NO;
+	enum trace_format found = TRACE_AUTO;
 
 	/* the first line that is not blank or a comment decides */
 	for (line = 1; line <= nlines; line++) {
@@ -71,13 +48,16 @@ static enum trace_format detect(const struct source *src, int nlines)
 	}
 	if (line > nlines)
 		return TRACE_AUTO;
-	if (starts(s, len, "fbrun-trace"))
-		return TRACE_FBRUN;
-	if (starts(s, len, "fio version"))
-		return TRACE_FIO;
-	if (looks_strace(s, len))
-		return TRACE_STRACE;
-	return TRACE_DBENCH; /* its reader names what is wrong */
+	/* the surest, the first of a tie; dbench takes what none else does */
+	for (int f = TRACE_AUTO + 1; f < TRACE_NFORMATS; f++) {
+		enum trace_looks how = formats[f].looks(s, len);
+
+		if (how > best) {
+			best = how;
+			found = (enum trace_format)f;
+		}
+	}
+	return found;
 }
 
 /* a control byte in the first line: a binary file, not a trace */
@@ -92,22 +72,6 @@ static int binary(struct trace_reader *r)
 				"binary data (byte 0x%02x): not a trace", c);
 	}
 	return 0;
-}
-
-static int read_with(struct trace_reader *r, enum trace_format f)
-{
-	switch (f) {
-	case TRACE_STRACE:
-		return trace_read_strace(r);
-	case TRACE_DBENCH:
-		return trace_read_dbench(r);
-	case TRACE_FIO:
-		return trace_read_fio(r);
-	case TRACE_FBRUN:
-		return trace_read_fbrun(r);
-	default:
-		return -1;
-	}
 }
 
 static struct trace *parse_source(const struct source *src,
@@ -128,7 +92,7 @@ static struct trace *parse_source(const struct source *src,
 	if (f == TRACE_AUTO)
 		rc = trace_rd_error(&r, r.buf, 0, "empty trace");
 	else
-		rc = binary(&r) < 0 ? -1 : read_with(&r, f);
+		rc = binary(&r) < 0 ? -1 : formats[f].read(&r);
 	r.t->format = f;
 	free(r.root);
 	diag_free(r.diag);

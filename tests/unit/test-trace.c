@@ -373,6 +373,45 @@ static void test_errors(void)
 	}
 }
 
+/*
+ * Every format of trace/format_list.h: its name read back, and a trace
+ * of it here, told from its first line (the table's looks) and read by
+ * its reader.  A new format fails here until it has one.
+ */
+static void test_formats(void)
+{
+	static const char *const sample[TRACE_NFORMATS] = {
+		[TRACE_STRACE] = "1 1.0 unlink(\"a\") = 0 <0.1>\n",
+		[TRACE_DBENCH] = "Deltree \"\\d\" NT_STATUS_OK\n",
+		[TRACE_FIO] = "fio version 3 iolog\n1 f add\n2 f open\n",
+		[TRACE_FBRUN] = "fbrun-trace 1\nstream \"s\"\n",
+	};
+	char words[256];
+	enum trace_format g;
+
+	trace_format_words(words, sizeof(words));
+	for (int f = TRACE_AUTO; f < TRACE_NFORMATS; f++) {
+		const char *name = trace_format_name((enum trace_format)f);
+		struct trace *t;
+
+		ok(trace_format_parse(name, &g) == 0 && (int)g == f,
+		   "format %s: its name read back", name);
+		ok(strstr(words, name) != NULL, "format %s: among the words (%s)",
+		   name, words);
+		if (f == TRACE_AUTO)
+			continue;
+		ok(sample[f] != NULL,
+		   "format %s: a trace of it in tests/unit/test-trace.c", name);
+		if (!sample[f])
+			continue;
+		t = parse(sample[f], TRACE_AUTO, NULL);
+		ok(t && trace_format(t) == (enum trace_format)f,
+		   "format %s: told from its first line (%s)", name, errbuf);
+		trace_free(t);
+	}
+	ok(trace_format_parse("nosuch", &g) < 0, "format nosuch: refused");
+}
+
 int main(void)
 {
 	test_strace();
@@ -393,5 +432,6 @@ int main(void)
 		   "UnlockX 5 10 20 NT_STATUS_OK\nClose 5 NT_STATUS_OK\nDeltree \"\\d\" NT_STATUS_OK\n");
 	round_trip("round trip of fio", "fio version 3 iolog\n1 f add\n2 f open\n3 f trim 4096 8192\n4 f close\n");
 	test_errors();
+	test_formats();
 	return tap_done();
 }

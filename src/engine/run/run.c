@@ -6,19 +6,12 @@
  */
 #include "engine/run/run.h"
 
-#include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
-#include "engine/io/datagen.h"
 #include "engine/flowops/flowops.h"
-#include "engine/run/ivlog.h"
 #include "engine/run/monitor.h"
 #include "engine/run/run_int.h"
 #include "engine/run/run_open.h"
