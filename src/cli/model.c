@@ -95,13 +95,13 @@ struct model_args {
 static int take(void *arg, int row, char *v)
 {
 	const struct model_args *a = arg;
+	char words[128];
 
 	if (row == MODEL_OPT_OUTPUT)
 		*a->output = v;
 	else if (row == MODEL_OPT_FORMAT && trace_format_parse(v, a->format) < 0)
-		return fb_error("--format expects auto, strace, dbench, fio or "
-				"fbrun, got '%s'",
-				v);
+		return fb_error("--format expects %s, got '%s'",
+				trace_format_words(words, sizeof(words)), v);
 	return 0;
 }
 
