@@ -10,9 +10,6 @@
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 
-# json FILE EXPR: print a value from a results file
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
-
 # has FILE REGEX: grep -E quietly
 has() { grep -Eq -- "$2" "$1"; }
 # chars N C: the character C N times

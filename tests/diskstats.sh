@@ -12,7 +12,6 @@
 # losetup, mkfs.ext4 and python3.  Facts only: no speed is asserted.
 . "${srcdir:-.}/tests/lib.sh"
 
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # attach IMAGE [losetup options]: a loop device on IMAGE in $loop
 attach() {

@@ -9,9 +9,6 @@
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 
-# json FILE EXPR: print a value from a results file
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
-
 # interrupt_after_1s SCRIPT: run it, SIGINT it after a second; sets $rc
 # and $took, the seconds fbrun needed to exit after the signal
 interrupt_after_1s() {

@@ -20,9 +20,6 @@ fb() {
 	timeout 60 "$FBRUN" "$@" >"$TMP/out" 2>"$TMP/err" || rc=$?
 }
 
-# json FILE EXPR: print a value from a results file
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
-
 # failed_clearly WHAT FLOWOP PATH_PREFIX ERRTEXT: the default policy:
 # exit 1, the error names the flowop, a file under PATH_PREFIX and the
 # errno text, and the results are printed with the error counted.

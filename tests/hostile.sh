@@ -14,7 +14,6 @@
 
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # A sanitizer build is several times slower and bigger: do not judge its
 # memory.

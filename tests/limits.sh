@@ -13,7 +13,6 @@
 
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 # json_has FILE EXPR ERE: EXPR of FILE's JSON matches ERE
 json_has() { json "$1" "$2" 2>/dev/null | grep -Eq -e "$3"; }
 sanitized=false

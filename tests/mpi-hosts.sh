@@ -15,7 +15,6 @@
 . "$srcdir/tests/lib.sh"
 
 MPI_FBRUN=$(dirname "$FBRUN")/fbrun-mpi
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 why=""
 if ! $is_root; then

@@ -11,7 +11,6 @@
 MPI_FBRUN=$(dirname "$FBRUN")/fbrun-mpi
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 why=""
 if ! command -v mpirun >/dev/null 2>&1; then

@@ -9,9 +9,6 @@
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 
-# json FILE EXPR: print a value from a results file
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
-
 # csv_fields FILE: each row's fields, tab-separated (RFC 4180 quoting
 # undone; the test names hold no tabs or line breaks)
 csv_fields() {

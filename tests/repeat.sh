@@ -7,7 +7,6 @@
 # the values the JSON keeps, the filesets made once).
 . "${srcdir:-.}/tests/lib.sh"
 
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 

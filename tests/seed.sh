@@ -12,7 +12,6 @@
 
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
 
 # --- the option ------------------------------------------------------------------
 cat >"$TMP/none.f" <<'F'

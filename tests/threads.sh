@@ -10,9 +10,6 @@
 have_python=false
 command -v python3 >/dev/null 2>&1 && have_python=true
 
-# json FILE EXPR: print a value from a results file
-json() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print($2)" "$1"; }
-
 # More threads than CPUs: 4 per CPU the process may use, 8 to 64.
 ncpu=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 n=$((ncpu * 4))
