@@ -57,7 +57,7 @@ for p in $all; do
 done
 check "... one line for each of the 5 peers" [ "$n" -eq 5 ]
 grepq "... the raw peer's command: bench/run with its pairs and seconds" \
-	"^raw: (no C compiler|env FBRUN=.* sh .*/bench/run -p 2 -s 5 -m .* pread meta)$" \
+	"^raw: (no C compiler|env \"?FBRUN=.* sh \"?.*/bench/run\"? -p 2 -s 5 -m .* pread meta)$" \
 	"$TMP/out"
 if command -v filebench >/dev/null; then
 	grepq "... filebench on PATH: bench/fidelity without bonnie" \
