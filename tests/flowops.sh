@@ -1085,6 +1085,36 @@ jcheck "aioread: each request has its latency in the histogram" aior \
 check "aioread leaves the files as they were" test "$(sized "$TMP/aior/set" 16384)" -eq 6
 rm -rf "$TMP/aior"
 
+# the position sequential aio requests move is the descriptor's: a write
+# or read between them starts where they ended, and they go on after it
+cat >"$TMP/aiopos.f" <<F
+set mode quit firstdone
+define fileset name=set,path=$TMP/aiopos,entries=4,dirwidth=10,size=0,prealloc
+define file name=r,path=$TMP/aiopos,size=16k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=set,fd=1
+  flowop aiowrite name=aw,fd=1,iosize=4k,iters=3
+  flowop write name=w,fd=1,iosize=4k
+  flowop aiowrite name=aw2,fd=1,iosize=4k
+  flowop aiowait name=wait
+  flowop closefile name=close,fd=1
+  flowop openfile name=openr,filesetname=r,fd=2
+  flowop aioread name=ar,fd=2,iosize=4k,iters=2
+  flowop read name=rd,fd=2,iosize=8k
+  flowop read name=eof,fd=2,iosize=4k
+  flowop aiowait name=waitr
+  flowop closefile name=closer,fd=2
+  flowop finishoncount name=fin,target=close,value=4 } }
+run 30
+F
+fb aiopos
+ran aiopos
+check "a write after three sequential aiowrites lands at 12k, the next aiowrite at 16k (4 x 20k)" \
+	test "$(sized "$TMP/aiopos/set" 20480)" -eq 4
+jcheck "a read after two sequential aioreads of 4k reads the file's last 8k, the next one its end" aiopos \
+	"nbytes('rd') == 4 * 8192 and nbytes('eof') == 0 and ops('eof') == 4 and errors == 0"
+rm -rf "$TMP/aiopos"
+
 # iodepth: a full queue waits for one completion, which is one op: exact
 # (the queue is the thread's: the reads and the writes each have their own)
 cat >"$TMP/iodepth.f" <<F

@@ -31,7 +31,7 @@
 static void aio_verify(struct worker *wk, const struct ir_flowop *f,
 		       const struct aioq_done *d)
 {
-	struct slot *s = slot_of(wk, f);
+	struct slot *s = slot_raw(wk, f);
 	uint64_t off = (uint64_t)d->off, n = (uint64_t)d->res;
 
 	if (n > 0 && verify_read(wk, f, s, d->buf, off, n) != FO_OK)
@@ -59,7 +59,7 @@ static void aio_done(void *ctx, const struct aioq_done *d)
 		fstats_resp(&wk->stats[d->tag], lat + d->lag);
 	if (wk->need_totals)
 		op_totals(wk, f, (uint64_t)d->res);
-	if (f->type == FO_AIOREAD && slot_verify(wk, slot_of(wk, f)))
+	if (f->type == FO_AIOREAD && slot_verify(wk, slot_raw(wk, f)))
 		aio_verify(wk, f, d);
 }
 
@@ -97,8 +97,10 @@ static uint64_t size_of(const struct slot *s)
  * Where the request starts: random within the working set, else at the
  * file's own position, moved on as read() or write() would move it (a
  * position kept per thread ran on across files: every file opened after
- * the first was written past its end).  Sequential reads start again at
- * the start once past the end.
+ * the first was written past its end).  The position is the slot's, read
+ * from the kernel once and handed back when another flowop uses the
+ * descriptor (slot_of).  Sequential reads start again at the start once
+ * past the end.
  */
 static enum fo_result aio_offset(struct worker *wk, const struct ir_flowop *f,
 				 struct slot *s, int64_t iosize, bool is_write,
@@ -108,34 +110,33 @@ static enum fo_result aio_offset(struct worker *wk, const struct ir_flowop *f,
 		*off = (off_t)random_offset(wk, f, s, (uint64_t)iosize);
 		return FO_OK;
 	}
-	*off = lseek(s->fd, (off_t)iosize, SEEK_CUR);
-	if (*off >= 0) {
-		*off -= (off_t)iosize;
-		if (!is_write && (uint64_t)*off >= size_of(s) && *off > 0) {
-			*off = 0;
-			if (lseek(s->fd, (off_t)iosize, SEEK_SET) < 0)
-				*off = -1;
-		}
-	}
-	if (*off < 0) {
-		int err = errno;
+	if (!s->pos_held) {
+		off_t here = lseek(s->fd, 0, SEEK_CUR);
 
-		return op_fail_slot(wk, f, err, "seek", s);
+		if (here < 0)
+			return op_fail_slot(wk, f, errno, "seek", s);
+		s->pos = here;
+		s->pos_held = true;
 	}
+	if (!is_write && (uint64_t)s->pos >= size_of(s) && s->pos > 0)
+		s->pos = 0;
+	*off = (off_t)s->pos;
+	s->pos += iosize;
 	return FO_OK;
 }
 
 static enum fo_result aio_start(struct worker *wk, const struct ir_flowop *f,
 				bool is_write)
 {
-	struct slot *s;
-	enum fo_result r = op_io_file(wk, f, &s);
+	/* raw: the position stays held from one request to the next */
+	struct slot *s = slot_raw(wk, f);
+	enum fo_result r = s->fd >= 0 ? FO_OK : op_io_file(wk, f, &s);
 	int64_t iosize = op_value(wk, &f->iosize);
 	/* filebench's aiowrite: the submission is the op */
 	bool timed = is_write && f->iodepth == 0;
 	const char *buf = NULL;
 	uint64_t t0 = 0, len = 0;
-	off_t off;
+	off_t off = 0;
 	int rc;
 	bool vfy;
 

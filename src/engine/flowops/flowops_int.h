@@ -239,10 +239,24 @@ static inline struct fileset *fs_of(struct worker *wk, int idx)
 	return wk->run->filesets[idx];
 }
 
+/* The slot as it is, its position perhaps held (the aio flowops' own use). */
+static inline struct slot *slot_raw(struct worker *wk,
+				    const struct ir_flowop *f)
+{
+	return &wk->slots[f->fd >= 0 ? f->fd : 0];
+}
+
+void slot_pos_return(struct slot *s);
+
+/* The slot with the kernel's position its own again, for any other flowop. */
 static inline struct slot *slot_of(struct worker *wk,
 				   const struct ir_flowop *f)
 {
-	return &wk->slots[f->fd >= 0 ? f->fd : 0];
+	struct slot *s = slot_raw(wk, f);
+
+	if (__builtin_expect(s->pos_held, 0))
+		slot_pos_return(s);
+	return s;
 }
 
 /* open(2) flags for f on a file of the fileset: its access, dsync, directio. */

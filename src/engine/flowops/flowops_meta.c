@@ -57,6 +57,7 @@ enum fo_result fo_createfile(struct worker *wk,
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
 	s->fd = fd;
+	s->pos_held = false;
 	s->fileset = f->fileset.index;
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
@@ -79,7 +80,8 @@ enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_closefile(struct worker *wk,
 				   const struct ir_flowop *f)
 {
-	struct slot *s = slot_of(wk, f);
+	/* a position the aio flowops held goes with the descriptor */
+	struct slot *s = slot_raw(wk, f);
 	uint64_t t0;
 	int rc;
 

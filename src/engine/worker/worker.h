@@ -53,6 +53,14 @@ struct slot {
 	 */
 	uint64_t vlen;
 	bool vshared;
+	/*
+	 * Sequential aioread/aiowrite keep the descriptor's position here, as
+	 * fio keeps its offsets, rather than move the kernel's with an lseek
+	 * per request; pos_held says the kernel's is stale, and slot_of hands
+	 * it back before any other flowop uses the descriptor.
+	 */
+	int64_t pos;
+	bool pos_held;
 };
 
 enum fo_result {
