@@ -1115,6 +1115,38 @@ jcheck "a read after two sequential aioreads of 4k reads the file's last 8k, the
 	"nbytes('rd') == 4 * 8192 and nbytes('eof') == 0 and ops('eof') == 4 and errors == 0"
 rm -rf "$TMP/aiopos"
 
+# sequential read, write and rewrite go on from the position the slot
+# keeps from the open; a flowop that uses the descriptor's own position
+# (readbytes, writebytes) starts where they left it, and they go on after
+cat >"$TMP/keptpos.f" <<F
+set mode quit firstdone
+define fileset name=w,path=$TMP/keptpos,entries=3,dirwidth=10,size=0,prealloc
+define file name=r,path=$TMP/keptpos,size=16k,prealloc
+define process name=p { thread name=t {
+  flowop openfile name=openw,filesetname=w,fd=1
+  flowop write name=w1,fd=1,iosize=4k,iters=2
+  flowop writebytes name=wb,fd=1,iosize=4k
+  flowop write name=w2,fd=1,iosize=4k
+  flowop fsync name=sync,fd=1
+  flowop closefile name=closew,fd=1
+  flowop openfile name=openr,filesetname=r,fd=2
+  flowop read name=r1,fd=2,iosize=4k
+  flowop rewrite name=rw,fd=2,iosize=4k
+  flowop readbytes name=rb,fd=2,iosize=4k
+  flowop read name=r2,fd=2,iosize=8k
+  flowop read name=r3,fd=2,iosize=4k
+  flowop closefile name=closer,fd=2
+  flowop finishoncount name=fin,target=closew,value=3 } }
+run 30
+F
+fb keptpos
+ran keptpos
+check "write x2, writebytes, write: 16k in each file (3 x 16k)" \
+	test "$(sized "$TMP/keptpos/w" 16384)" -eq 3
+jcheck "read, rewrite, readbytes of 4k each, then a read of 8k finds the last 4k and the next one the end" keptpos \
+	"nbytes('r2') == 3 * 4096 and nbytes('r3') == 0 and ops('r3') == 3 and nbytes('rw') == 3 * 4096 and errors == 0"
+rm -rf "$TMP/keptpos"
+
 # iodepth: a full queue waits for one completion, which is one op: exact
 # (the queue is the thread's: the reads and the writes each have their own)
 cat >"$TMP/iodepth.f" <<F

@@ -97,10 +97,9 @@ static uint64_t size_of(const struct slot *s)
  * Where the request starts: random within the working set, else at the
  * file's own position, moved on as read() or write() would move it (a
  * position kept per thread ran on across files: every file opened after
- * the first was written past its end).  The position is the slot's, read
- * from the kernel once and handed back when another flowop uses the
- * descriptor (slot_of).  Sequential reads start again at the start once
- * past the end.
+ * the first was written past its end).  The position is the slot's
+ * (worker.h), read from the kernel once if another flowop took it back.
+ * Sequential reads start again at the start once past the end.
  */
 static enum fo_result aio_offset(struct worker *wk, const struct ir_flowop *f,
 				 struct slot *s, int64_t iosize, bool is_write,
@@ -121,7 +120,7 @@ static enum fo_result aio_offset(struct worker *wk, const struct ir_flowop *f,
 	if (!is_write && (uint64_t)s->pos >= size_of(s) && s->pos > 0)
 		s->pos = 0;
 	*off = (off_t)s->pos;
-	s->pos += iosize;
+	slot_pos_moved(s, s->pos + iosize);
 	return FO_OK;
 }
 

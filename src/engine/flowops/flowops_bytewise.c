@@ -19,12 +19,15 @@
 #include "util/util.h"
 
 /* Read n bytes unless the file ends first; short reads are retried. */
-static ssize_t read_full(int fd, char *buf, size_t n)
+/* n bytes, fewer at end of file: at off by pread, or (off < 0) by read */
+static ssize_t read_full(int fd, char *buf, size_t n, off_t off)
 {
 	size_t got = 0;
 
 	while (got < n) {
-		ssize_t r = read(fd, buf + got, n - got);
+		ssize_t r = off < 0 ? read(fd, buf + got, n - got) :
+				      pread(fd, buf + got, n - got,
+					    off + (off_t)got);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -115,14 +118,17 @@ enum fo_result fo_readbytes(struct worker *wk, const struct ir_flowop *f)
 /*
  * Read iosize bytes at the file position, change one byte, seek back and
  * write them: the file is rewritten in place (bonnie++'s Rewrite).  At
- * end of file it starts over from the beginning.
+ * end of file it starts over from the beginning.  At the position the
+ * slot keeps (worker.h) the read and the write are a pread and a pwrite
+ * at it, with no seek between them.
  */
 enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 {
-	struct slot *s;
-	enum fo_result r = op_io_file(wk, f, &s);
+	struct slot *s = slot_raw(wk, f);
+	enum fo_result r = s->fd >= 0 ? FO_OK : op_io_file(wk, f, &s);
 	int64_t n = iosize_of(wk, f);
 	uint64_t t0, done = wk->stats[f->id].count;
+	off_t at;
 	char *buf;
 	ssize_t got;
 
@@ -131,10 +137,15 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 	buf = buffer_for(wk, f, (uint64_t)n);
 	if (!buf)
 		return FO_ERROR;
+	at = s->pos_held ? (off_t)s->pos : -1;
 	t0 = op_start(wk);
-	got = read_full(s->fd, buf, (size_t)n);
-	if (got == 0 && lseek(s->fd, 0, SEEK_SET) == 0)
-		got = read_full(s->fd, buf, (size_t)n);
+	got = read_full(s->fd, buf, (size_t)n, at);
+	if (got == 0 && at != 0) { /* at the end: from the start again */
+		if (at > 0)
+			at = 0;
+		if (at == 0 || lseek(s->fd, 0, SEEK_SET) == 0)
+			got = read_full(s->fd, buf, (size_t)n, at);
+	}
 	if (got < 0)
 		return io_fail(wk, f, s, "read");
 	if (got == 0) {
@@ -143,10 +154,13 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 	}
 	buf[done % (uint64_t)got]++;
 	errno = 0;
-	if (lseek(s->fd, -(off_t)got, SEEK_CUR) < 0 ||
-	    write(s->fd, buf, (size_t)got) != got)
+	if (at >= 0 ? pwrite(s->fd, buf, (size_t)got, at) != got :
+		      lseek(s->fd, -(off_t)got, SEEK_CUR) < 0 ||
+			      write(s->fd, buf, (size_t)got) != got)
 		return io_fail(wk, f, s, "write");
 	op_done(wk, f, t0, (uint64_t)got);
+	if (at >= 0)
+		slot_pos_moved(s, at + got);
 	return FO_OK;
 }
 
@@ -176,6 +190,7 @@ static enum fo_result seeker_done(struct worker *wk, const struct ir_flowop *f,
 	worker_slot_unmap(s);
 	rc = close(s->fd);
 	s->fd = -1;
+	s->pos_held = false;
 	if (rc < 0)
 		return io_fail(wk, f, s, "close");
 	if (f->del && op_remove_closed(wk, f, s) != FO_OK)
@@ -221,7 +236,7 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 	off = (off_t)(chunk * n);
 	t0 = op_start(wk);
 	if (lseek(s->fd, off, SEEK_SET) < 0 ||
-	    read_full(s->fd, buf, (size_t)n) != (ssize_t)n)
+	    read_full(s->fd, buf, (size_t)n, -1) != (ssize_t)n)
 		return io_fail(wk, f, s, "read");
 	if (v % 10 == 0) {
 		buf[chunk % n]--;

@@ -86,14 +86,15 @@ rw_verified(struct worker *wk, const struct ir_flowop *f, struct slot *s,
 static inline __attribute__((always_inline)) enum fo_result
 do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 {
-	struct slot *s = slot_of(wk, f);
+	/* raw: a sequential op goes on from the position the slot keeps */
+	struct slot *s = slot_raw(wk, f);
 	enum fo_result r = s->fd >= 0 ? FO_OK : op_io_file(wk, f, &s);
 	int64_t iosize = op_int(wk, &f->iosize);
 	char *rbuf = NULL;
 	const char *wbuf = NULL;
 	uint64_t t0, off = 0, rec, len = 0;
 	ssize_t n;
-	bool vfy, placed;
+	bool vfy, placed, held = false;
 
 	if (r != FO_OK)
 		return r;
@@ -106,6 +107,9 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	} else if (placed) {
 		if (!strided_offset(f, s, (uint64_t)iosize, &off, &rec))
 			return strided_past(wk, f, s, is_write, rec, iosize);
+	} else if (s->pos_held) {
+		held = true;
+		off = (uint64_t)s->pos;
 	} else if (vfy) {
 		int64_t here = op_verify_offset(wk, f, s, SEEK_CUR);
 
@@ -125,7 +129,7 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 		if (is_write)
 			op_verify_hole(wk, s, len, off);
 	}
-	if (placed) {
+	if (placed || held) {
 		t0 = op_start(wk);
 		n = is_write ? pwrite(s->fd, wbuf, (size_t)iosize, (off_t)off) :
 			       pread(s->fd, rbuf, (size_t)iosize, (off_t)off);
@@ -141,8 +145,10 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 				    s);
 	}
 	op_done(wk, f, t0, (uint64_t)n);
-	if (!is_write && !placed && n == 0)
-		lseek(s->fd, 0, SEEK_SET); /* sequential reads wrap at EOF */
+	if (held) /* sequential reads wrap at EOF */
+		slot_pos_moved(s, !is_write && n == 0 ? 0 : (int64_t)off + n);
+	else if (!is_write && !placed && n == 0)
+		lseek(s->fd, 0, SEEK_SET);
 	else if (!is_write && !f->random && placed && n == 0)
 		s->rec_set = false; /* so do strided ones, to startrecord */
 	if (vfy)

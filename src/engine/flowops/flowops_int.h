@@ -239,7 +239,7 @@ static inline struct fileset *fs_of(struct worker *wk, int idx)
 	return wk->run->filesets[idx];
 }
 
-/* The slot as it is, its position perhaps held (the aio flowops' own use). */
+/* The slot as it is, its position perhaps held (worker.h: pos_held). */
 static inline struct slot *slot_raw(struct worker *wk,
 				    const struct ir_flowop *f)
 {
@@ -257,6 +257,21 @@ static inline struct slot *slot_of(struct worker *wk,
 	if (__builtin_expect(s->pos_held, 0))
 		slot_pos_return(s);
 	return s;
+}
+
+/* A file just opened on s: its position is 0, kept in the slot. */
+static inline void slot_opened(struct slot *s)
+{
+	s->pos = 0;
+	s->pos_held = true;
+	s->pos_moved = false;
+}
+
+/* An op that kept the position moved it to pos. */
+static inline void slot_pos_moved(struct slot *s, int64_t pos)
+{
+	s->pos = pos;
+	s->pos_moved = true;
 }
 
 /* open(2) flags for f on a file of the fileset: its access, dsync, directio. */

@@ -57,7 +57,7 @@ enum fo_result fo_createfile(struct worker *wk,
 	op_done(wk, f, t0, 0);
 	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
 	s->fd = fd;
-	s->pos_held = false;
+	slot_opened(s);
 	s->fileset = f->fileset.index;
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
@@ -80,7 +80,7 @@ enum fo_result fo_openfile(struct worker *wk, const struct ir_flowop *f)
 enum fo_result fo_closefile(struct worker *wk,
 				   const struct ir_flowop *f)
 {
-	/* a position the aio flowops held goes with the descriptor */
+	/* a position the slot kept goes with the descriptor */
 	struct slot *s = slot_raw(wk, f);
 	uint64_t t0;
 	int rc;
@@ -107,11 +107,13 @@ enum fo_result fo_closefile(struct worker *wk,
 		wk->aio_failed = false;
 		close(s->fd);
 		s->fd = -1;
+		s->pos_held = false;
 		return FO_ERROR;
 	}
 	t0 = op_start(wk);
 	rc = close(s->fd);
 	s->fd = -1;
+	s->pos_held = false;
 	if (rc < 0)
 		return op_fail(wk, f, errno, "close failed");
 	op_done(wk, f, t0, 0);
@@ -412,7 +414,8 @@ enum fo_result fo_getxattr(struct worker *wk, const struct ir_flowop *f)
 
 enum fo_result fo_fsync(struct worker *wk, const struct ir_flowop *f)
 {
-	struct slot *s = slot_of(wk, f);
+	/* raw: a position the slot keeps means nothing to fsync */
+	struct slot *s = slot_raw(wk, f);
 	uint64_t t0;
 
 	if (s->fd < 0)

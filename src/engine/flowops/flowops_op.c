@@ -444,7 +444,7 @@ enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 	if (timed)
 		op_done(wk, f, t0, 0);
 	s->fd = fd;
-	s->pos_held = false;
+	slot_opened(s);
 	s->fileset = f->fileset.index;
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
@@ -458,14 +458,16 @@ enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 
 /* The file an I/O flowop works on: its slot, opened first if needed. */
 /*
- * Where the aio flowops left the position, given back to the kernel: the
- * descriptor's one lseek of a run of sequential requests.  It cannot fail
- * on an open regular file at an offset the requests reached.
+ * The position the slot kept given back to the kernel, if an op moved it:
+ * one lseek where the flowops that keep it give way to another.  It
+ * cannot fail on an open file at an offset those ops reached.
  */
 __attribute__((noinline, cold)) void slot_pos_return(struct slot *s)
 {
-	(void)lseek(s->fd, (off_t)s->pos, SEEK_SET);
+	if (s->pos_moved)
+		(void)lseek(s->fd, (off_t)s->pos, SEEK_SET);
 	s->pos_held = false;
+	s->pos_moved = false;
 }
 
 enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,

@@ -125,6 +125,7 @@ void worker_close_slots(struct worker *wk)
 			worker_slot_unmap(&wk->slots[i]);
 			close(wk->slots[i].fd);
 			wk->slots[i].fd = -1;
+			wk->slots[i].pos_held = false;
 		}
 	drop_locals(wk);
 }

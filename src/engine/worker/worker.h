@@ -54,13 +54,18 @@ struct slot {
 	uint64_t vlen;
 	bool vshared;
 	/*
-	 * Sequential aioread/aiowrite keep the descriptor's position here, as
-	 * fio keeps its offsets, rather than move the kernel's with an lseek
-	 * per request; pos_held says the kernel's is stale, and slot_of hands
-	 * it back before any other flowop uses the descriptor.
+	 * The descriptor's position, kept here from the open (0) while only
+	 * the flowops that go on from it use the descriptor: sequential read,
+	 * write and rewrite, by pread and pwrite at it, and the aio flowops,
+	 * as fio keeps its offsets.  That saves an lseek per aio request, and
+	 * the position lock the kernel takes around read() and write() in a
+	 * process of more than one thread.  pos_moved: the kernel's position
+	 * is stale; slot_of hands it back before any other flowop uses the
+	 * descriptor, and from then on read() and write() move the kernel's.
 	 */
 	int64_t pos;
 	bool pos_held;
+	bool pos_moved;
 };
 
 enum fo_result {
