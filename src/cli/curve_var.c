@@ -38,7 +38,7 @@ static int var_deliver(const struct results *r, void *arg)
 	}
 	results_au(r, &au);
 	l->nruns++;
-	l->ops += r->secs > 0 ? (double)r->io_ops / r->secs : 0;
+	l->ops += r->sum.ops_s;
 	if (au.n) {
 		l->au_min += au.min;
 		l->au_mean += au.mean;

@@ -332,7 +332,7 @@ struct results *results_collect(const struct run *run)
 	replay_progress(r, w);
 	collect_arrivals(r, run);
 	collect_accels(r, run);
-	results_derive(r);
+	results_derive(r, RESULTS_FROM_COUNTERS);
 	r->disks = diskstats_result(run->disks);
 	first_failure(r, run);
 	if (run->monitor)

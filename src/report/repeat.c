@@ -22,7 +22,6 @@
 #include "util/statistics.h"
 #include "util/util.h"
 
-#define MIB (1024.0 * 1024.0)
 #define LEVEL 0.95
 /* --warmup: its length, the mean I/O ops of the warm-ups, runs with one, runs */
 #define LAYOUT_REPEAT_WARMUP                                                \
@@ -106,28 +105,21 @@ static double *row(const struct repeat *rp, size_t run, size_t fo)
 
 static void keep_figures(struct repeat *rp, const struct results *r)
 {
-	double secs = r->secs > 0 ? r->secs : 0;
-
 	for (size_t i = 0; i < rp->nfo; i++) {
-		const struct fstats *s = &r->fo[i].s;
 		double *x = row(rp, rp->n, i);
 
-		x[RM_OPS] = secs ? (double)s->count / secs : 0;
-		x[RM_MB] = secs ? (double)s->bytes / secs / MIB : 0;
-		x[RM_MS] = s->count ? (double)s->lat_sum / (double)s->count /
-					      1e6 :
-				      0;
+		x[RM_OPS] = r->fo[i].fig.ops_s;
+		x[RM_MB] = r->fo[i].fig.mb_s;
+		x[RM_MS] = r->fo[i].fig.ms_op;
 		x[RM_RP50] = r->fo[i].rq[RESULTS_P50] / 1e6;
 		x[RM_RP99] = r->fo[i].rq[RESULTS_P99] / 1e6;
 	}
 	row(rp, rp->n, rp->nfo)[RM_RP50] = r->io_rq[RESULTS_P50] / 1e6;
 	row(rp, rp->n, rp->nfo)[RM_RP99] = r->io_rq[RESULTS_P99] / 1e6;
 	rp->open = rp->open || results_open_loop(r);
-	row(rp, rp->n, rp->nfo)[RM_OPS] = secs ? (double)r->io_ops / secs : 0;
-	row(rp, rp->n, rp->nfo)[RM_MB] =
-		secs ? (double)r->io_bytes / secs / MIB : 0;
-	row(rp, rp->n, rp->nfo)[RM_MS] =
-		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0;
+	row(rp, rp->n, rp->nfo)[RM_OPS] = r->sum.ops_s;
+	row(rp, rp->n, rp->nfo)[RM_MB] = r->sum.mb_s;
+	row(rp, rp->n, rp->nfo)[RM_MS] = r->sum.ms_op;
 }
 
 /* The run's whole JSON object, as -o would write it alone. */

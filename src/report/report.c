@@ -22,8 +22,6 @@
 #include "util/outfile.h"
 #include "util/util.h"
 
-#define MIB (1024.0 * 1024.0)
-
 /* The lines of the classic text table (the seed's layout). */
 /* label, ops/s, mb/s, ms/op, us/op-cpu */
 #define LAYOUT_FLOWOP "%-20s %8.0fops/s %5.1fmb/s %8.1fms/op %8.0fus/op-cpu\n"
@@ -104,23 +102,6 @@
 #define LAYOUT_CSV_ROW                                                      \
 	",%" PRIu64 ",%.3f,%.3f,%.6f,%.3f,%" PRIu64 ",%" PRIu64 ",%" PRIu64   \
 	",%" PRIu64 ",%.6f,%.6f,%.6f,%.6f,%.6f"
-
-static double per_sec(const struct results *r, uint64_t n)
-{
-	return r->secs > 0 ? (double)n / r->secs : 0;
-}
-
-static double ms_per_op(const struct fstats *s)
-{
-	return s->count ? (double)s->lat_sum / (double)s->count / 1e6 : 0;
-}
-
-static double cpu_us_per_op(const struct fstats *s)
-{
-	return s->cpu_samples ? (double)s->cpu_ns / (double)s->cpu_samples / 1e3 :
-				0;
-}
-
 
 static void print_errors(FILE *out, const struct results *r)
 {
@@ -218,8 +199,7 @@ static void print_open_loop(FILE *out, const struct results *r)
 
 		if (rp && rp->count)
 			lat_row(out, r->fo[i].label, rp->count,
-				(double)rp->sum / (double)rp->count / 1e6,
-				r->fo[i].rq, rp->max);
+				r->fo[i].fig.resp_ms, r->fo[i].rq, rp->max);
 	}
 	fprintf(out, LAYOUT_ARR_HEAD, "Arrivals", "offered/s", "achieved/s",
 		"offered", "late", "dropped", "unserved", "wake ms");
@@ -247,11 +227,8 @@ static void print_open_loop(FILE *out, const struct results *r)
 
 void report_summary_line(FILE *out, const struct results *r)
 {
-	fprintf(out, LAYOUT_SUMMARY_LINE, r->io_ops, per_sec(r, r->io_ops),
-		per_sec(r, r->rd_ops), per_sec(r, r->wr_ops),
-		per_sec(r, r->io_bytes) / MIB,
-		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0,
-		r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	fprintf(out, LAYOUT_SUMMARY_LINE, r->io_ops, r->sum.ops_s, r->rd_s,
+		r->wr_s, r->sum.mb_s, r->sum.cpu_us, r->sum.ms_op);
 }
 
 /*
@@ -292,10 +269,9 @@ void report_text(FILE *out, const struct results *r)
 	fprintf(out, "Per-Operation Breakdown\n");
 	for (size_t i = 0; i < r->nfo; i++) {
 		const struct flowop_result *fr = &r->fo[i];
-		const struct fstats *s = &fr->s;
-		double rate = per_sec(r, s->count);
+		double rate = fr->fig.ops_s;
 
-		if (fr->pass_ops && !s->count)
+		if (fr->pass_ops && !fr->s.count)
 			fprintf(out, LAYOUT_FLOWOP_PART, fr->label,
 				100.0 * (double)fr->row_ops /
 					(double)fr->pass_ops);
@@ -303,15 +279,14 @@ void report_text(FILE *out, const struct results *r)
 			fprintf(out,
 				rate > 0 && rate < 1 ? LAYOUT_FLOWOP_SLOW :
 						       LAYOUT_FLOWOP,
-				fr->label, rate, per_sec(r, s->bytes) / MIB,
-				ms_per_op(s), cpu_us_per_op(s));
+				fr->label, rate, fr->fig.mb_s, fr->fig.ms_op,
+				fr->fig.cpu_us);
 	}
 	fputc('\n', out);
 	report_summary_line(out, r);
 	for (size_t i = 0; i < r->nfo; i++)
 		if (r->fo[i].loadfile)
-			fprintf(out, LAYOUT_THROUGHPUT,
-				per_sec(r, r->fo[i].loadfile_bytes) / 1e6,
+			fprintf(out, LAYOUT_THROUGHPUT, r->fo[i].loadfile_mbs,
 				r->fo[i].label);
 	print_au(out, r);
 	fprintf(out, LAYOUT_LAT_HEAD, "Latency (ms)", "count", "mean", "p50", "p90", "p99", "p99.9",
@@ -320,8 +295,8 @@ void report_text(FILE *out, const struct results *r)
 		const struct fstats *s = &r->fo[i].s;
 
 		if (s->count)
-			lat_row(out, r->fo[i].label, s->count, ms_per_op(s),
-				r->fo[i].q, s->lat_max);
+			lat_row(out, r->fo[i].label, s->count,
+				r->fo[i].fig.ms_op, r->fo[i].q, s->lat_max);
 	}
 	print_open_loop(out, r);
 	fprintf(out, LAYOUT_IN_OPS, r->in_ops, r->nworkers);
@@ -398,16 +373,17 @@ void report_json(FILE *out, const struct results *r,
 
 static void csv_row(FILE *out, const struct results *r, const char *name,
 		    const char *type, const char *thread,
-		    const struct fstats *s, const uint64_t *q, const uint64_t *rq,
-		    uint64_t rd_bytes, uint64_t wr_bytes, double cpu_us)
+		    const struct fstats *s, const struct results_figures *fig,
+		    const uint64_t *q, const uint64_t *rq, uint64_t rd_bytes,
+		    uint64_t wr_bytes)
 {
 	csv_put(out, name);
 	fputc(',', out);
 	csv_put(out, type);
 	fputc(',', out);
 	csv_put(out, thread);
-	fprintf(out, LAYOUT_CSV_ROW, s->count, per_sec(r, s->count), per_sec(r, s->bytes) / MIB,
-		ms_per_op(s), cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
+	fprintf(out, LAYOUT_CSV_ROW, s->count, fig->ops_s, fig->mb_s,
+		fig->ms_op, fig->cpu_us, s->bytes, rd_bytes, wr_bytes, s->errors,
 		q[RESULTS_P50] / 1e6, q[RESULTS_P90] / 1e6, q[RESULTS_P99] / 1e6,
 		q[RESULTS_P999] / 1e6, s->lat_max / 1e6);
 	if (results_open_loop(r))
@@ -426,13 +402,12 @@ void report_csv(FILE *out, const struct results *r)
 		const struct flowop_result *fr = &r->fo[i];
 
 		csv_row(out, r, fr->label, fr->type ? fr->type : "",
-			fr->thread ? fr->thread : "", &fr->s, fr->q, fr->rq,
-			fr->rd_bytes, fr->wr_bytes, cpu_us_per_op(&fr->s));
+			fr->thread ? fr->thread : "", &fr->s, &fr->fig, fr->q,
+			fr->rq, fr->rd_bytes, fr->wr_bytes);
 	}
-	csv_row(out, r, "IO Summary", "summary", "", &r->io, r->io_q,
-		r->io_rq, r->rd_bytes,
-		r->wr_bytes,
-		r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
+	/* the summary's counters are its figures' counts (results_derive) */
+	csv_row(out, r, "IO Summary", "summary", "", &r->io, &r->sum, r->io_q,
+		r->io_rq, r->rd_bytes, r->wr_bytes);
 }
 
 /* A run's printers, one for each row of util/format_list.h it prints. */

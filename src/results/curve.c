@@ -79,7 +79,6 @@ size_t curve_add_level(struct curve *c, const char *name, double rate,
 void curve_run_of(const struct results *r, const struct objective *o,
 		  struct curve_run *out)
 {
-	double secs = r->secs > 0 ? r->secs : 0;
 	uint64_t done = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -92,17 +91,15 @@ void curve_run_of(const struct results *r, const struct objective *o,
 		out->held = out->held && (r->arr[i].held || r->arr[i].rate <= 0);
 	}
 	out->done = done;
-	out->fig[CF_ACHIEVED] = secs ? (double)done / secs : 0;
-	out->fig[CF_OPS] = secs ? (double)r->io_ops / secs : 0;
+	out->fig[CF_ACHIEVED] = results_rate(done, r->secs);
+	out->fig[CF_OPS] = r->sum.ops_s;
 	out->fig[CF_RESP_P50] = r->io_rq[RESULTS_P50] / 1e6;
 	out->fig[CF_RESP_P99] = r->io_rq[RESULTS_P99] / 1e6;
 	out->fig[CF_RESP_P999] = r->io_rq[RESULTS_P999] / 1e6;
 	out->fig[CF_SVC_P50] = r->io_q[RESULTS_P50] / 1e6;
 	out->fig[CF_SVC_P99] = r->io_q[RESULTS_P99] / 1e6;
 	out->fig[CF_SVC_P999] = r->io_q[RESULTS_P999] / 1e6;
-	out->fig[CF_CPU] = r->io_ops ? (double)r->cpu_ns /
-					       (double)r->io_ops / 1e3 :
-				       0;
+	out->fig[CF_CPU] = r->sum.cpu_us;
 	out->fig[CF_OBJECTIVE] = o ? objective_value(o, r) : -1;
 }
 

@@ -198,6 +198,7 @@ static const struct flowop_result *flowop_of(const struct objective *o,
 double objective_value(const struct objective *o, const struct results *r)
 {
 	const struct fstats *s = &r->io;
+	const struct results_figures *fig = &r->sum;
 	const struct flowop_result *fr;
 	struct au_summary au;
 
@@ -209,12 +210,13 @@ double objective_value(const struct objective *o, const struct results *r)
 		if (!(fr = flowop_of(o, r)))
 			return -1;
 		s = &fr->s;
+		fig = &fr->fig;
 	}
 	if (!s->resp || !s->resp->count)
 		return -1;
 	switch (o->stat) {
 	case OBJ_MEAN:
-		return (double)s->resp->sum / (double)s->resp->count / 1e6;
+		return fig->resp_ms;
 	case OBJ_MAX:
 		return (double)s->resp->max / 1e6;
 	case OBJ_QUANTILE:

@@ -9,13 +9,6 @@
 
 #include "util/util.h"
 
-#define MIB (1024.0 * 1024.0)
-
-static double rank_rate(const struct rank_result *k, uint64_t n)
-{
-	return k->secs > 0 ? (double)n / k->secs : 0;
-}
-
 static int by_value(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -62,13 +55,11 @@ void results_ranks_text(FILE *out, const struct rank_result *k, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const struct rank_result *x = &k[i];
 
-		rates[i] = rank_rate(x, x->io_ops);
+		rates[i] = x->ops_s;
 		fprintf(out,
 			"%-6zu %-20.20s %12.1f %9.1f %9.3f %9.3f %8.1f %8" PRIu64
 			"\n",
-			i, x->host, rates[i], rank_rate(x, x->io_bytes) / MIB,
-			x->io_ops ? (double)x->io_lat_ns / (double)x->io_ops / 1e6 :
-				    0,
+			i, x->host, x->ops_s, x->mb_s, x->ms_op,
 			(double)x->p99_ns / 1e6, x->secs, x->errors);
 	}
 	spread(out, rates, n);

@@ -404,6 +404,7 @@ static struct results *read_root(const json_t *root, const char *name,
 	r->disks = results_read_disks(root);
 	results_read_ranks(r, root);
 	r->shown = results_read_shown(root, r->nfo, r->nvars);
+	results_derive(r, RESULTS_FROM_FILE);
 	return r;
 }
 

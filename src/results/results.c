@@ -103,13 +103,67 @@ bool results_open_loop(const struct results *r)
 	return r->narr > 0;
 }
 
+double results_rate(uint64_t n, double secs)
+{
+	return secs > 0 ? (double)n / secs : 0;
+}
+
 double results_achieved(const struct results *r,
 			const struct arrival_result *a)
 {
-	return r->secs > 0 ? (double)a->done / r->secs : 0;
+	return results_rate(a->done, r->secs);
 }
 
-void results_derive(struct results *r)
+/* The mean of sum over n ops, in units of `per` ns; 0 without ops. */
+static double per_op(uint64_t sum, uint64_t n, double per)
+{
+	return n ? (double)sum / (double)n / per : 0;
+}
+
+/* An open loop's mean response time of s, ms; 0 without one. */
+static double resp_ms(const struct fstats *s)
+{
+	return s->resp ? per_op(s->resp->sum, s->resp->count, 1e6) : 0;
+}
+
+/* The figures every printer shows, from the counts (results.h). */
+static void derive_figures(struct results *r)
+{
+	for (size_t i = 0; i < r->nfo; i++) {
+		struct flowop_result *fr = &r->fo[i];
+		const struct fstats *s = &fr->s;
+
+		fr->fig = (struct results_figures){
+			.ops_s = results_rate(s->count, r->secs),
+			.mb_s = results_rate(s->bytes, r->secs) / RESULTS_MIB,
+			.ms_op = per_op(s->lat_sum, s->count, 1e6),
+			.cpu_us = per_op(s->cpu_ns, s->cpu_samples, 1e3),
+			.resp_ms = resp_ms(s),
+		};
+		/* dbench's unit, 10^6 bytes */
+		fr->loadfile_mbs =
+			results_rate(fr->loadfile_bytes, r->secs) / 1e6;
+	}
+	r->sum = (struct results_figures){
+		.ops_s = results_rate(r->io_ops, r->secs),
+		.mb_s = results_rate(r->io_bytes, r->secs) / RESULTS_MIB,
+		.ms_op = per_op(r->io_lat_ns, r->io_ops, 1e6),
+		.cpu_us = per_op(r->cpu_ns, r->io_ops, 1e3),
+		.resp_ms = resp_ms(&r->io),
+	};
+	r->rd_s = results_rate(r->rd_ops, r->secs);
+	r->wr_s = results_rate(r->wr_ops, r->secs);
+	for (size_t k = 0; r->ranks && k < r->nranks; k++) {
+		struct rank_result *x = &r->ranks[k];
+
+		x->ops_s = results_rate(x->io_ops, x->secs);
+		x->mb_s = results_rate(x->io_bytes, x->secs) / RESULTS_MIB;
+		x->ms_op = per_op(x->io_lat_ns, x->io_ops, 1e6);
+	}
+}
+
+/* The IO Summary's sums, the quantiles, the waits and more: counters'. */
+static void derive_counts(struct results *r)
 {
 	static const double qs[RESULTS_NQ] = { 0.5, 0.9, 0.99, 0.999 };
 
@@ -156,6 +210,13 @@ void results_derive(struct results *r)
 		a->held = !a->dropped &&
 			  (double)a->done >= 0.95 * (double)a->offered;
 	}
+}
+
+void results_derive(struct results *r, enum results_basis from)
+{
+	if (from == RESULTS_FROM_COUNTERS)
+		derive_counts(r);
+	derive_figures(r);
 }
 
 void results_judge_steady(struct results *r, uint64_t interval_ns)
@@ -357,7 +418,7 @@ static void rank_figures(struct results *part, const struct results *mine,
 		part->fo[i].writes = mine->fo[i].writes;
 		part->fo[i].composite = mine->fo[i].composite;
 	}
-	results_derive(part);
+	results_derive(part, RESULTS_FROM_COUNTERS);
 	rr->secs = part->secs;
 	rr->io_ops = part->io_ops;
 	rr->io_bytes = part->io_bytes;
@@ -424,6 +485,6 @@ struct results *results_merge(const struct results *mine,
 			r->note_done = k == 0 && mine->note_done;
 		}
 	}
-	results_derive(r);
+	results_derive(r, RESULTS_FROM_COUNTERS);
 	return r;
 }

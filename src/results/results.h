@@ -33,6 +33,25 @@ enum results_end {
 /* The latency quantiles the text table and the CSV show. */
 enum { RESULTS_P50, RESULTS_P90, RESULTS_P99, RESULTS_P999, RESULTS_NQ };
 
+/* mb/s's unit: every "mb" a printer shows is a MiB. */
+#define RESULTS_MIB (1024.0 * 1024.0)
+
+/*
+ * The figures a flowop's row and the IO Summary show, worked out once by
+ * results_derive from the counts; the printers, the writer, --repeat and
+ * fbrun curve only read them.
+ */
+struct results_figures {
+	double ops_s, mb_s; /* a second of the measured time */
+	double ms_op; /* the mean latency */
+	/*
+	 * CPU per op: a flowop's, of the ops it sampled; the IO Summary's,
+	 * the process's CPU time over the I/O ops
+	 */
+	double cpu_us;
+	double resp_ms; /* an open loop's mean response time; 0 without */
+};
+
 struct flowop_result {
 	char *label; /* the name in every report */
 	char *name; /* the flowop's own name, before its label */
@@ -59,6 +78,9 @@ struct flowop_result {
 	uint64_t pass_ops, row_ops;
 	bool loadfile;
 	uint64_t loadfile_bytes;
+	/* derived (results_derive): its row's figures; dbench's MB/sec */
+	struct results_figures fig;
+	double loadfile_mbs; /* loadfile_bytes a second, in 10^6 bytes */
 };
 
 /*
@@ -135,6 +157,8 @@ struct rank_result {
 	uint64_t p99_ns, max_ns; /* of its I/O operations */
 	uint64_t cpu_ns; /* its user + system CPU time in the run */
 	uint64_t errors; /* failed operations of every flowop */
+	/* derived (results_derive): its row of the per-rank table */
+	double ops_s, mb_s, ms_op;
 };
 
 struct results {
@@ -184,6 +208,9 @@ struct results {
 	struct fstats io;
 	uint64_t io_q[RESULTS_NQ]; /* io's quantiles, clamped (ns) */
 	uint64_t io_rq[RESULTS_NQ]; /* its response times', if open loop */
+	/* derived (results_derive): the IO Summary's figures */
+	struct results_figures sum;
+	double rd_s, wr_s; /* reads and writes a second */
 	/* the emulated accelerators, in worker (and rank) order */
 	struct accel_result *acc;
 	size_t nacc;
@@ -236,12 +263,28 @@ struct results {
 struct results *results_new(size_t nfo, size_t nfilesets);
 void results_free(struct results *r);
 
+/* What results_derive works from. */
+enum results_basis {
+	/*
+	 * A run's or a job's counters, the whole truth: the IO Summary's
+	 * sums, every quantile, the waits, the threads inside operations
+	 * and the sources' held are worked out from them too.
+	 */
+	RESULTS_FROM_COUNTERS,
+	/* A results file's: its sums and quantiles kept as it has them. */
+	RESULTS_FROM_FILE,
+};
+
 /*
- * What follows from the flowops' counters and the measured time: their
- * quantiles, the IO Summary and its, the waits, the threads inside
- * operations.
+ * What follows from the counts and the measured time: every figure shown
+ * (each flowop's and the IO Summary's struct results_figures, the reads
+ * and writes a second, a loadfile's MB/sec, each rank's ops/s, mb/s and
+ * ms/op) and, from counters, what `from` says.  Called once the model is
+ * whole: after a run's collect, a file's read, a job's merge.
  */
-void results_derive(struct results *r);
+void results_derive(struct results *r, enum results_basis from);
+/* n a second over secs, 0 unless secs > 0: every rate shown is this. */
+double results_rate(uint64_t n, double secs);
 /*
  * --steady: judged on the last third of the intervals (rounded up), a
  * last one shorter than half of interval_ns left out.

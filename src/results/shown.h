@@ -5,7 +5,8 @@
  * written, whether each is there at all, the strings whole (NULL where
  * the file lacks one or has something else).  fbrun compare sets these
  * side by side; the rest of the model (results.h) holds the counts the
- * figures came from, which a file read back cannot give again exactly.
+ * figures came from and the figures worked out from them again
+ * (results_derive), which need not be the file's digits.
  * Only results_read fills it: a run's own model has none.
  */
 #ifndef FBRUN_RESULTS_SHOWN_H

@@ -9,16 +9,9 @@
 #include "util/schema_version.h"
 #include "util/util.h"
 
-#define MIB (1024.0 * 1024.0)
-
 static const char *text(const char *s)
 {
 	return s ? s : "";
-}
-
-static double per_sec(const struct results *r, uint64_t n)
-{
-	return r->secs > 0 ? (double)n / r->secs : 0;
 }
 
 static void write_histogram(struct json *j, const struct hist *h)
@@ -89,8 +82,7 @@ static void write_response(struct json *j, const struct fstats *s)
 	jw_end(j, '}');
 }
 
-static void write_flowop(struct json *j, const struct results *r,
-			 const struct flowop_result *fr)
+static void write_flowop(struct json *j, const struct flowop_result *fr)
 {
 	const struct fstats *s = &fr->s;
 
@@ -101,15 +93,11 @@ static void write_flowop(struct json *j, const struct results *r,
 	jw_str(j, "thread", text(fr->thread));
 	jw_str(j, "process", text(fr->process));
 	jw_u64(j, "ops", s->count);
-	jw_num(j, "ops_per_sec", per_sec(r, s->count));
+	jw_num(j, "ops_per_sec", fr->fig.ops_s);
 	jw_u64(j, "bytes", s->bytes);
-	jw_num(j, "mb_per_sec", per_sec(r, s->bytes) / MIB);
-	jw_num(j, "ms_per_op",
-	       s->count ? (double)s->lat_sum / (double)s->count / 1e6 : 0);
-	jw_num(j, "cpu_us_per_op",
-	       s->cpu_samples ?
-		       (double)s->cpu_ns / (double)s->cpu_samples / 1e3 :
-		       0);
+	jw_num(j, "mb_per_sec", fr->fig.mb_s);
+	jw_num(j, "ms_per_op", fr->fig.ms_op);
+	jw_num(j, "cpu_us_per_op", fr->fig.cpu_us);
 	jw_u64(j, "cpu_samples", s->cpu_samples);
 	jw_u64(j, "cpu_ns", s->cpu_ns);
 	jw_u64(j, "read_bytes", fr->rd_bytes);
@@ -255,15 +243,14 @@ static void write_intervals(struct json *j, const struct results *r)
 	jw_array(j, "intervals");
 	for (size_t i = 0; i < r->niv; i++) {
 		const struct interval_result *iv = &r->iv[i];
-		double secs = iv->secs > 0 ? iv->secs : 0;
 
 		jw_object(j, NULL);
 		jw_num(j, "t_s", iv->t_s);
 		jw_num(j, "seconds", iv->secs);
 		jw_u64(j, "ops", iv->ops);
-		jw_num(j, "ops_per_s", secs ? (double)iv->ops / secs : 0);
+		jw_num(j, "ops_per_s", results_rate(iv->ops, iv->secs));
 		jw_num(j, "mb_per_s",
-		       secs ? (double)iv->bytes / secs / MIB : 0);
+		       results_rate(iv->bytes, iv->secs) / RESULTS_MIB);
 		jw_u64(j, "bytes", iv->bytes);
 		jw_u64(j, "errors", iv->errors);
 		if (r->iv_latency) {
@@ -346,15 +333,13 @@ static void write_summary(struct json *j, const struct results *r,
 		jw_u64(j, "max", r->io.resp->max);
 		jw_end(j, '}');
 	}
-	jw_num(j, "ops_per_sec", per_sec(r, r->io_ops));
-	jw_num(j, "reads_per_sec", per_sec(r, r->rd_ops));
-	jw_num(j, "writes_per_sec", per_sec(r, r->wr_ops));
+	jw_num(j, "ops_per_sec", r->sum.ops_s);
+	jw_num(j, "reads_per_sec", r->rd_s);
+	jw_num(j, "writes_per_sec", r->wr_s);
 	jw_u64(j, "bytes", r->io_bytes);
-	jw_num(j, "mb_per_sec", per_sec(r, r->io_bytes) / MIB);
-	jw_num(j, "cpu_us_per_op",
-	       r->io_ops ? (double)r->cpu_ns / (double)r->io_ops / 1e3 : 0);
-	jw_num(j, "ms_per_op",
-	       r->io_ops ? (double)r->io_lat_ns / (double)r->io_ops / 1e6 : 0);
+	jw_num(j, "mb_per_sec", r->sum.mb_s);
+	jw_num(j, "cpu_us_per_op", r->sum.cpu_us);
+	jw_num(j, "ms_per_op", r->sum.ms_op);
 	/* the process's CPU time in the run; user is fbrun's own share */
 	jw_num(j, "cpu_user_seconds", (double)(r->cpu_ns - r->cpu_sys_ns) / 1e9);
 	(exact ? jw_exact : jw_num)(j, "cpu_sys_seconds",
@@ -424,11 +409,6 @@ static void write_disks(struct json *j, const struct diskstat_set *s)
 	jw_end(j, ']');
 }
 
-static double rank_rate(const struct rank_result *k, uint64_t n)
-{
-	return k->secs > 0 ? (double)n / k->secs : 0;
-}
-
 /* "mpi": {ranks, hosts, stopped_by_rank} and "ranks": [...]. */
 static void write_ranks(struct json *j, const struct results *r)
 {
@@ -450,12 +430,10 @@ static void write_ranks(struct json *j, const struct results *r)
 		/* all its digits: fbrun report prints the table again */
 		jw_exact(j, "seconds", k->secs);
 		jw_u64(j, "ops", k->io_ops);
-		jw_num(j, "ops_per_sec", rank_rate(k, k->io_ops));
+		jw_num(j, "ops_per_sec", k->ops_s);
 		jw_u64(j, "bytes", k->io_bytes);
-		jw_num(j, "mb_per_sec", rank_rate(k, k->io_bytes) / MIB);
-		jw_num(j, "ms_per_op",
-		       k->io_ops ? (double)k->io_lat_ns / (double)k->io_ops / 1e6 :
-				   0);
+		jw_num(j, "mb_per_sec", k->mb_s);
+		jw_num(j, "ms_per_op", k->ms_op);
 		jw_num(j, "p99_ms", (double)k->p99_ns / 1e6);
 		jw_u64(j, "errors", k->errors);
 		jw_object(j, "latency_ns");
@@ -527,7 +505,7 @@ void results_write(FILE *out, const struct results *r,
 	jw_end(&j, '}');
 	jw_array(&j, "flowops");
 	for (size_t i = 0; i < r->nfo; i++)
-		write_flowop(&j, r, &r->fo[i]);
+		write_flowop(&j, &r->fo[i]);
 	jw_end(&j, ']');
 	if (r->narr)
 		write_arrivals(&j, r);

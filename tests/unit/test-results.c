@@ -59,7 +59,7 @@ static struct results *part(unsigned k)
 		fstats_error(&r->fo[1].s, ENOSPC);
 	/* a replay's ops that failed in the recording and not here */
 	r->fo[0].s.mismatches = k;
-	results_derive(r);
+	results_derive(r, RESULTS_FROM_COUNTERS);
 	return r;
 }
 
@@ -162,8 +162,11 @@ static struct results *full(void)
 	r->steady = (struct steady){ 0.25, 2, true, true, 66.5, 0.125 };
 	r->ranks = xcalloc(1, sizeof(*r->ranks));
 	r->nranks = 1;
-	r->ranks[0] = (struct rank_result){ "node-a", 2.0, 10, 20, 30, 40, 50,
-					    60, 1 };
+	r->ranks[0] = (struct rank_result){
+		.host = "node-a", .secs = 2.0, .io_ops = 10, .io_bytes = 20,
+		.io_lat_ns = 30, .p99_ns = 40, .max_ns = 50, .cpu_ns = 60,
+		.errors = 1
+	};
 	r->stopped_by = 0;
 	r->disks = xcalloc(1, sizeof(*r->disks));
 	diskstat_add_fileset(diskstat_add(r->disks, "sda"), "fs");
@@ -180,7 +183,7 @@ static struct results *full(void)
 	};
 	for (uint64_t n = 0; n < 500; n++)
 		fstats_resp(&r->fo[1].s, 1000000 + n * 3331);
-	results_derive(r);
+	results_derive(r, RESULTS_FROM_COUNTERS);
 	return r;
 }
 
@@ -269,6 +272,26 @@ static void test_round_trip(void)
 	   b->ranks[0].io_bytes == 20 && b->ranks[0].io_lat_ns == 30 &&
 	   b->ranks[0].p99_ns == 40 && b->ranks[0].max_ns == 50 &&
 	   b->ranks[0].errors == 1 && b->stopped_by == 0, "the ranks");
+	same = true;
+	for (size_t i = 0; i < 3; i++)
+		same = same && !memcmp(&b->fo[i].fig, &a->fo[i].fig,
+				       sizeof(a->fo[i].fig));
+	ok(same && !memcmp(&b->sum, &a->sum, sizeof(a->sum)) &&
+		   b->rd_s == a->rd_s && b->wr_s == a->wr_s,
+	   "read back, the same figures derived (every flowop's, the "
+	   "summary's)");
+	ok(a->fo[1].fig.ops_s == (double)a->fo[1].s.count / a->secs &&
+		   a->fo[1].fig.mb_s == (double)a->fo[1].s.bytes / a->secs /
+						(1024.0 * 1024.0) &&
+		   a->fo[1].fig.cpu_us == 123456.0 / 12 / 1e3 &&
+		   a->fo[1].fig.resp_ms > 0 && a->fo[0].fig.resp_ms == 0 &&
+		   a->rd_s == (double)a->rd_ops / a->secs &&
+		   a->sum.cpu_us == (double)a->cpu_ns / (double)a->io_ops / 1e3,
+	   "the figures are the counts over the time and the ops");
+	ok(b->ranks[0].ops_s == 5 &&
+		   b->ranks[0].mb_s == 10 / (1024.0 * 1024.0) &&
+		   b->ranks[0].ms_op == 3 / 1e6,
+	   "a rank's figures: its ops, MiB a second, ms an op");
 	ok(b->disks && b->disks->ndev == 1 &&
 	   !strcmp(b->disks->dev[0].name, "sda") &&
 	   b->disks->dev[0].d.rd_ios == 9 &&

@@ -19,9 +19,9 @@
 #include <string.h>
 
 #include "engine/worker/worker.h"
+#include "results/results.h"
 #include "util/util.h"
 
-#define MIB (1024.0 * 1024.0)
 
 struct monitor {
 	const struct worker *workers;
@@ -340,27 +340,22 @@ void monitor_set_job(struct monitor *s, const uint64_t *sum, uint64_t t_ns)
 		job_quantiles(h + JOB_HIST, &s->cur.rp50_ns, &s->cur.rp99_ns);
 }
 
-static double rate(uint64_t n, double secs)
-{
-	return secs > 0 ? (double)n / secs : 0;
-}
-
 void monitor_print_line(const struct monitor *s, FILE *out, bool flowops)
 {
 	const struct interval *iv = &s->cur;
 
 	fprintf(out, "interval %8.3f s %10.0f ops/s %8.1f mb/s %6" PRIu64
 		     " errors  p50 %.3f ms  p99 %.3f ms",
-		iv->t_s, rate(iv->ops, iv->secs),
-		rate(iv->bytes, iv->secs) / MIB, iv->errors, iv->p50_ns / 1e6,
-		iv->p99_ns / 1e6);
+		iv->t_s, results_rate(iv->ops, iv->secs),
+		results_rate(iv->bytes, iv->secs) / RESULTS_MIB, iv->errors,
+		iv->p50_ns / 1e6, iv->p99_ns / 1e6);
 	if (s->open)
 		fprintf(out, "  response p50 %.3f ms  p99 %.3f ms",
 			iv->rp50_ns / 1e6, iv->rp99_ns / 1e6);
 	fputc('\n', out);
 	for (size_t f = 0; flowops && f < s->nfo; f++)
 		fprintf(out, "  %-20s %10.0f ops/s\n", s->labels[f],
-			rate(iv->fo_ops[f], iv->secs));
+			results_rate(iv->fo_ops[f], iv->secs));
 	fflush(out);
 }
 
@@ -387,13 +382,14 @@ void monitor_csv_row(const struct monitor *s, FILE *out, bool flowops,
 
 	fprintf(out, "%u,%.3f,%.3f,%" PRIu64 ",%.1f,%.3f,%" PRIu64
 		     ",%.6f,%.6f",
-		run, iv->t_s, iv->secs, iv->ops, rate(iv->ops, iv->secs),
-		rate(iv->bytes, iv->secs) / MIB, iv->errors, iv->p50_ns / 1e6,
-		iv->p99_ns / 1e6);
+		run, iv->t_s, iv->secs, iv->ops,
+		results_rate(iv->ops, iv->secs),
+		results_rate(iv->bytes, iv->secs) / RESULTS_MIB, iv->errors,
+		iv->p50_ns / 1e6, iv->p99_ns / 1e6);
 	if (s->open)
 		fprintf(out, ",%.6f,%.6f", iv->rp50_ns / 1e6, iv->rp99_ns / 1e6);
 	for (size_t f = 0; flowops && f < s->nfo; f++)
-		fprintf(out, ",%.1f", rate(iv->fo_ops[f], iv->secs));
+		fprintf(out, ",%.1f", results_rate(iv->fo_ops[f], iv->secs));
 	fputc('\n', out);
 }
 
@@ -405,8 +401,8 @@ void monitor_print_psrun(const struct monitor *s, FILE *out, bool reset)
 	fprintf(out, "%.3f: interval of %.1f s\n", iv->t_s, iv->secs);
 	for (size_t f = 0; f < s->nfo; f++)
 		fprintf(out, "%-20s %8.0fops/s\n", s->labels[f],
-			reset ? rate(iv->fo_ops[f], iv->secs) :
-				rate(total[f], iv->t_s));
+			reset ? results_rate(iv->fo_ops[f], iv->secs) :
+				results_rate(total[f], iv->t_s));
 	fflush(out);
 }
 
@@ -417,8 +413,8 @@ void monitor_progress(struct monitor *s, FILE *tty, double total_s)
 
 	n = fprintf(tty, "\r%.0f / %.0f s  %.0f ops/s  %.1f mb/s  %" PRIu64
 			 " errors",
-		    iv->t_s, total_s, rate(iv->ops, iv->secs),
-		    rate(iv->bytes, iv->secs) / MIB, s->errors);
+		    iv->t_s, total_s, results_rate(iv->ops, iv->secs),
+		    results_rate(iv->bytes, iv->secs) / RESULTS_MIB, s->errors);
 	if (n > 0) {
 		/* blank what is left of a longer previous line */
 		if (n - 1 < s->shown)
