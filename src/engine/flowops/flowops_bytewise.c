@@ -19,15 +19,12 @@
 #include "util/util.h"
 
 /* Read n bytes unless the file ends first; short reads are retried. */
-/* n bytes, fewer at end of file: at off by pread, or (off < 0) by read */
-static ssize_t read_full(int fd, char *buf, size_t n, off_t off)
+static ssize_t read_full(int fd, char *buf, size_t n)
 {
 	size_t got = 0;
 
 	while (got < n) {
-		ssize_t r = off < 0 ? read(fd, buf + got, n - got) :
-				      pread(fd, buf + got, n - got,
-					    off + (off_t)got);
+		ssize_t r = read(fd, buf + got, n - got);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -118,17 +115,16 @@ enum fo_result fo_readbytes(struct worker *wk, const struct ir_flowop *f)
 /*
  * Read iosize bytes at the file position, change one byte, seek back and
  * write them: the file is rewritten in place (bonnie++'s Rewrite).  At
- * end of file it starts over from the beginning.  At the position the
- * slot keeps (worker.h) the read and the write are a pread and a pwrite
- * at it, with no seek between them.
+ * end of file it starts over from the beginning.  Its three system calls
+ * are bonnie++'s: a pread and a pwrite at a kept position would make two,
+ * and a cached file's figure would no longer be bonnie++'s.
  */
 enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 {
-	struct slot *s = slot_raw(wk, f);
-	enum fo_result r = s->fd >= 0 ? FO_OK : op_io_file(wk, f, &s);
+	struct slot *s;
+	enum fo_result r = op_io_file(wk, f, &s);
 	int64_t n = iosize_of(wk, f);
 	uint64_t t0, done = wk->stats[f->id].count;
-	off_t at;
 	char *buf;
 	ssize_t got;
 
@@ -137,15 +133,10 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 	buf = buffer_for(wk, f, (uint64_t)n);
 	if (!buf)
 		return FO_ERROR;
-	at = s->pos_held ? (off_t)s->pos : -1;
 	t0 = op_start(wk);
-	got = read_full(s->fd, buf, (size_t)n, at);
-	if (got == 0 && at != 0) { /* at the end: from the start again */
-		if (at > 0)
-			at = 0;
-		if (at == 0 || lseek(s->fd, 0, SEEK_SET) == 0)
-			got = read_full(s->fd, buf, (size_t)n, at);
-	}
+	got = read_full(s->fd, buf, (size_t)n);
+	if (got == 0 && lseek(s->fd, 0, SEEK_SET) == 0)
+		got = read_full(s->fd, buf, (size_t)n);
 	if (got < 0)
 		return io_fail(wk, f, s, "read");
 	if (got == 0) {
@@ -154,13 +145,10 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 	}
 	buf[done % (uint64_t)got]++;
 	errno = 0;
-	if (at >= 0 ? pwrite(s->fd, buf, (size_t)got, at) != got :
-		      lseek(s->fd, -(off_t)got, SEEK_CUR) < 0 ||
-			      write(s->fd, buf, (size_t)got) != got)
+	if (lseek(s->fd, -(off_t)got, SEEK_CUR) < 0 ||
+	    write(s->fd, buf, (size_t)got) != got)
 		return io_fail(wk, f, s, "write");
 	op_done(wk, f, t0, (uint64_t)got);
-	if (at >= 0)
-		slot_pos_moved(s, at + got);
 	return FO_OK;
 }
 
@@ -236,7 +224,7 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 	off = (off_t)(chunk * n);
 	t0 = op_start(wk);
 	if (lseek(s->fd, off, SEEK_SET) < 0 ||
-	    read_full(s->fd, buf, (size_t)n, -1) != (ssize_t)n)
+	    read_full(s->fd, buf, (size_t)n) != (ssize_t)n)
 		return io_fail(wk, f, s, "read");
 	if (v % 10 == 0) {
 		buf[chunk % n]--;
