@@ -20,8 +20,10 @@
 #include "cli/replay.h"
 #include "cli/run.h"
 #include "compare/compare.h"
+#include "engine/io/aioq.h"
 #include "lang/flowop.h"
 #include "mpi/job.h"
+#include "report/build.h"
 #include "report/command.h"
 #include "util/msg.h"
 
@@ -102,6 +104,7 @@ int cli_main(int argc, char **argv, struct job *peers)
 	struct cli_options o = { .action = ACT_RUN, .peers = peers };
 	int rc;
 
+	build_set_aio(aioq_backend, aioq_features);
 	for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++) {
 		if (strcmp(argv[1], commands[i].word) != 0)
 			continue;

@@ -43,7 +43,7 @@ static void keep_json(struct curve_cmd *k, const struct results *r,
 
 	if (!mem)
 		return;
-	report_meta_get(&m, r, script, (struct datapat){ DATA_DEFAULT, 0 });
+	report_meta_get(&m, r, script, "default");
 	report_json(mem, r, &m);
 	report_meta_release(&m);
 	if (fclose(mem) != 0) {
