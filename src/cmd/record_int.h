@@ -4,8 +4,8 @@
  * The inside of fbrun record: one recording (record.c runs it, and
  * record_script.c writes its workload and its summary).
  */
-#ifndef FBRUN_CLI_RECORD_INT_H
-#define FBRUN_CLI_RECORD_INT_H
+#ifndef FBRUN_CMD_RECORD_INT_H
+#define FBRUN_CMD_RECORD_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -15,9 +15,10 @@
 #include <string.h>
 
 #include "cli/options.h"
-#include "cli/replay.h"
-#include "cli/replayopts.h"
 #include "cli/run.h"
+#include "cmd/replay.h"
+#include "cmd/replayopts.h"
+#include "cmd/usage.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/util.h"
@@ -50,7 +51,7 @@ static const char replay_tail[] =
 
 static void usage(FILE *out)
 {
-	optable_usage(out, &cli_replayopts);
+	optable_usage(out, &replayopts);
 }
 
 /* The speeds --pace takes: within what the script's pace= does. */
@@ -103,7 +104,7 @@ static bool loops(int n, char **argv)
 	return t;
 }
 
-int cli_replay_main(int argc, char **argv, struct job *peers)
+int replay_main(int argc, char **argv, struct job *peers)
 {
 	struct cli_options o = { .action = ACT_RUN, .peers = peers };
 	char **args, *trace, *pace = NULL, *script;
@@ -143,7 +144,7 @@ int cli_replay_main(int argc, char **argv, struct job *peers)
 	args[n++] = "fbrun-replay";
 	script = xasprintf("%s%s%s", replay_head, pace ? pace : "",
 			   replay_tail);
-	rc = cli_options_parse(n, args, &o);
+	rc = cmd_usage_parse(n, args, &o);
 	if (rc == 0) {
 		free((char *)o.script);
 		o.script = xstrdup("fbrun-replay");

@@ -7,7 +7,7 @@
  * the trace is read; never through a symlink or into anything but a
  * regular file, nor over the trace).  A bad trace writes nothing.
  */
-#include "cli/model.h"
+#include "cmd/model.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -33,7 +33,7 @@ static const struct optable_row model_rows[] = {
 			     "show this help" },
 };
 
-const struct optable cli_model_options = {
+const struct optable model_options = {
 	.command = "model",
 	OPTABLE_TABLE(model_rows),
 	.style = OPTABLE_LIST,
@@ -91,7 +91,7 @@ struct model_args {
 	enum trace_format *format;
 };
 
-/* An option of cli_model_options into arg's (optable_take). */
+/* An option of model_options into arg's (optable_take). */
 static int take(void *arg, int row, char *v)
 {
 	const struct model_args *a = arg;
@@ -110,19 +110,19 @@ static int parse_args(int argc, char **argv, const char **output,
 		      enum trace_format *format)
 {
 	struct model_args a = { output, format };
-	int rc = optable_parse(&cli_model_options, argc, argv, take, &a);
+	int rc = optable_parse(&model_options, argc, argv, take, &a);
 
 	if (rc)
 		return rc;
 	if (argc - optind != 1) {
 		fb_error("model needs one trace: fbrun model [options] TRACE");
-		optable_usage(stderr, &cli_model_options);
+		optable_usage(stderr, &model_options);
 		return -1;
 	}
 	return 0;
 }
 
-int cli_model_file(const char *path, enum trace_format format,
+int model_file(const char *path, enum trace_format format,
 		   const char *output)
 {
 	struct text text;
@@ -144,7 +144,7 @@ int cli_model_file(const char *path, enum trace_format format,
 	return rc;
 }
 
-int cli_model_main(int argc, char **argv)
+int model_main(int argc, char **argv)
 {
 	enum trace_format format = TRACE_AUTO;
 	const char *output = NULL;
@@ -164,5 +164,5 @@ int cli_model_main(int argc, char **argv)
 			 output);
 		return FB_EXIT_USAGE;
 	}
-	return cli_model_file(argv[optind], format, output);
+	return model_file(argv[optind], format, output);
 }

@@ -4,14 +4,14 @@
  * fbrun's subcommands, one row each, in --help's order:
  *
  *   COMMAND(word, its arguments as --help shows them, what it does,
- *           the function that runs it (cli/cli.c), whether fbrun-mpi
+ *           the function that runs it (cmd/cmd.c), whether fbrun-mpi
  *           runs it, its option table (util/optable.h))
  *
  * A command line that does not start with one of these words runs a
  * script with the options of cli/option_list.h (cli/run.c).  Each
  * subcommand reads its own options, from its own table (its folder's
  * option_list.h), which also gives its --help; fbrun's man page and
- * completion print the tables (cli/usage.c).
+ * completion print the tables (cmd/usage.c).
  */
 COMMAND(compare, "A.json B.json ...", "compare runs", cmd_compare, false,
 	compare_options)
@@ -20,10 +20,10 @@ COMMAND(bonnie, "[bonnie++ options]", "bonnie++'s tests", cmd_bonnie, true,
 COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false,
 	report_command_options)
 COMMAND(curve, "[options] SCRIPT", "a script at rising loads, to a service level",
-	cmd_curve, false, cli_curveopts)
+	cmd_curve, false, curveopts)
 COMMAND(replay, "[options] TRACE", "a recorded trace replayed", cmd_replay,
-	true, cli_replayopts)
+	true, replayopts)
 COMMAND(record, "[-o NAME] [--model] CMD...", "a command's file I/O recorded",
-	cmd_record, false, cli_recordopts)
+	cmd_record, false, recordopts)
 COMMAND(model, "[options] TRACE", "a synthetic script fitted to a trace",
-	cmd_model, false, cli_model_options)
+	cmd_model, false, model_options)

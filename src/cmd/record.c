@@ -23,9 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/record.h"
-#include "cli/record_int.h"
-#include "cli/recordopts.h"
+#include "cmd/record.h"
+#include "cmd/record_int.h"
+#include "cmd/recordopts.h"
 #include "trace/trace.h"
 #include "util/msg.h"
 #include "util/optable.h"
@@ -42,7 +42,7 @@ struct record_args {
 	const char *name; /* -o */
 };
 
-/* An option of cli_recordopts into arg's (optable_take). */
+/* An option of recordopts into arg's (optable_take). */
 static int take(void *arg, int row, char *v)
 {
 	struct record_args *a = arg;
@@ -58,14 +58,14 @@ static int take(void *arg, int row, char *v)
 static int parse(int argc, char **argv, struct record *r)
 {
 	struct record_args a = { r, DEFAULT_NAME };
-	int rc = optable_parse(&cli_recordopts, argc, argv, take, &a);
+	int rc = optable_parse(&recordopts, argc, argv, take, &a);
 
 	if (rc)
 		return rc;
 	if (optind >= argc) {
 		fb_error("no command given: fbrun record [-o NAME] [--] "
 			 "COMMAND [ARGS...]");
-		optable_usage(stderr, &cli_recordopts);
+		optable_usage(stderr, &recordopts);
 		return -1;
 	}
 	if (!a.name[0])
@@ -262,7 +262,7 @@ static int record(struct record *r)
 		       FB_EXIT_RUN;
 }
 
-int cli_record_main(int argc, char **argv)
+int record_main(int argc, char **argv)
 {
 	struct record r = { .fd = -1 };
 	int rc = parse(argc, argv, &r);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /* fbrun replay's table of options (replayopts.h). */
-#include "cli/replayopts.h"
+#include "cmd/replayopts.h"
 
 #include <getopt.h>
 #include <stddef.h>
@@ -16,7 +16,7 @@ static const struct optable_row replay_rows[] = {
 	  "twice as fast); without it, as fast as the calls go" },
 };
 
-const struct optable cli_replayopts = {
+const struct optable replayopts = {
 	.command = "replay",
 	OPTABLE_TABLE(replay_rows),
 	.style = OPTABLE_LIST,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /* fbrun curve's table of options (curveopts.h). */
-#include "cli/curveopts.h"
+#include "cmd/curveopts.h"
 
 #include <getopt.h>
 #include <stddef.h>
@@ -42,7 +42,7 @@ static const struct optable_row curve_rows[CO_COUNT] = {
 	[CO_HELP] = { "help", 'h', no_argument, NULL, 0, "show this help" },
 };
 
-const struct optable cli_curveopts = {
+const struct optable curveopts = {
 	.command = "curve",
 	OPTABLE_TABLE(curve_rows),
 	.style = OPTABLE_LIST,

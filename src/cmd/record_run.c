@@ -32,7 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/record_int.h"
+#include "cmd/record_int.h"
 #include "trace/trace.h"
 #include "util/msg.h"
 #include "util/spawn.h"

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /* fbrun record's table of options (recordopts.h). */
-#include "cli/recordopts.h"
+#include "cmd/recordopts.h"
 
 #include <getopt.h>
 #include <stddef.h>
@@ -20,7 +20,7 @@ static const struct optable_row record_rows[] = {
 			      "show this help" },
 };
 
-const struct optable cli_recordopts = {
+const struct optable recordopts = {
 	.command = "record",
 	OPTABLE_TABLE(record_rows),
 	.style = OPTABLE_LIST,

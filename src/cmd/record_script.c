@@ -2,7 +2,7 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * What fbrun record writes besides the trace: NAME.f, a workload of the
- * same shape as fbrun replay's script (cli/replay.c) with a header that
+ * same shape as fbrun replay's script (cmd/replay.c) with a header that
  * says what was recorded, and the summary printed after the recording.
  */
 #include "config.h"
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "cli/record_int.h"
+#include "cmd/record_int.h"
 #include "trace/model.h"
 #include "trace/trace.h"
 #include "util/msg.h"

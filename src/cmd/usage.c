@@ -12,12 +12,13 @@
 #include <string.h>
 
 #include "bonnie/bonnie.h"
-#include "cli/model.h"
-#include "cli/recordopts.h"
-#include "cli/curveopts.h"
-#include "cli/replayopts.h"
+#include "cli/options.h"
 #include "cli/table.h"
-#include "cli/usage.h"
+#include "cmd/curveopts.h"
+#include "cmd/model.h"
+#include "cmd/recordopts.h"
+#include "cmd/replayopts.h"
+#include "cmd/usage.h"
 #include "compare/compare.h"
 #include "report/command.h"
 #include "util/msg.h"
@@ -49,7 +50,7 @@ static const struct {
 } commands[] = {
 #define COMMAND(word, args, help, fn, mpi, opts) \
 	{ #word, args, help, mpi, &opts },
-#include "cli/command_list.h"
+#include "cmd/command_list.h"
 #undef COMMAND
 };
 
@@ -79,7 +80,7 @@ static void help_row(FILE *out, const struct opt_row *r)
 	fprintf(out, "%s\n", line);
 }
 
-void cli_usage(FILE *out)
+void cmd_usage(FILE *out)
 {
 	fputs("usage: fbrun [options] SCRIPT.f     (SCRIPT '-' reads standard "
 	      "input;\n"
@@ -221,7 +222,7 @@ static void option_names(FILE *out)
 		optable_names(out, commands[i].opts);
 }
 
-int cli_usage_options(FILE *out, const char *what)
+int cmd_usage_options(FILE *out, const char *what)
 {
 	if (strcmp(what, "man") == 0)
 		man_options(out, false);
@@ -236,4 +237,22 @@ int cli_usage_options(FILE *out, const char *what)
 				"completion or names, got '%s'",
 				what);
 	return 0;
+}
+
+int cmd_usage_parse(int argc, char **argv, struct cli_options *o)
+{
+	int rc = cli_options_parse(argc, argv, o);
+
+	switch (rc) {
+	case CLI_HELP:
+		cmd_usage(stdout);
+		return 1;
+	case CLI_HELP_OPTIONS:
+		return cmd_usage_options(stdout, o->help_options) < 0 ? -1 : 1;
+	case CLI_USAGE:
+		cmd_usage(stderr);
+		return -1;
+	default:
+		return rc;
+	}
 }

@@ -2,7 +2,7 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * The first word of the command line: a subcommand of the table
- * (cli/command_list.h) gets the rest, anything else is fbrun's options
+ * (cmd/command_list.h) gets the rest, anything else is fbrun's options
  * and a script.
  */
 #include "config.h"
@@ -12,13 +12,14 @@
 #include <string.h>
 
 #include "bonnie/bonnie.h"
-#include "cli/cli.h"
-#include "cli/curve.h"
-#include "cli/model.h"
 #include "cli/options.h"
-#include "cli/record.h"
-#include "cli/replay.h"
 #include "cli/run.h"
+#include "cmd/cmd.h"
+#include "cmd/curve.h"
+#include "cmd/model.h"
+#include "cmd/record.h"
+#include "cmd/replay.h"
+#include "cmd/usage.h"
 #include "compare/compare.h"
 #include "engine/io/aioq.h"
 #include "lang/flowop.h"
@@ -66,25 +67,25 @@ static int cmd_bonnie(int argc, char **argv, struct job *peers)
 /* "fbrun curve ... SCRIPT": the script at rising loads, in one process */
 static int cmd_curve(int argc, char **argv, struct job *peers)
 {
-	return cli_curve_main(argc, argv);
+	return curve_main(argc, argv);
 }
 
 /* "fbrun replay ... TRACE": a trace replayed, on every rank */
 static int cmd_replay(int argc, char **argv, struct job *peers)
 {
-	return cli_replay_main(argc, argv, peers);
+	return replay_main(argc, argv, peers);
 }
 
 /* "fbrun record COMMAND ...": a command run under strace, in one process */
 static int cmd_record(int argc, char **argv, struct job *peers)
 {
-	return cli_record_main(argc, argv);
+	return record_main(argc, argv);
 }
 
 /* "fbrun model TRACE": a script fitted to a trace */
 static int cmd_model(int argc, char **argv, struct job *peers)
 {
-	return cli_model_main(argc, argv);
+	return model_main(argc, argv);
 }
 
 static const struct {
@@ -93,13 +94,13 @@ static const struct {
 	bool mpi;
 } commands[] = {
 #define COMMAND(word, args, help, fn, mpi, opts) { #word, fn, mpi },
-#include "cli/command_list.h"
+#include "cmd/command_list.h"
 #undef COMMAND
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
 
-int cli_main(int argc, char **argv, struct job *peers)
+int cmd_main(int argc, char **argv, struct job *peers)
 {
 	struct cli_options o = { .action = ACT_RUN, .peers = peers };
 	int rc;
@@ -118,7 +119,7 @@ int cli_main(int argc, char **argv, struct job *peers)
 		msg_mute(false);
 		return commands[i].run(argc - 1, argv + 1, peers);
 	}
-	rc = cli_options_parse(argc, argv, &o);
+	rc = cmd_usage_parse(argc, argv, &o);
 	msg_mute(false);
 	if (rc == 0)
 		rc = cli_run(&o);

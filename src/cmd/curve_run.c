@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/curve_int.h"
+#include "cmd/curve_int.h"
 #include "engine/engine.h"
 #include "engine/sys/timeline.h"
 #include "lang/ir.h"

@@ -5,8 +5,8 @@
  * outputs) and curve_run.c (the runs: the closed loops' most, the
  * levels, the objective's search).
  */
-#ifndef FBRUN_CLI_CURVE_INT_H
-#define FBRUN_CLI_CURVE_INT_H
+#ifndef FBRUN_CMD_CURVE_INT_H
+#define FBRUN_CMD_CURVE_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -2,7 +2,7 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * fbrun curve [options] SCRIPT (doc/running.md, "Load curves"): its own
- * options taken out of the command line (cli/curveopts.c), the rest read
+ * options taken out of the command line (cmd/curveopts.c), the rest read
  * as fbrun's, the script checked as a run's (cli/run.c), then run at
  * each level by curve_run.c (curve_var.c for the levels of a variable)
  * instead of once; the script checked against the objectives and the
@@ -15,10 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/curve.h"
-#include "cli/curve_int.h"
-#include "cli/curveopts.h"
 #include "cli/run.h"
+#include "cmd/curve.h"
+#include "cmd/curve_int.h"
+#include "cmd/curveopts.h"
+#include "cmd/usage.h"
 #include "lang/ir.h"
 #include "report/report.h"
 #include "util/msg.h"
@@ -197,15 +198,15 @@ static int take(struct curve_cmd *k, int id, const char *v)
 	return 0;
 }
 
-/* The row of cli_curveopts named by arg ("--levels", "--levels=X", "-o"), or -1. */
+/* The row of curveopts named by arg ("--levels", "--levels=X", "-o"), or -1. */
 static int row_of(const char *arg, const char **inline_value)
 {
-	const struct optable_row *rows = cli_curveopts.rows;
+	const struct optable_row *rows = curveopts.rows;
 
 	*inline_value = NULL;
 	if (arg[0] != '-')
 		return -1;
-	for (int i = 0; i < cli_curveopts.nrows; i++) {
+	for (int i = 0; i < curveopts.nrows; i++) {
 		size_t n = rows[i].name ? strlen(rows[i].name) : 0;
 
 		if (arg[1] == '-' && n && !strncmp(arg + 2, rows[i].name, n) &&
@@ -240,18 +241,18 @@ static int split_args(struct curve_cmd *k, int argc, char **argv, char **args,
 			continue;
 		}
 		if (id == CO_HELP) {
-			optable_usage(stdout, &cli_curveopts);
+			optable_usage(stdout, &curveopts);
 			return 1;
 		}
-		if (cli_curveopts.rows[id].arg == no_argument) {
+		if (curveopts.rows[id].arg == no_argument) {
 			if (v)
 				return fb_error("--%s takes no value",
-						cli_curveopts.rows[id].name);
+						curveopts.rows[id].name);
 		} else if (!v && (v = i + 1 < argc ? argv[++i] : NULL) == NULL) {
 			return fb_error("--%s needs a value: --%s %s",
-					cli_curveopts.rows[id].name,
-					cli_curveopts.rows[id].name,
-					cli_curveopts.rows[id].argname);
+					curveopts.rows[id].name,
+					curveopts.rows[id].name,
+					curveopts.rows[id].argname);
 		}
 		if (id == CO_PER_LEVEL) {
 			args[(*n)++] = "-t";
@@ -275,7 +276,7 @@ static int refuse(const struct cli_options *o)
 	return 0;
 }
 
-int cli_curve_main(int argc, char **argv)
+int curve_main(int argc, char **argv)
 {
 	struct curve_cmd k = { .precision = 0.02, .format = FORMAT_TEXT };
 	struct cli_options o = { .action = ACT_RUN };
@@ -295,7 +296,7 @@ int cli_curve_main(int argc, char **argv)
 	k.want_json = k.format == FORMAT_JSON ||
 		      format_of_path(k.output, FOR_RUN) == FORMAT_JSON;
 	if (!rc) {
-		rc = cli_options_parse(n, args, &o);
+		rc = cmd_usage_parse(n, args, &o);
 		if (rc == 0 && refuse(&o) < 0)
 			rc = -1;
 		if (rc == 0 && k.var) {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/curve_int.h"
+#include "cmd/curve_int.h"
 #include "compare/html.h"
 #include "lang/ir.h"
 #include "report/curve_print.h"

@@ -2,11 +2,11 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * fbrun record's table of options (its --help, the man page's paragraph
- * and the completion's words, cli/usage.c).  A module of its own, so
+ * and the completion's words, cmd/usage.c).  A module of its own, so
  * that the usage does not need the command.
  */
-#ifndef FBRUN_CLI_RECORDOPTS_H
-#define FBRUN_CLI_RECORDOPTS_H
+#ifndef FBRUN_CMD_RECORDOPTS_H
+#define FBRUN_CMD_RECORDOPTS_H
 
 struct optable;
 
@@ -17,6 +17,6 @@ enum {
 	RECORD_OPT_HELP,
 };
 
-extern const struct optable cli_recordopts;
+extern const struct optable recordopts;
 
 #endif

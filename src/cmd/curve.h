@@ -5,10 +5,10 @@
  * response time against throughput, and the most load that meets a
  * service level objective (doc/running.md, "Load curves").
  */
-#ifndef FBRUN_CLI_CURVE_H
-#define FBRUN_CLI_CURVE_H
+#ifndef FBRUN_CMD_CURVE_H
+#define FBRUN_CMD_CURVE_H
 
 /* The exit code: 0 ok, 1 a run failed or no rate met --slo, 2 usage. */
-int cli_curve_main(int argc, char **argv);
+int curve_main(int argc, char **argv);
 
 #endif

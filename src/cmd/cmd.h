@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * The command line: a subcommand from the table of cli/command_list.h,
+ * The command line: a subcommand from the table of cmd/command_list.h,
  * or a script run with fbrun's own options.
  */
-#ifndef FBRUN_CLI_CLI_H
-#define FBRUN_CLI_CLI_H
+#ifndef FBRUN_CMD_CMD_H
+#define FBRUN_CMD_CMD_H
 
 struct job;
 
@@ -14,6 +14,6 @@ struct job;
  * frees it).  Returns the exit code: 0 ok, 1 run failure, 2 usage or
  * script error.
  */
-int cli_main(int argc, char **argv, struct job *peers);
+int cmd_main(int argc, char **argv, struct job *peers);
 
 #endif

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/curve_int.h"
 #include "cli/run.h"
+#include "cmd/curve_int.h"
 #include "engine/engine.h"
 #include "engine/sys/timeline.h"
 #include "report/report.h"

@@ -2,16 +2,16 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * fbrun curve's own options (its --help, the man page's paragraphs and
- * the completion's words, cli/usage.c); the rest of its command line is
- * fbrun's options (cli/curve.c).  A module of its own, so that the usage
+ * the completion's words, cmd/usage.c); the rest of its command line is
+ * fbrun's options (cmd/curve.c).  A module of its own, so that the usage
  * does not need the command.
  */
-#ifndef FBRUN_CLI_CURVEOPTS_H
-#define FBRUN_CLI_CURVEOPTS_H
+#ifndef FBRUN_CMD_CURVEOPTS_H
+#define FBRUN_CMD_CURVEOPTS_H
 
 struct optable;
 
-/* The rows of cli_curveopts, in its order. */
+/* The rows of curveopts, in its order. */
 enum curve_opt {
 	CO_LEVELS,
 	CO_SLO,
@@ -26,6 +26,6 @@ enum curve_opt {
 	CO_COUNT,
 };
 
-extern const struct optable cli_curveopts;
+extern const struct optable curveopts;
 
 #endif
