@@ -10,7 +10,7 @@ ALLOWED = {
     'results': {'util'},
     'lang': {'trace', 'util'},
     'engine': {'lang', 'results', 'trace', 'util'},
-    'report': {'compare', 'results', 'util'},
+    'report': {'results', 'util'},
     'compare': {'results', 'util'},
     'trace': {'util'},
     'bonnie': {'engine', 'lang', 'results', 'util'},

@@ -19,13 +19,13 @@
 #include "cmd/model.h"
 #include "cmd/record.h"
 #include "cmd/replay.h"
+#include "cmd/report.h"
 #include "cmd/usage.h"
 #include "compare/compare.h"
 #include "engine/io/aioq.h"
 #include "lang/flowop.h"
 #include "mpi/job.h"
 #include "report/build.h"
-#include "report/command.h"
 #include "util/msg.h"
 
 /* What a flowop of a type does, by the flowop table's flags. */
@@ -54,7 +54,7 @@ static int cmd_compare(int argc, char **argv, struct job *peers)
 /* "fbrun report RUN.json": a saved run printed again */
 static int cmd_report(int argc, char **argv, struct job *peers)
 {
-	return report_command(argc, argv);
+	return report_main(argc, argv);
 }
 
 /* "fbrun bonnie ...": bonnie++'s tests with its options, on every rank */

@@ -18,7 +18,7 @@ COMMAND(compare, "A.json B.json ...", "compare runs", cmd_compare, false,
 COMMAND(bonnie, "[bonnie++ options]", "bonnie++'s tests", cmd_bonnie, true,
 	bonnie_options)
 COMMAND(report, "RUN.json", "a saved run's table again", cmd_report, false,
-	report_command_options)
+	report_options)
 COMMAND(curve, "[options] SCRIPT", "a script at rising loads, to a service level",
 	cmd_curve, false, curveopts)
 COMMAND(replay, "[options] TRACE", "a recorded trace replayed", cmd_replay,

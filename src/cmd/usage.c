@@ -18,9 +18,9 @@
 #include "cmd/model.h"
 #include "cmd/recordopts.h"
 #include "cmd/replayopts.h"
+#include "cmd/report.h"
 #include "cmd/usage.h"
 #include "compare/compare.h"
-#include "report/command.h"
 #include "util/msg.h"
 #include "util/optable.h"
 

@@ -3,9 +3,9 @@
 /*
  * fbrun report: one saved run printed again as the run printed it: the
  * file read back into the results model (results/read.h) and printed by
- * report_text and report_csv, or compare's page for one run (command.h).
+ * report_text and report_csv, or compare's page for one run (report.h).
  */
-#include "report/command.h"
+#include "cmd/report.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -19,8 +19,8 @@
 #include "compare/model.h"
 #include "compare/read.h"
 #include "report/curve_print.h"
-#include "results/curve.h"
 #include "report/report.h"
+#include "results/curve.h"
 #include "results/read.h"
 #include "util/format.h"
 #include "util/jsonw.h"
@@ -30,17 +30,17 @@
 
 enum rep_opt_id {
 #define OPTION(id, ...) REP_OPT_##id,
-#include "report/option_list.h"
+#include "cmd/report_option_list.h"
 #undef OPTION
 };
 
 static const struct optable_row rep_rows[] = {
 #define OPTION OPTABLE_ROW
-#include "report/option_list.h"
+#include "cmd/report_option_list.h"
 #undef OPTION
 };
 
-const struct optable report_command_options = {
+const struct optable report_options = {
 	.command = "report",
 	OPTABLE_TABLE(rep_rows),
 	.style = OPTABLE_LIST,
@@ -52,10 +52,10 @@ const struct optable report_command_options = {
 
 static void usage(FILE *out)
 {
-	optable_usage(out, &report_command_options);
+	optable_usage(out, &report_options);
 }
 
-/* An option of report_command_options: --format into arg (optable_take). */
+/* An option of report_options: --format into arg (optable_take). */
 static int take(void *arg, int row, char *v)
 {
 	return row == REP_OPT_FORMAT ? format_parse(v, FOR_REPORT, arg) : 0;
@@ -64,7 +64,7 @@ static int take(void *arg, int row, char *v)
 /* Returns -1 to exit 2, 1 to exit 0 (--help), 0 to go on. */
 static int parse_args(int argc, char **argv, enum format *fmt)
 {
-	int rc = optable_parse(&report_command_options, argc, argv, take, fmt);
+	int rc = optable_parse(&report_options, argc, argv, take, fmt);
 
 	if (rc)
 		return rc;
@@ -209,7 +209,7 @@ static bool has_curve(const char *path)
 	return cv || bad;
 }
 
-int report_command(int argc, char **argv)
+int report_main(int argc, char **argv)
 {
 	enum format fmt = FORMAT_TEXT;
 	struct cmp c = { 0 };
