@@ -2,7 +2,7 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * fbrun report's options, one row each, in --help's order, in the form
- * of compare/option_list.h: the parser (cmd/report.c), --help, the man
+ * of cmd/compare_option_list.h: the parser (cmd/report.c), --help, the man
  * page's REPORT OPTIONS and the bash completion's words come from them.
  */
 OPTION(FORMAT, "format", 0, required_argument, "FORMAT", 0,

@@ -5,7 +5,7 @@
  * the model (read), the runs matched (match), the text table (table) and
  * the page (html).  Ratios are to the first run.
  */
-#include "compare/compare.h"
+#include "cmd/compare.h"
 #include "compare/curves.h"
 
 #include <errno.h>
@@ -44,13 +44,13 @@ struct cmp_opts {
 
 enum cmp_opt_id {
 #define OPTION(id, ...) CMP_OPT_##id,
-#include "compare/option_list.h"
+#include "cmd/compare_option_list.h"
 #undef OPTION
 };
 
 static const struct optable_row cmp_rows[] = {
 #define OPTION OPTABLE_ROW
-#include "compare/option_list.h"
+#include "cmd/compare_option_list.h"
 #undef OPTION
 };
 

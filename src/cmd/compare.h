@@ -4,8 +4,8 @@
  * fbrun compare: several JSON results files of one workload side by side,
  * as a text table and optionally as an HTML page (doc/compare.md).
  */
-#ifndef FBRUN_COMPARE_H
-#define FBRUN_COMPARE_H
+#ifndef FBRUN_CMD_COMPARE_H
+#define FBRUN_CMD_COMPARE_H
 
 #include "compare/model.h"
 
@@ -18,7 +18,7 @@ struct optable;
  */
 int compare_main(int argc, char **argv, cmp_kind_fn kind);
 
-/* its options (compare/option_list.h), for fbrun's man page and completion */
+/* its options (cmd/compare_option_list.h), for fbrun's man page and completion */
 extern const struct optable compare_options;
 
 #endif

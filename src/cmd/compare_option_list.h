@@ -7,7 +7,7 @@
  *          required_argument | optional_argument, the value's name,
  *          OPTABLE_ flags, --help's text (a line per \n))
  *
- * The parser (compare.c), --help, the man page's COMPARE OPTIONS and the
+ * The parser (cmd/compare.c), --help, the man page's COMPARE OPTIONS and the
  * bash completion's words all come from these rows (util/optable.h).
  */
 OPTION(LABEL, "label", 'l', required_argument, "NAME", 0,
