@@ -11,9 +11,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "bonnie/bonnie.h"
 #include "cli/options.h"
 #include "cli/run.h"
+#include "cmd/bonnie.h"
 #include "cmd/cmd.h"
 #include "cmd/compare.h"
 #include "cmd/curve.h"

@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bonnie/bonnie.h"
 #include "cli/options.h"
 #include "cli/table.h"
+#include "cmd/bonnie.h"
 #include "cmd/compare.h"
 #include "cmd/curveopts.h"
 #include "cmd/model.h"

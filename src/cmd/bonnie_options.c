@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * fbrun bonnie's command line, for the phase series in bonnie.c: bonnie++
+ * fbrun bonnie's command line, for its flow in bonnie.c: bonnie++
  * 2.00's options and their meanings (doc/bonnie.md says where fbrun
  * differs), its size rules, and the switch to another user.
  */
-#include "bonnie/bonnie_int.h"
+#include "cmd/bonnie_int.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -18,19 +18,20 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "cmd/bonnie.h"
 #include "util/msg.h"
 #include "util/optable.h"
 #include "util/util.h"
 
 enum bon_opt_id {
 #define OPTION(id, ...) BON_OPT_##id,
-#include "bonnie/option_list.h"
+#include "cmd/bonnie_option_list.h"
 #undef OPTION
 };
 
 static const struct optable_row bon_rows[] = {
 #define OPTION OPTABLE_ROW
-#include "bonnie/option_list.h"
+#include "cmd/bonnie_option_list.h"
 #undef OPTION
 };
 

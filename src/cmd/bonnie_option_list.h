@@ -2,9 +2,9 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * fbrun bonnie's options, bonnie++'s, one row each in its usage's order,
- * in the form of compare/option_list.h; OPTABLE_BREAK starts a new line
+ * in the form of cmd/compare_option_list.h; OPTABLE_BREAK starts a new line
  * of the usage.  The text is the man page's (BONNIE OPTIONS): the usage
- * is bonnie++'s synopsis.  The parser (bonnie_options.c), the usage, the
+ * is bonnie++'s synopsis.  The parser (cmd/bonnie_options.c), the usage, the
  * man page and the bash completion's words come from these rows.
  */
 OPTION(DIR, NULL, 'd', required_argument, "dir", 0,
