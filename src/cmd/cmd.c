@@ -105,6 +105,7 @@ int cmd_main(int argc, char **argv, struct job *peers)
 	struct cli_options o = { .action = ACT_RUN, .peers = peers };
 	int rc;
 
+	/* report/ stands below the engine: --version and the JSON ask here */
 	build_set_aio(aioq_backend, aioq_features);
 	for (size_t i = 0; argc > 1 && i < NCOMMANDS; i++) {
 		if (strcmp(argv[1], commands[i].word) != 0)

@@ -9,9 +9,10 @@
  *
  * A command line that does not start with one of these words runs a
  * script with the options of cli/option_list.h (cli/run.c).  Each
- * subcommand reads its own options, from its own table (its folder's
- * option_list.h), which also gives its --help; fbrun's man page and
- * completion print the tables (cmd/usage.c).
+ * subcommand reads its own options, from its own table beside it in
+ * cmd/ (cmd/<name>opts.c, or the rows of cmd/<name>_option_list.h),
+ * which also gives its --help; fbrun's man page and completion print
+ * the tables (cmd/usage.c).
  */
 COMMAND(compare, "A.json B.json ...", "compare runs", cmd_compare, false,
 	compare_options)
