@@ -2,7 +2,7 @@
 /* Copyright 2026 The fbrun authors */
 /*
  * fbrun and fbrun-mpi: join the job, do what the command line asks
- * (cli/), check that the results reached standard output.  The only
+ * (cmd/), check that the results reached standard output.  The only
  * file that exits; the exit codes are 0 ok, 1 run failure, 2 usage or
  * script error.
  */
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "cmd/cmd.h"
 #include "mpi/job.h"
 #include "report/build.h"
 #include "util/msg.h"
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	build_set_mpi(job_library());
-	rc = cli_main(argc, argv, peers);
+	rc = cmd_main(argc, argv, peers);
 	job_free(peers);
 	return check_stdout(rc);
 }

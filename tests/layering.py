@@ -10,14 +10,15 @@ ALLOWED = {
     'results': {'util'},
     'lang': {'trace', 'util'},
     'engine': {'lang', 'results', 'trace', 'util'},
-    'report': {'compare', 'engine', 'lang', 'results', 'util'},
+    'report': {'results', 'util'},
     'compare': {'results', 'util'},
     'trace': {'util'},
-    'bonnie': {'engine', 'lang', 'report', 'results', 'util'},
+    'bonnie': {'engine', 'lang', 'results', 'util'},
     'mpi': {'engine', 'util'},
-    'cli': {'bonnie', 'compare', 'engine', 'lang', 'mpi', 'report',
+    'cli': {'engine', 'lang', 'mpi', 'report', 'results', 'util'},
+    'cmd': {'bonnie', 'cli', 'compare', 'engine', 'lang', 'mpi', 'report',
             'results', 'trace', 'util'},
-    'main': {'cli', 'mpi', 'report', 'util'},
+    'main': {'cmd', 'mpi', 'report', 'util'},
 }
 # the engine's sub-folders -> those each may use (besides itself);
 # 'engine' is the files in src/engine/ itself, the statements on top.

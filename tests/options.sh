@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 The fbrun authors
 #
-# fbrun's options and subcommands are one table each (src/cli/): --help,
-# README's usage, the man pages' OPTIONS and the bash completion name the
-# same options as the table, none missing and none more.  So are each
-# subcommand's options (its folder's option_list.h) in fbrun.1's section
-# of them and in the completion.
+# fbrun's options and subcommands are one table each
+# (src/cli/option_list.h, src/cmd/command_list.h): --help, README's usage,
+# the man pages' OPTIONS and the bash completion name the same options as
+# the table, none missing and none more.  So are each subcommand's options
+# (its table in src/cmd/) in fbrun.1's section of them and in the
+# completion.
 . "${srcdir:-.}/tests/lib.sh"
 
 build=$(dirname "$FBRUN")

@@ -3,8 +3,9 @@
 /*
  * fbrun bonnie: runs bonnie++'s tests, in its order, as the phase scripts
  * of workloads/bonnie/ through the same parser and engine as any script,
- * then prints bonnie++'s table and CSV line.  Its options are read in
- * options.c.
+ * for the command's flow (cmd/bonnie.c), which reads its options
+ * (cmd/bonnie_options.c) and prints bonnie++'s table and CSV line
+ * (bonnie_output.c).
  */
 #include "bonnie/bonnie.h"
 
@@ -17,7 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bonnie/bonnie_int.h"
 #include "engine/engine.h"
 #include "engine/sys/timeline.h"
 #include "lang/catalog.h"
@@ -276,8 +276,7 @@ out:
 
 static bool wanted(const struct bonnie *b, enum bon_test t);
 
-/* --dry-run: each phase as the fbrun command that runs it alone. */
-static void print_plan(const struct bonnie *b)
+void bonnie_print_plan(const struct bonnie *b)
 {
 	for (int t = 0; t < BT_COUNT; t++) {
 		struct cli_define defs[MAX_DEFINES];
@@ -331,12 +330,7 @@ static int settle(struct bonnie *b)
 	return rc;
 }
 
-/*
- * Every wanted phase's script compiles, before the first phase makes
- * anything (in a job, on every rank): a broken installation stops here,
- * not after the trees of the phases before it were made.
- */
-static int check_phases(const struct bonnie *b)
+int bonnie_check_phases(const struct bonnie *b)
 {
 	int bad = 0;
 
@@ -354,7 +348,7 @@ static int check_phases(const struct bonnie *b)
 	return bad ? FB_EXIT_USAGE : 0;
 }
 
-static int run_all(struct bonnie *b, struct bon_result *res)
+int bonnie_run_all(struct bonnie *b, struct bon_result *res)
 {
 	for (int t = 0; t < BT_COUNT; t++) {
 		const struct phase *ph = &phases[t];
@@ -401,110 +395,4 @@ static int run_all(struct bonnie *b, struct bon_result *res)
 		}
 	}
 	return 0;
-}
-
-/*
- * A job's figures: all ranks' work over the job's time (the sizes and
- * counts times the ranks, the machine named with their number), then
- * each rank's own, as bonnie++ run by many processes prints each one's.
- */
-static void print_job(FILE *out, const struct bonnie *b,
-		      const struct bon_result *res, bool csv)
-{
-	unsigned n = b->peers->nranks;
-	struct bon_config c = b->c;
-
-	snprintf(c.machine, sizeof(c.machine), "%.200s*%u", b->c.machine, n);
-	c.size_mib *= n;
-	c.seeks *= n;
-	c.files *= n;
-	if (csv)
-		bonnie_csv(out, &c, res);
-	else
-		bonnie_text(out, &c, res);
-	for (unsigned k = 0; k < n; k++) {
-		c = b->c;
-		snprintf(c.machine, sizeof(c.machine), "rank-%u", k);
-		if (csv)
-			bonnie_csv(out, &c, &b->per_rank[k]);
-		else
-			bonnie_text(out, &c, &b->per_rank[k]);
-	}
-}
-
-/* The options and the directory: 0 to run, 1 done (--help), 2 usage. */
-static int check(struct bonnie *b, int argc, char **argv)
-{
-	struct stat st;
-	int rc = bonnie_parse(b, argc, argv);
-
-	if (rc)
-		return rc > 0 ? 1 : 2;
-	if (!b->c.seed)
-		b->c.seed = (uint64_t)((unsigned)getpid() ^ (unsigned)time(NULL));
-	if (bonnie_check_sizes(b) < 0 || bonnie_switch_user(b) < 0)
-		return 2;
-	if (stat(b->dir, &st) == 0 && !S_ISDIR(st.st_mode))
-		return fb_error("-d '%s' is not a directory", b->dir), 2;
-	if (access(b->dir, W_OK | X_OK) < 0)
-		return fb_error("cannot use directory '%s': %s", b->dir,
-				strerror(errno)),
-		       2;
-	return 0;
-}
-
-int bonnie_main(int argc, char **argv, const struct engine_peers *peers)
-{
-	struct bonnie b;
-	int rc;
-
-	msg_program(peers ? "fbrun-mpi bonnie" : "fbrun bonnie");
-	bonnie_defaults(&b);
-	b.peers = peers;
-	/* a job: rank 0 says what is wrong; all stop if any rank cannot go */
-	msg_mute(peers && peers->rank != 0);
-	rc = check(&b, argc, argv);
-	msg_mute(false);
-	if (peers)
-		rc = peers->agree(peers->arg, rc);
-	if (rc)
-		return rc == 1 ? FB_EXIT_OK : FB_EXIT_USAGE;
-	if (peers && peers->rank != 0)
-		b.quiet = true; /* rank 0 tells the progress */
-	snprintf(b.name, sizeof(b.name), "Bonnie.%d", (int)getpid());
-	snprintf(b.ioname, sizeof(b.ioname), "Bonnie.%d.io", (int)getpid());
-	if (b.dry_run) {
-		print_plan(&b);
-		return FB_EXIT_OK;
-	}
-	if ((rc = check_phases(&b)) != 0)
-		return rc;
-	if (!b.quiet)
-		fprintf(stderr, "Using uid:%d, gid:%d.\n", (int)geteuid(),
-			(int)getegid());
-	if (b.iterations_given && b.iterations > 1)
-		bonnie_csv_header(stdout, &b.c);
-	for (unsigned i = 0; i < b.iterations && rc == 0; i++) {
-		struct bon_result res = { 0 };
-
-		if (peers)
-			b.per_rank = xcalloc(peers->nranks, sizeof(*b.per_rank));
-		rc = run_all(&b, &res);
-		if (peers && peers->rank != 0) {
-			; /* rank 0 prints the job's */
-		} else if (peers) {
-			if (!b.iterations_given)
-				print_job(b.quiet ? stderr : stdout, &b, &res,
-					  false);
-			print_job(stdout, &b, &res, true);
-		} else {
-			if (!b.iterations_given)
-				bonnie_text(b.quiet ? stderr : stdout, &b.c, &res);
-			bonnie_csv(stdout, &b.c, &res);
-		}
-		fflush(stdout);
-		free(b.per_rank);
-		b.per_rank = NULL;
-	}
-	return rc;
 }

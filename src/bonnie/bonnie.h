@@ -1,17 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * fbrun bonnie: bonnie++'s tests as built-in workloads (the phase scripts
- * in workloads/bonnie/), its options, figures, table and CSV line.
+ * fbrun bonnie's work: bonnie++'s tests as built-in workloads (the phase
+ * scripts in workloads/bonnie/), their figures, table and CSV line; the
+ * command's options and flow are cmd/bonnie.c's.
  */
 #ifndef FBRUN_BONNIE_H
 #define FBRUN_BONNIE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
-
-struct optable;
 
 /* The twelve figures, in bonnie++'s column order. */
 enum bon_test {
@@ -62,16 +62,40 @@ struct bon_result {
 };
 
 struct engine_peers;
+struct phase;
 
+/* A run of the tests: its options as read (cmd/bonnie_options.c), its state. */
+struct bonnie {
+	struct bon_config c;
+	const char *dir;
+	bool quiet, size_given, ram_given, iterations_given, dry_run;
+	unsigned iterations;
+	const char *user, *group;
+	char ioname[64], name[64];
+	/* the phase being collected */
+	const struct phase *ph;
+	struct bon_figure fig;
+	uint64_t count;
+	/* fbrun-mpi: the job's other ranks, and each rank's figures (rank 0) */
+	const struct engine_peers *peers;
+	struct bon_result *per_rank;
+	char error[PATH_MAX + 600]; /* as results.error, and a phase name */
+};
+
+/* --dry-run: each phase as the fbrun command that runs it alone. */
+void bonnie_print_plan(const struct bonnie *b);
 /*
- * `fbrun bonnie ...`: argv[0] is "bonnie".  With peers (fbrun-mpi), every
- * rank runs the tests at once in <dir>/rank-N and rank 0 prints the job's
- * figures, then each rank's.  Returns the exit status.
+ * Every wanted phase's script compiles, before the first phase makes
+ * anything (in a job, on every rank): a broken installation stops here,
+ * not after the trees of the phases before it were made.  0, or the
+ * exit code.
  */
-int bonnie_main(int argc, char **argv, const struct engine_peers *peers);
-
-/* its options (bonnie/option_list.h), for fbrun's man page and completion */
-extern const struct optable bonnie_options;
+int bonnie_check_phases(const struct bonnie *b);
+/*
+ * The wanted phases in bonnie++'s order, their figures into res, the
+ * ranks of a job going on together.  0, or the exit code.
+ */
+int bonnie_run_all(struct bonnie *b, struct bon_result *res);
 
 /* The text table in bonnie++ 1.96's layout. */
 void bonnie_text(FILE *out, const struct bon_config *c, const struct bon_result *r);

@@ -12,7 +12,7 @@
  *
  * Everything the command line says about an option comes from its row:
  * getopt_long's array, --help, the OPTIONS of both man pages and the
- * bash completion's words (cli/usage.c); tests/options.sh checks that
+ * bash completion's words (cmd/usage.c); tests/options.sh checks that
  * README, the man pages and the completion name the options here.
  * The man text is troff, escaped for C.
  */

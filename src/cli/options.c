@@ -16,7 +16,6 @@
 #include "cli/lists.h"
 #include "cli/options.h"
 #include "cli/table.h"
-#include "cli/usage.h"
 #include "lang/catalog.h"
 #include "lang/datapat.h"
 #include "report/build.h"
@@ -285,7 +284,10 @@ static int set_value(struct cli_options *o, int id, const char *arg)
 	}
 }
 
-/* Returns 0 to go on, 1 when the option did all there was to do, -1. */
+/*
+ * Returns 0 to go on, 1 when the option did all there was to do, -1, or
+ * CLI_HELP or CLI_HELP_OPTIONS (cli_options_parse).
+ */
 static int apply(struct cli_options *o, int id, const char *arg)
 {
 	if (set_flag(o, id))
@@ -302,13 +304,13 @@ static int apply(struct cli_options *o, int id, const char *arg)
 	case OPT_SHOW:
 		return catalog_show(stdout, arg) < 0 ? -1 : 1;
 	case OPT_HELP:
-		cli_usage(stdout);
-		return 1;
+		return CLI_HELP;
 	case OPT_VERSION:
 		build_print(stdout);
 		return 1;
 	case OPT_HELP_OPTIONS:
-		return cli_usage_options(stdout, arg) < 0 ? -1 : 1;
+		o->help_options = arg;
+		return CLI_HELP_OPTIONS;
 	default:
 		return set_value(o, id, arg);
 	}
@@ -366,8 +368,7 @@ int cli_options_parse(int argc, char **argv, struct cli_options *o)
 			return msg_bad_option(c, argv, optind);
 		if (id < 0) {
 			msg_bad_option(c, argv, optind);
-			cli_usage(stderr);
-			return -1;
+			return CLI_USAGE;
 		}
 		rc = apply(o, id, optarg);
 		if (rc != 0)
@@ -378,8 +379,7 @@ int cli_options_parse(int argc, char **argv, struct cli_options *o)
 	if (optind != argc - 1) {
 		fb_error("%s", optind >= argc ? "no script given" :
 						"one script at a time");
-		cli_usage(stderr);
-		return -1;
+		return CLI_USAGE;
 	}
 	o->script = catalog_resolve(argv[optind]);
 	return 0;

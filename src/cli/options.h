@@ -35,6 +35,7 @@ struct cli_options {
 	/* the script's text when it is fbrun's own (fbrun replay), or NULL */
 	const char *script_text;
 	struct job *peers; /* fbrun-mpi's job, or NULL */
+	const char *help_options; /* --help-options=WHAT */
 	bool stonewall;
 	uint64_t repeat; /* --repeat N: 0 if not given */
 	bool fresh; /* --fresh: the filesets made anew for each run */
@@ -50,9 +51,19 @@ struct cli_options {
 };
 
 /*
+ * What cli_options_parse leaves to its caller, which has the table of
+ * subcommands that fbrun's --help lists (cmd/usage.c).
+ */
+enum {
+	CLI_HELP = 2, /* --help: fbrun's usage on standard output */
+	CLI_HELP_OPTIONS = 3, /* --help-options=o->help_options */
+	CLI_USAGE = -2, /* a usage error, said; fbrun's usage to follow */
+};
+
+/*
  * Fill o from argv (o->peers set by the caller).  Returns 0 to run, 1
- * when an option did all there was to do (--help, --list-flowops, ...),
- * -1 after a usage error.
+ * when an option did all there was to do (--list-flowops, --version,
+ * ...), -1 after a usage error, or one of the above.
  */
 int cli_options_parse(int argc, char **argv, struct cli_options *o);
 /* What parsing allocated (not o->peers). */

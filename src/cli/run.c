@@ -19,6 +19,7 @@
 #include "engine/sys/timeline.h"
 #include "lang/ast.h"
 #include "lang/compile.h"
+#include "lang/datapat.h"
 #include "lang/ir.h"
 #include "lang/script.h"
 #include "mpi/job.h"
@@ -195,8 +196,9 @@ int cli_run(const struct cli_options *o)
 	else if (o->action == ACT_RUN) {
 		struct engine_opts eo = o->run;
 		struct report_dest dest = { o->format, o->run.output, NULL,
-					    o->run.data };
+					    "" };
 
+		datapat_format(dest.data, sizeof(dest.data), o->run.data);
 		eo.script = dest.script = source_name(script_source(sc));
 		if (!o->script_text && strcmp(o->script, "-") != 0)
 			eo.script_file = o->script;

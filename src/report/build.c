@@ -17,9 +17,9 @@
 #endif
 #include <blkid/blkid.h>
 
-#include "engine/io/aioq.h"
-
 static char mpi[128]; /* "" in fbrun */
+/* the engine's asynchronous I/O, as it says (build_set_aio) */
+static const char *(*aio_backend)(void), *(*aio_features)(void);
 
 void build_set_mpi(const char *library)
 {
@@ -41,6 +41,13 @@ void build_set_mpi(const char *library)
 	mpi[n] = '\0';
 }
 
+void build_set_aio(const char *(*backend)(void),
+		   const char *(*features)(void))
+{
+	aio_backend = backend;
+	aio_features = features;
+}
+
 static const char *const names[BUILD_NFEATURES] = {
 	[BUILD_AIO] = "aio",
 	[BUILD_MPI] = "mpi",
@@ -58,16 +65,16 @@ static const char *aio(void)
 	static char buf[160];
 
 	/* aioq says which it was compiled with */
-	if (strcmp(aioq_backend(), "io_uring") != 0)
+	if (!aio_backend || strcmp(aio_backend(), "io_uring") != 0)
 		return "POSIX aio";
 #if defined(HAVE_LIBURING) && defined(IO_URING_VERSION_MAJOR)
 	snprintf(buf, sizeof(buf), "io_uring (liburing %d.%d; %s)",
 		 io_uring_major_version(), io_uring_minor_version(),
-		 aioq_features());
+		 aio_features());
 #else
 	/* liburing before 2.4 does not say its version */
 	snprintf(buf, sizeof(buf), "io_uring (liburing; %s)",
-		 aioq_features());
+		 aio_features());
 #endif
 	return buf;
 }

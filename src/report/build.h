@@ -25,6 +25,15 @@ enum build_feature {
  */
 void build_set_mpi(const char *library);
 
+/*
+ * The engine's asynchronous I/O: its backend's name ("io_uring" or
+ * another) and the setup flags of its rings, asked when a line is
+ * printed (engine/io/aioq.h's aioq_backend and aioq_features, handed in
+ * by the command line, as the printers stand below the engine).
+ */
+void build_set_aio(const char *(*backend)(void),
+		   const char *(*features)(void));
+
 /* The feature's key in the JSON ("aio") and --version's lines. */
 const char *build_feature_name(enum build_feature f);
 /*

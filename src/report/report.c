@@ -342,16 +342,14 @@ void report_json(FILE *out, const struct results *r,
 {
 	struct results_fsinfo *fs = xcalloc(r->nfilesets + 1, sizeof(*fs));
 	struct results_feature feat[BUILD_NFEATURES];
-	char data[32];
 	struct results_meta rm = {
-		.script = m->script, .version = m->version, .data = data,
+		.script = m->script, .version = m->version, .data = m->data,
 		.peak_rss = m->peak_rss, .kernel = m->sys.kernel,
 		.machine = m->sys.machine, .cpus = m->sys.cpus,
 		.memory = m->sys.memory, .fs = fs, .features = feat,
 		.nfeatures = BUILD_NFEATURES,
 	};
 
-	datapat_format(data, sizeof(data), m->data);
 	for (int f = 0; f < BUILD_NFEATURES; f++)
 		feat[f] = (struct results_feature){
 			build_feature_name((enum build_feature)f),
@@ -443,7 +441,7 @@ static uint64_t peak_rss(void)
 }
 
 void report_meta_get(struct report_meta *m, const struct results *r,
-		     const char *script, struct datapat data)
+		     const char *script, const char *data)
 {
 	*m = (struct report_meta){ .script = script,
 				   .started = r->started,

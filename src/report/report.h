@@ -16,7 +16,6 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "lang/datapat.h"
 #include "report/sysinfo.h"
 #include "results/results.h"
 #include "util/format.h"
@@ -30,7 +29,7 @@ struct report_dest {
 	enum format format;
 	const char *output;
 	const char *script;
-	struct datapat data; /* --data */
+	char data[32]; /* --data, as lang/datapat.h's datapat_format says it */
 };
 
 /*
@@ -48,7 +47,7 @@ struct report_meta {
 	const char *script;
 	time_t started;
 	const char *version;
-	struct datapat data; /* --data */
+	const char *data; /* --data, as a report_dest has it */
 	uint64_t peak_rss; /* bytes, the process's largest resident set */
 	struct sysinfo_snap sys;
 	struct fsinfo *fs; /* per IR fileset: the file system of its path */
@@ -59,7 +58,7 @@ struct report_meta {
  * mount; report_meta_release frees what it holds.
  */
 void report_meta_get(struct report_meta *m, const struct results *r,
-		     const char *script, struct datapat data);
+		     const char *script, const char *data);
 void report_meta_release(struct report_meta *m);
 
 /* The IO Summary line alone, as the text table has it. */

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Copyright 2026 The fbrun authors */
 /*
- * A subcommand's options as a table of rows (fbrun compare, report and
- * bonnie each list theirs in its folder's option_list.h): the table makes
- * getopt_long's array, reads the command line with the errors every
- * subcommand gives, and prints --help, the man page's paragraphs and the
- * bash completion's words, so none of them can drift from the parser.
+ * A subcommand's options as a table of rows (each subcommand's beside it
+ * in cmd/, compare's, report's and bonnie's in cmd/<name>_option_list.h):
+ * the table makes getopt_long's array, reads the command line with the
+ * errors every subcommand gives, and prints --help, the man page's
+ * paragraphs and the bash completion's words, so none of them can drift
+ * from the parser.
  */
 #ifndef FBRUN_OPTABLE_H
 #define FBRUN_OPTABLE_H
