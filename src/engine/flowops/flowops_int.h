@@ -246,7 +246,7 @@ static inline struct slot *slot_raw(struct worker *wk,
 	return &wk->slots[f->fd >= 0 ? f->fd : 0];
 }
 
-void slot_pos_return(struct slot *s);
+void op_slot_return(struct slot *s);
 
 /* The slot with the kernel's position its own again, for any other flowop. */
 static inline struct slot *slot_of(struct worker *wk,
@@ -255,7 +255,7 @@ static inline struct slot *slot_of(struct worker *wk,
 	struct slot *s = slot_raw(wk, f);
 
 	if (__builtin_expect(s->pos_held, 0))
-		slot_pos_return(s);
+		op_slot_return(s);
 	return s;
 }
 

@@ -462,7 +462,7 @@ enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
  * one lseek where the flowops that keep it give way to another.  It
  * cannot fail on an open file at an offset those ops reached.
  */
-__attribute__((noinline, cold)) void slot_pos_return(struct slot *s)
+__attribute__((noinline, cold)) void op_slot_return(struct slot *s)
 {
 	if (s->pos_moved)
 		(void)lseek(s->fd, (off_t)s->pos, SEEK_SET);
