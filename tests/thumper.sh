@@ -379,8 +379,20 @@ diag <"$TMP/left"
 
 # SIGTERM, then SIGHUP, to the script alone while a file system is
 # mounted: it ends its fbrun and undoes everything
+# a shell cannot trap a signal ignored when it started: SIGHUP under nohup
+# (signal 1, the lowest bit of the ignored mask)
+hup_ignored() {
+	m=$(sed -n 's/^SigIgn:[[:space:]]*//p' /proc/$$/status 2>/dev/null)
+	case ${m#"${m%?}"} in 1 | 3 | 5 | 7 | 9 | b | d | f) return 0 ;; esac
+	return 1
+}
 if command -v setsid >/dev/null 2>&1; then
 	for sig in TERM HUP; do
+		if [ "$sig" = HUP ] && hup_ignored; then
+			skip "SIG$sig while mounted: SIG$sig is ignored where the tests run (nohup?), so run.sh cannot trap it"
+			skip "SIG$sig while mounted: nothing left: not sent"
+			continue
+		fi
 		rm -f "$TMP/out" "$TMP/err" # not a previous run's output
 		FBRUN=$FBRUN setsid sh "$thumper" -t 60 -s 512M -w "$TMP/work" \
 			-o "$TMP/res-$sig" -D nfiles=100 -D nthreads=2 -D ncreators=1 \
