@@ -377,8 +377,6 @@ grepq "fbrun failing: says so" "^thumper: fbrun failed on btrfs-raid10" "$TMP/er
 check "fbrun failing: nothing left" leftovers
 diag <"$TMP/left"
 
-# SIGTERM, then SIGHUP, to the script alone while a file system is
-# mounted: it ends its fbrun and undoes everything
 # a shell cannot trap a signal ignored when it started: SIGHUP under nohup
 # (signal 1, the lowest bit of the ignored mask)
 hup_ignored() {
@@ -386,6 +384,8 @@ hup_ignored() {
 	case ${m#"${m%?}"} in 1 | 3 | 5 | 7 | 9 | b | d | f) return 0 ;; esac
 	return 1
 }
+# SIGTERM, then SIGHUP, to the script alone while a file system is
+# mounted: it ends its fbrun and undoes everything
 if command -v setsid >/dev/null 2>&1; then
 	for sig in TERM HUP; do
 		if [ "$sig" = HUP ] && hup_ignored; then

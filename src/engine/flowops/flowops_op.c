@@ -456,7 +456,6 @@ enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 	return FO_OK;
 }
 
-/* The file an I/O flowop works on: its slot, opened first if needed. */
 /*
  * The position the slot kept given back to the kernel, if an op moved it:
  * one lseek where the flowops that keep it give way to another.  It
@@ -470,6 +469,7 @@ __attribute__((noinline, cold)) void op_slot_return(struct slot *s)
 	s->pos_moved = false;
 }
 
+/* The file an I/O flowop works on: its slot, opened first if needed. */
 enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
 			      struct slot **out)
 {

@@ -22,7 +22,6 @@
 #include "results/results.h"
 #include "util/util.h"
 
-
 struct monitor {
 	const struct worker *workers;
 	size_t nworkers;
