@@ -57,7 +57,7 @@ for p in $all; do
 done
 check "... one line for each of the 5 peers" [ "$n" -eq 5 ]
 grepq "... the raw peer's command: bench/run with its pairs and seconds" \
-	"^raw: (no C compiler|env \"?FBRUN=.* sh \"?.*/bench/run\"? -p 2 -s 5 -m .* pread meta)$" \
+	"^raw: (no C compiler|env \"?FBRUN=.* sh \"?.*/bench/run\"? -p 2 -s 5 -m .* pread meta seq)$" \
 	"$TMP/out"
 if command -v filebench >/dev/null; then
 	grepq "... filebench on PATH: bench/fidelity without bonnie" \
@@ -84,12 +84,13 @@ else
 	num='[0-9][0-9.e+-]*'
 	n=0
 	for c in pread/1thr pread/2thr stat/1thr stat/2thr stat/16thr open/1thr \
-		open/2thr open/16thr create/1thr create/2thr create/16thr; do
-		grep -Eq "^raw +$c +(ops|iter)/s +$num +\[$num-$num\] +$num-$num$" \
+		open/2thr open/16thr create/1thr create/2thr create/16thr \
+		seq/putc seq/write seq/rewrite seq/getc seq/read; do
+		grep -Eq "^raw +$c +(ops|iter|MiB)/s +$num +\[$num-$num\] +$num-$num$" \
 			"$TMP/out" && n=$((n + 1))
 	done
-	check "... a row with numbers for each of its 11 cases" [ "$n" -eq 11 ]
-	[ "$n" -eq 11 ] || diag <"$TMP/out"
+	check "... a row with numbers for each of its 16 cases" [ "$n" -eq 16 ]
+	[ "$n" -eq 16 ] || diag <"$TMP/out"
 	check "... and leaves no directory of its own or bench/run's behind" \
 		eval '[ -z "$(find "$TMP" -mindepth 1 -maxdepth 1 -name "fbrun-*")" ]'
 fi
