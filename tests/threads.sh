@@ -112,4 +112,63 @@ else
 		test "$c" -le 200
 fi
 
+# --- a descriptor table per thread -----------------------------------------
+# Each thread opens the one file itself and holds it while it sleeps:
+# with a table of its own, each worker's /proc/PID/task/TID/fd shows its
+# own descriptor only, and the main thread's shows none (a shared table
+# shows both descriptors in every thread's).
+cat >"$TMP/own.f" <<F
+define fileset name=fs,path=$TMP/own,entries=1,size=4k,dirwidth=1,prealloc
+define process name=p { thread name=t,instances=2 {
+  flowop openfile name=open,filesetname=fs,fd=1
+  flowop delay name=hold,value=100 } }
+run 100
+F
+# links PID: per task of PID, how many of its descriptors are the
+# fileset's file (not its root, which every table has)
+links() {
+	for task in /proc/"$1"/task/*; do
+		n=0
+		for l in "$task"/fd/*; do
+			t=$(readlink "$l" 2>/dev/null) || continue
+			case $t in
+			"$TMP"/own/*) [ -f "$t" ] && n=$((n + 1)) ;;
+			esac
+		done
+		echo "${task##*/} $n"
+	done
+}
+kmajor=$(uname -r | cut -d. -f1)
+kminor=$(uname -r | cut -d. -f2)
+if [ "$kmajor" -lt 5 ] || { [ "$kmajor" -eq 5 ] && [ "$kminor" -lt 9 ]; }; then
+	skip "a descriptor table per thread: kernel $(uname -r) has no close_range (5.9)"
+else
+	timeout 60 "$FBRUN" -q "$TMP/own.f" >"$TMP/out" 2>"$TMP/err" &
+	tpid=$!
+	pid=
+	i=0
+	# until both workers hold the file (or fbrun ended)
+	while [ "$i" -lt 400 ] && kill -0 "$tpid" 2>/dev/null; do
+		[ -n "$pid" ] || pid=$(ps -o pid= --ppid "$tpid" | tr -d ' ')
+		if [ -n "$pid" ] &&
+			[ "$(links "$pid" | awk '$2 > 0' | wc -l)" -ge 2 ]; then
+			break
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	links "${pid:-0}" >"$TMP/links" 2>/dev/null || :
+	[ -n "$pid" ] && kill -INT "$pid"
+	rc=0
+	wait "$tpid" || rc=$?
+	check "a descriptor table per thread: two threads hold the file" \
+		test "$(awk '$2 > 0' "$TMP/links" | wc -l)" -eq 2
+	check "... each its own descriptor only" \
+		test "$(awk '$2 > 1' "$TMP/links" | wc -l)" -eq 0
+	check "... and the main thread none of them" \
+		test "$(awk -v p="$pid" '$1 == p { print $2 }' "$TMP/links")" = 0
+	[ "$(awk '$2 > 0' "$TMP/links" | wc -l)" -eq 2 ] || diag <"$TMP/links"
+	check "... and SIGINT ends the run: exit 1 ($rc)" test "$rc" -eq 1
+fi
+
 done_testing

@@ -55,10 +55,11 @@ static int64_t iosize_of(struct worker *wk, const struct ir_flowop *f)
 /*
  * The per-byte flowops go one byte per system call from the file
  * position, but as pwrite()/pread() at a position kept here, the file's
- * own moved once per op.  In a process with more than one thread (fbrun
- * always has two) the kernel locks the file position around every
- * write()/read(); bonnie++ runs these tests with one thread, without that
- * lock, and a byte per call makes the lock a tenth of the cost.
+ * own moved once per op.  Where threads share a descriptor table (a
+ * kernel without close_range: run_thread.c) the kernel locks the file
+ * position around every write()/read(); bonnie++ runs these tests with
+ * one thread, without that lock, and a byte per call makes the lock a
+ * tenth of the cost.
  */
 static enum fo_result bytes_io(struct worker *wk, const struct ir_flowop *f,
 			       bool is_write)

@@ -7,6 +7,7 @@
 #include "engine/run/run_int.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdint.h>
@@ -263,6 +264,45 @@ static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
 	return reach < all ? reach : all;
 }
 
+/*
+ * A descriptor table of its own, as if the thread were a process: in a
+ * shared table the kernel takes a reference on the file for each call
+ * and the file position's lock for each read(), write() and lseek(),
+ * which a one-thread program (bonnie++, a bare loop) does not.  The
+ * copy holds the filesets' roots, open before the threads start.  Only
+ * where close_range(2) is there to empty it again (thread_end): a table
+ * is let go after pthread_join returns, and a copy of a root still open
+ * then would keep its flock from the next run.  -1: failed (said).
+ */
+static int own_table(struct worker *wk)
+{
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, ~0U, ~0U, 0) < 0)
+		return 0; /* no close_range: the table stays shared */
+	if (unshare(CLONE_FILES) < 0) {
+		wk->err_no = errno;
+		wk->err_what = strdup("cannot have a descriptor table of its own");
+		return -1;
+	}
+	wk->own_table = true;
+#else
+	(void)wk;
+#endif
+	return 0;
+}
+
+/* What the thread opened, closed by itself, and its table emptied. */
+static void *thread_end(struct worker *wk)
+{
+	worker_close_slots(wk);
+	flowops_release(wk);
+#ifdef SYS_close_range
+	if (wk->own_table)
+		syscall(SYS_close_range, 3U, ~0U, 0);
+#endif
+	return NULL;
+}
+
 void *run_thread_main(void *arg)
 {
 	struct worker *wk = arg;
@@ -272,6 +312,11 @@ void *run_thread_main(void *arg)
 	/* started after a stop (a signal during the start): nothing to do */
 	if (timeline_flag_set(wk->stop))
 		return NULL;
+	if (own_table(wk) < 0) {
+		timeline_stop(run->ctl, STOP_ERROR);
+		timeline_ready_wait(run->ctl);
+		return NULL;
+	}
 	if (t->memsize > 0) {
 		void *p;
 
@@ -290,7 +335,7 @@ void *run_thread_main(void *arg)
 				wk->err_what = NULL;
 			timeline_stop(run->ctl, STOP_ERROR);
 			timeline_ready_wait(run->ctl);
-			return NULL;
+			return thread_end(wk);
 		}
 		memset(p, 0xa5,
 		       (size_t)buffer_reach(t->flowops, t->nflowops,
@@ -305,15 +350,13 @@ void *run_thread_main(void *arg)
 	if (flowops_prepare(wk) < 0) {
 		timeline_stop(run->ctl, STOP_ERROR);
 		timeline_ready_wait(run->ctl);
-		worker_close_slots(wk);
-		return NULL;
+		return thread_end(wk);
 	}
 	timeline_ready_wait(run->ctl);
 	run_open_start(wk, timeline_start_ns(run->ctl));
 	while (!timeline_flag_set(wk->stop) && run_pass(wk))
 		;
-	worker_close_slots(wk);
-	return NULL;
+	return thread_end(wk);
 }
 
 /* This instance's points for its block and semblock flowops. */

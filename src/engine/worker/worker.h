@@ -58,8 +58,8 @@ struct slot {
 	 * the flowops that go on from it use the descriptor: sequential read,
 	 * write and rewrite, by pread and pwrite at it, and the aio flowops,
 	 * as fio keeps its offsets.  That saves an lseek per aio request, and
-	 * the position lock the kernel takes around read() and write() in a
-	 * process of more than one thread.  pos_moved: the kernel's position
+	 * the position lock the kernel takes around read() and write() where
+	 * threads share a descriptor table.  pos_moved: the kernel's position
 	 * is stale; slot_of hands it back before any other flowop uses the
 	 * descriptor, and from then on read() and write() move the kernel's.
 	 */
@@ -89,6 +89,7 @@ struct worker {
 	char *buf; /* memsize buffer, or grown on demand */
 	size_t bufsize;
 	bool buf_fixed; /* memsize given: never grown */
+	bool own_table; /* its descriptor table is its own (run_thread.c) */
 	struct datagen **gens; /* per flowop id: its data pattern, on first use */
 	uint64_t seed; /* of rng and of its data patterns: the run's, mixed */
 	struct rv_rng rng;
