@@ -455,9 +455,10 @@ F
 	has() { python3 -c "import os, sys; print(int(sys.argv[1], 8) & os.$2 != 0)" "$1"; }
 	direct=False sync=False
 	seen() {
-		for fd in /proc/$pid/fd/*; do
+		# every thread's: each has a descriptor table of its own
+		for fd in /proc/$pid/task/*/fd/*; do
 			[ "$(readlink "$fd" 2>/dev/null)" = "$A" ] || continue
-			fl=$(awk '/^flags:/ { print $2 }' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null) || continue
+			fl=$(awk '/^flags:/ { print $2 }' "${fd%/fd/*}/fdinfo/${fd##*/}" 2>/dev/null) || continue
 			[ -n "$fl" ] || continue
 			[ "$(has "$fl" O_DIRECT)" = False ] || direct=True
 			[ "$(has "$fl" O_SYNC)" = False ] || sync=True

@@ -1345,10 +1345,11 @@ print(oct(fl)[2:])' "$1"
 		while [ $i -lt 600 ] && kill -0 "$pid" 2>/dev/null; do
 			i=$((i + 1))
 			sleep 0.1
-			for fd in /proc/$pid/fd/*; do
+			# every thread's: each has a descriptor table of its own
+			for fd in /proc/$pid/task/*/fd/*; do
 				case $(readlink "$fd" 2>/dev/null) in
-				"$TMP/flags/sync/"*) syncfl=$(awk '/^flags:/ { print $2 }' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null) ;;
-				"$TMP/flags/direct/"*) directfl=$(awk '/^flags:/ { print $2 }' "/proc/$pid/fdinfo/${fd##*/}" 2>/dev/null) ;;
+				"$TMP/flags/sync/"*) syncfl=$(awk '/^flags:/ { print $2 }' "${fd%/fd/*}/fdinfo/${fd##*/}" 2>/dev/null) ;;
+				"$TMP/flags/direct/"*) directfl=$(awk '/^flags:/ { print $2 }' "${fd%/fd/*}/fdinfo/${fd##*/}" 2>/dev/null) ;;
 				esac
 			done
 			[ -n "$syncfl" ] && { ! $direct || [ -n "$directfl" ]; } && break

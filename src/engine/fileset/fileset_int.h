@@ -373,7 +373,7 @@ int fs_check_foreign(struct fileset *fs, int dfd, char *err, size_t errlen);
 int fs_device_take(struct fileset *fs, char *err, size_t errlen);
 /*
  * Open the device fs took for flags (each flowop's own: access, O_DIRECT,
- * O_SYNC): a reopen of the checked descriptor through /proc/self/fd,
+ * O_SYNC): a reopen of the checked descriptor through /proc/thread-self/fd,
  * never its name, the device number compared.  The descriptor, or -1
  * with errno (ESTALE: not the device checked, or no /proc to reopen it).
  */

@@ -104,8 +104,11 @@ int blockdev_reopen(int fd, int flags)
 {
 	char proc[40];
 
-	/* the magic link is the open file itself: no name is looked up */
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	/*
+	 * The magic link is the open file itself: no name is looked up.
+	 * thread-self: a worker's descriptors are in its own table.
+	 */
+	snprintf(proc, sizeof(proc), "/proc/thread-self/fd/%d", fd);
 	flags &= ~(O_CREAT | O_TRUNC | O_NOFOLLOW);
 	return open(proc, flags | O_NOCTTY | O_CLOEXEC);
 }

@@ -37,7 +37,7 @@ int blockdev_open(const char *dev, int flags, struct stat *st, char **why);
 
 /*
  * Open the device open in fd again, for flags (its own O_DIRECT, O_SYNC,
- * access), through /proc/self/fd: the same device whatever is at its
+ * access), through /proc/thread-self/fd: the same device whatever is at its
  * path now.  The descriptor, or -1 with errno (ENOENT: no /proc).
  */
 int blockdev_reopen(int fd, int flags);
