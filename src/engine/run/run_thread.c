@@ -7,8 +7,8 @@
 #include "engine/run/run_int.h"
 
 #include <errno.h>
-#include <sched.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -272,11 +272,23 @@ static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
  * copy holds the filesets' roots, open before the threads start.  Only
  * where close_range(2) is there to empty it again (thread_end): a table
  * is let go after pthread_join returns, and a copy of a root still open
- * then would keep its flock from the next run.  -1: failed (said).
+ * then would keep its flock from the next run.  Not under
+ * ThreadSanitizer, whose model has one table per process: it would take
+ * the same number open in two tables for a race.  -1: failed (said).
  */
+#if defined(__SANITIZE_THREAD__) /* gcc's */
+#define UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) /* clang's */
+#define UNDER_TSAN 1
+#endif
+#endif
+#if defined(SYS_close_range) && !defined(UNDER_TSAN)
+#define OWN_TABLE 1
+#endif
 static int own_table(struct worker *wk)
 {
-#ifdef SYS_close_range
+#ifdef OWN_TABLE
 	if (syscall(SYS_close_range, ~0U, ~0U, 0) < 0)
 		return 0; /* no close_range: the table stays shared */
 	if (unshare(CLONE_FILES) < 0) {
@@ -296,7 +308,7 @@ static void *thread_end(struct worker *wk)
 {
 	worker_close_slots(wk);
 	flowops_release(wk);
-#ifdef SYS_close_range
+#ifdef OWN_TABLE
 	if (wk->own_table)
 		syscall(SYS_close_range, 3U, ~0U, 0);
 #endif
