@@ -54,12 +54,17 @@ static void die(const char *what)
 	exit(1);
 }
 
+enum mode { PUTC, WRITE, REWRITE, GETC, READ, NMODES };
+static const char *const modes[NMODES] = { "putc", "write", "rewrite",
+					   "getc", "read" };
+
 int main(int argc, char **argv)
 {
-	const char *mode, *path;
+	const char *path;
 	uint64_t bytes, chunk, calls, start, lat = 0;
 	double user0, all0, user1, all1, secs;
 	int fd, writes, bytewise;
+	enum mode m = 0;
 	char *buf;
 
 	if (argc != 5 || (bytes = strtoull(argv[3], NULL, 10)) == 0 ||
@@ -68,14 +73,15 @@ int main(int argc, char **argv)
 				"FILE BYTES CHUNK\n");
 		return 2;
 	}
-	mode = argv[1];
-	path = argv[2];
-	writes = !strcmp(mode, "putc") || !strcmp(mode, "write");
-	bytewise = !strcmp(mode, "putc") || !strcmp(mode, "getc");
-	if (!writes && bytewise + !strcmp(mode, "rewrite") + !strcmp(mode, "read") != 1) {
-		fprintf(stderr, "rawseq: unknown mode '%s'\n", mode);
+	while (m < NMODES && strcmp(argv[1], modes[m]))
+		m++;
+	if (m == NMODES) {
+		fprintf(stderr, "rawseq: unknown mode '%s'\n", argv[1]);
 		return 2;
 	}
+	path = argv[2];
+	writes = m == PUTC || m == WRITE;
+	bytewise = m == PUTC || m == GETC;
 	if (posix_memalign((void **)&buf, 4096, chunk))
 		die("posix_memalign");
 	memset(buf, 0, chunk);
@@ -86,29 +92,38 @@ int main(int argc, char **argv)
 	if (writes && unlink(path) < 0 && errno != ENOENT)
 		die("unlink");
 	fd = writes ? open(path, O_CREAT | O_EXCL | O_WRONLY, 0600) :
-		      open(path, strcmp(mode, "rewrite") ? O_RDONLY : O_RDWR);
+		      open(path, m == REWRITE ? O_RDWR : O_RDONLY);
 	if (fd < 0)
 		die(path);
 	for (uint64_t i = 0; i < calls; i++) {
 		uint64_t t0 = now(), t1;
 		ssize_t n;
 
-		if (bytewise)
-			n = writes ? write(fd, buf, 1) : read(fd, buf, 1);
-		else if (writes) {
+		switch (m) {
+		case PUTC:
+			n = write(fd, buf, 1);
+			break;
+		case GETC:
+			n = read(fd, buf, 1);
+			break;
+		case WRITE:
 			buf[i % chunk]++; /* as bonnie++: a byte changed per chunk */
 			n = write(fd, buf, chunk);
-		}
-		else if (!strcmp(mode, "read"))
+			break;
+		case READ:
 			n = read(fd, buf, chunk);
-		else if ((n = read(fd, buf, chunk)) == (ssize_t)chunk &&
-			 lseek(fd, -(off_t)chunk, SEEK_CUR) >= 0) {
-			buf[i % chunk]++;
-			n = write(fd, buf, chunk);
+			break;
+		default: /* REWRITE */
+			n = read(fd, buf, chunk);
+			if (n == (ssize_t)chunk &&
+			    lseek(fd, -(off_t)chunk, SEEK_CUR) >= 0) {
+				buf[i % chunk]++;
+				n = write(fd, buf, chunk);
+			}
 		}
 		t1 = now();
 		if (n != (ssize_t)(bytewise ? 1 : chunk))
-			die(mode);
+			die(modes[m]);
 		lat += t1 - t0;
 	}
 	if ((writes && fsync(fd) < 0) || close(fd) < 0)
