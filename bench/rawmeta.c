@@ -37,11 +37,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "rawclock.h"
 
 enum { STAT, OPEN, CREATE, OPEN_NOCHECK };
 
@@ -53,27 +53,6 @@ static uint64_t deadline;
 static size_t block;              /* 0: each thread its own place */
 static _Atomic uint64_t rotor;     /* with block: the next block */
 static uint64_t live;              /* create: files kept, per thread */
-
-/* User time of the whole process; *all: user + system. */
-static double cpu_seconds(double *all)
-{
-	struct rusage ru;
-	double user;
-
-	getrusage(RUSAGE_SELF, &ru);
-	user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-	*all = user + (double)ru.ru_stime.tv_sec +
-	       (double)ru.ru_stime.tv_usec / 1e6;
-	return user;
-}
-
-static uint64_t now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* fbrun opens beneath the fileset root, refusing symlinks: the same call. */
 static int open_beneath(const char *rel, int flags)

@@ -15,34 +15,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "rawclock.h"
 
 static int fd;
 static uint64_t nblocks, deadline;
-
-/* User time of the whole process; *all: user + system. */
-static double cpu_seconds(double *all)
-{
-	struct rusage ru;
-	double user;
-
-	getrusage(RUSAGE_SELF, &ru);
-	user = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
-	*all = user + (double)ru.ru_stime.tv_sec +
-	       (double)ru.ru_stime.tv_usec / 1e6;
-	return user;
-}
-
-static uint64_t now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void *loop(void *arg)
 {

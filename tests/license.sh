@@ -55,7 +55,7 @@ rule() {
 	src/*.[ch] | grammar/*.[chyl] | configure.ac | Makefile.am) echo header ;;
 	tests/*.sh | tests/*.py | tests/*.supp | tests/unit/*.[ch]) echo header ;;
 	tests/tools/*.[ch]) echo header ;;
-	tests/fuzz/*.c | bench/*.[cf] | bench/*.sh | examples/*.sh | examples/*.f)
+	tests/fuzz/*.c | bench/*.[cfh] | bench/*.sh | examples/*.sh | examples/*.f)
 		echo header ;;
 	workloads/*.f | doc/*.[1-8].in | .ci/* | contrib/*) echo header ;;
 	*) [ "$(head -c 2 "$srcdir/$1")" != '#!' ] || echo header ;;
