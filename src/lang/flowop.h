@@ -68,7 +68,8 @@ enum {
 	FF_MOVES_DATA = 1 << 1,
 	FF_READ = 1 << 2, /* its bytes are read bytes, its ops read ops */
 	FF_WRITE = 1 << 3, /* its bytes are written bytes (aiowrite too) */
-	FF_TOTALS = 1 << 4, /* reads the run's I/O totals: every op keeps them */
+	/* reads the run's I/O totals (every op keeps them), or its target's */
+	FF_TOTALS = 1 << 4,
 	FF_SYNC_POINT = 1 << 5, /* waits at its own point in each worker */
 	/* its byte counter holds the sum of the values it sampled: the
 	   report prints their mean */

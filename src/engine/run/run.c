@@ -103,7 +103,8 @@ static void prepare(struct run *run, const struct ir_stmt *st, size_t n)
 
 		if (ff & FF_SYNC_POINT)
 			run->has_syncs = true;
-		if (ff & FF_TOTALS)
+		/* one that names its target reads that flowop's own count */
+		if ((ff & FF_TOTALS) && w->flowops[i]->target.index < 0)
 			run->need_totals = true;
 	}
 	run->ctl = timeline_new(n);
