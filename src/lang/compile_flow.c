@@ -356,7 +356,7 @@ static struct ir_flowop *build_flowop(struct compiler *c,
 		unknown_flowop(c, s);
 		return NULL;
 	}
-	f = xcalloc(1, sizeof(*f));
+	f = ir_flowop_new();
 	snprintf(what, sizeof(what), "flowop %s", s->word);
 	given = compile_apply_attrs(c, &attr_flowop, s->attrs, f, false, cp != NULL,
 				    what, s->loc);

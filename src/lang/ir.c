@@ -42,6 +42,14 @@ uint64_t workload_nworkers(const struct workload *w)
 	return n;
 }
 
+struct ir_flowop *ir_flowop_new(void)
+{
+	/* on lines of its own: its first line is read at every op */
+	struct ir_flowop *f = calloc_lines(1, sizeof(*f));
+
+	return f ? f : xcalloc(1, sizeof(*f));
+}
+
 void ir_flowop_free(struct ir_flowop *f)
 {
 	if (!f)

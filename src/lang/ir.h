@@ -124,17 +124,21 @@ enum { IR_STREAMS_SEQUENCE, IR_STREAMS_PARALLEL };
 enum { IR_CALLS_RECORDED, IR_CALLS_DBENCH };
 
 struct ir_flowop {
+	/* first, in one cache line: what the run reads at every op */
 	enum flowop_type type;
-	char *name; /* as written; composite children are "parent.child" */
-	struct loc loc;
 	int id; /* index in workload->flowops */
-	struct ir_ref fileset;
-	int64_t fd, srcfd; /* -1 if not given */
+	int64_t fd; /* -1 if not given */
+	int64_t iters;
 	int64_t stride, startrecord; /* sequential records; 0: not given */
-	struct ir_value iosize, workingset, value, indexed, entries, filesize;
 	bool random, dsync, directio, opennext, noreadahead, blocking, fsync;
 	bool del; /* delete= */
-	int64_t iters, highwater, dirs;
+	struct ir_value iosize;
+	char *name; /* as written; composite children are "parent.child" */
+	struct loc loc;
+	struct ir_ref fileset;
+	int64_t srcfd; /* -1 if not given */
+	struct ir_value workingset, value, indexed, entries, filesize;
+	int64_t highwater, dirs;
 	int64_t iodepth; /* 0 if not given */
 	int64_t depth; /* queuetake: the most items its queue holds */
 	struct datapat data; /* DATA_DEFAULT if not given */
@@ -295,6 +299,8 @@ unsigned ir_flowop_flags(const struct ir_flowop *f);
 bool ir_flowop_holds_others(const struct ir_flowop *f);
 
 /* Free one flowop (not its children, which the workload lists too). */
+/* A zeroed flowop (ir_flowop_free frees it). */
+struct ir_flowop *ir_flowop_new(void);
 void ir_flowop_free(struct ir_flowop *f);
 
 /* Readable dump for --dump-ir and the golden tests. */

@@ -24,7 +24,7 @@ static ssize_t read_full(int fd, char *buf, size_t n)
 	size_t got = 0;
 
 	while (got < n) {
-		ssize_t r = read(fd, buf + got, n - got);
+		ssize_t r = sys_read(fd, buf + got, n - got);
 
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -45,9 +45,9 @@ static enum fo_result io_fail(struct worker *wk, const struct ir_flowop *f,
 	return op_fail_slot(wk, f, err, verb, s);
 }
 
-static int64_t iosize_of(struct worker *wk, const struct ir_flowop *f)
+static inline int64_t iosize_of(struct worker *wk, const struct ir_flowop *f)
 {
-	int64_t n = op_value(wk, &f->iosize);
+	int64_t n = op_int(wk, &f->iosize);
 
 	return n > 0 ? n : 1;
 }
@@ -81,8 +81,8 @@ static enum fo_result bytes_io(struct worker *wk, const struct ir_flowop *f,
 	for (i = 0; i < n && got == 1; i++) {
 		errno = 0;
 		c = (char)(i & 0x7f);
-		got = is_write ? pwrite(s->fd, &c, 1, pos + i) :
-				 pread(s->fd, &c, 1, pos + i);
+		got = is_write ? sys_pwrite(s->fd, &c, 1, pos + i) :
+				 sys_pread(s->fd, &c, 1, pos + i);
 		if (got < 0 || (is_write && got != 1))
 			return io_fail(wk, f, s, is_write ? "write" : "read");
 		/* a system call a byte: the end of the run cuts the op short */
@@ -144,10 +144,12 @@ enum fo_result fo_rewrite(struct worker *wk, const struct ir_flowop *f)
 		errno = ENODATA;
 		return io_fail(wk, f, s, "rewrite empty file");
 	}
-	buf[done % (uint64_t)got]++;
+	/* the byte changed moves on each op; no division for a 2^k chunk */
+	buf[(got & (got - 1)) == 0 ? done & (uint64_t)(got - 1) :
+				     done % (uint64_t)got]++;
 	errno = 0;
 	if (lseek(s->fd, -(off_t)got, SEEK_CUR) < 0 ||
-	    write(s->fd, buf, (size_t)got) != got)
+	    sys_write(s->fd, buf, (size_t)got) != got)
 		return io_fail(wk, f, s, "write");
 	op_done(wk, f, t0, (uint64_t)got);
 	return FO_OK;
@@ -231,7 +233,7 @@ enum fo_result fo_seekrw(struct worker *wk, const struct ir_flowop *f)
 		buf[chunk % n]--;
 		errno = 0;
 		if (lseek(s->fd, off, SEEK_SET) < 0 ||
-		    write(s->fd, buf, (size_t)n) != (ssize_t)n ||
+		    sys_write(s->fd, buf, (size_t)n) != (ssize_t)n ||
 		    (f->fsync && fsync(s->fd) < 0))
 			return io_fail(wk, f, s, "write");
 	}

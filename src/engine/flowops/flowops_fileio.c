@@ -131,12 +131,14 @@ do_rw(struct worker *wk, const struct ir_flowop *f, bool is_write)
 	}
 	if (placed || held) {
 		t0 = op_start(wk);
-		n = is_write ? pwrite(s->fd, wbuf, (size_t)iosize, (off_t)off) :
-			       pread(s->fd, rbuf, (size_t)iosize, (off_t)off);
+		n = is_write ? sys_pwrite(s->fd, wbuf, (size_t)iosize,
+					  (off_t)off) :
+			       sys_pread(s->fd, rbuf, (size_t)iosize,
+					 (off_t)off);
 	} else {
 		t0 = op_start(wk);
-		n = is_write ? write(s->fd, wbuf, (size_t)iosize) :
-			       read(s->fd, rbuf, (size_t)iosize);
+		n = is_write ? sys_write(s->fd, wbuf, (size_t)iosize) :
+			       sys_read(s->fd, rbuf, (size_t)iosize);
 	}
 	if (n < 0) {
 		int err = errno;
@@ -188,7 +190,7 @@ static enum fo_result append_verified(struct worker *wk,
 	if (!buf)
 		return FO_ERROR;
 	t0 = op_start(wk);
-	if (n > 0 && (got = pwrite(s->fd, buf, (size_t)n, (off_t)end)) < 0) {
+	if (n > 0 && (got = sys_pwrite(s->fd, buf, (size_t)n, (off_t)end)) < 0) {
 		int err = errno;
 
 		return op_fail_slot(wk, f, err, "append to", s);
@@ -218,7 +220,7 @@ static enum fo_result append(struct worker *wk, const struct ir_flowop *f,
 	t0 = op_start(wk);
 	if (n > 0) {
 		if (lseek(s->fd, 0, SEEK_END) < 0 ||
-		    (got = write(s->fd, buf, (size_t)n)) < 0) {
+		    (got = sys_write(s->fd, buf, (size_t)n)) < 0) {
 			int err = errno;
 
 			return op_fail_slot(wk, f, err, "append to", s);
@@ -273,7 +275,7 @@ enum fo_result fo_readwholefile(struct worker *wk,
 	if (lseek(s->fd, 0, SEEK_SET) < 0)
 		goto err;
 	/* a small iosize makes a long op: the end of the run cuts it short */
-	while ((n = read(s->fd, buf, (size_t)iosize)) > 0) {
+	while ((n = sys_read(s->fd, buf, (size_t)iosize)) > 0) {
 		/* verify's checks are left out of the op's time */
 		if (__builtin_expect(vfy, 0)) {
 			uint64_t c0 = now_ns();
@@ -339,7 +341,7 @@ enum fo_result fo_writewholefile(struct worker *wk,
 		    !(buf = op_verify_data(wk, f, s,
 					   (uint64_t)off + (size - left), chunk)))
 			return FO_ERROR;
-		n = write(s->fd, buf, chunk);
+		n = sys_write(s->fd, buf, chunk);
 		if (n < 0) {
 			int err = errno;
 

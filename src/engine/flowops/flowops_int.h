@@ -7,6 +7,8 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "engine/fileset/fileset.h"
 #include "engine/flowops/flowops.h"
@@ -29,6 +31,43 @@ int64_t op_value(struct worker *wk, const struct ir_value *v);
 static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
 {
 	return v->kind == IRV_INT ? v->i : op_value(wk, v);
+}
+
+/*
+ * read(), write(), pread() and pwrite() for the per-op paths: the same
+ * system calls without glibc's wrappers, which in a process with threads
+ * mark every call a cancellation point with two atomic updates around it
+ * (fbrun cancels no thread).  Errors set errno as the wrappers do.  Where
+ * a long is narrower than an offset (32-bit systems) the wrappers are
+ * used: they pass the offset in two halves as the kernel wants it there.
+ */
+#if __SIZEOF_LONG__ == 8
+#define SYS_RW(call, ...) syscall(SYS_##call, __VA_ARGS__)
+#define SYS_PRW(call, ...) syscall(SYS_##call##64, __VA_ARGS__)
+#else
+#define SYS_RW(call, ...) call(__VA_ARGS__)
+#define SYS_PRW(call, ...) call(__VA_ARGS__)
+#endif
+
+static inline ssize_t sys_read(int fd, void *buf, size_t n)
+{
+	return SYS_RW(read, fd, buf, n);
+}
+
+static inline ssize_t sys_write(int fd, const void *buf, size_t n)
+{
+	return SYS_RW(write, fd, buf, n);
+}
+
+static inline ssize_t sys_pread(int fd, void *buf, size_t n, off_t off)
+{
+	return SYS_PRW(pread, fd, buf, n, off);
+}
+
+static inline ssize_t sys_pwrite(int fd, const void *buf, size_t n,
+				 off_t off)
+{
+	return SYS_PRW(pwrite, fd, buf, n, off);
 }
 
 /* op_done's part for runs whose finish/limit flowops read I/O totals. */
@@ -57,8 +96,9 @@ void op_done_sampled(struct worker *wk, const struct ir_flowop *f,
  * Record a completed op that started at t0 (op_start) and moved bytes.
  * Inline: it runs once per operation, right after the second clock read.
  */
-static inline void op_done(struct worker *wk, const struct ir_flowop *f,
-			   uint64_t t0, uint64_t bytes)
+static inline __attribute__((always_inline)) void
+op_done(struct worker *wk, const struct ir_flowop *f, uint64_t t0,
+	uint64_t bytes)
 {
 	uint64_t lat;
 
@@ -114,7 +154,16 @@ const char *op_write_data(struct worker *wk, const struct ir_flowop *f,
 /* The file in slot s is of a fileset with verify (engine/verify.h). */
 static inline bool slot_verify(const struct worker *wk, const struct slot *s)
 {
-	return s->fileset >= 0 && wk->w->filesets[s->fileset].verify;
+	(void)wk;
+	return s->verify;
+}
+
+/* Slot s now holds a file of fileset fs (an index, or -1). */
+static inline void slot_set_fileset(const struct worker *wk, struct slot *s,
+				    int fs)
+{
+	s->fileset = fs;
+	s->verify = fs >= 0 && wk->w->filesets[fs].verify;
 }
 
 /*
@@ -177,9 +226,9 @@ static inline enum fo_result verify_read(struct worker *wk,
 int64_t op_verify_offset(struct worker *wk, const struct ir_flowop *f,
 			 const struct slot *s, int whence);
 
-/* The file an I/O flowop works on: its slot, opened first if needed. */
-enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
-			  struct slot **out);
+/* op_io_file's part for a slot not open yet: open f's file into s. */
+enum fo_result op_io_open(struct worker *wk, const struct ir_flowop *f,
+			  struct slot *s);
 
 /* Working-set size: workingset=, else the file's size. */
 uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,
@@ -257,6 +306,20 @@ static inline struct slot *slot_of(struct worker *wk,
 	if (__builtin_expect(s->pos_held, 0))
 		op_slot_return(s);
 	return s;
+}
+
+/*
+ * The file an I/O flowop works on: its slot, opened first if needed.
+ * Inline: every op of a flowop on an open descriptor starts here.
+ */
+static inline enum fo_result op_io_file(struct worker *wk,
+					const struct ir_flowop *f,
+					struct slot **out)
+{
+	struct slot *s = slot_of(wk, f);
+
+	*out = s;
+	return __builtin_expect(s->fd >= 0, 1) ? FO_OK : op_io_open(wk, f, s);
 }
 
 /* A file just opened on s: its position is 0, kept in the slot. */

@@ -58,7 +58,7 @@ enum fo_result fo_createfile(struct worker *wk,
 	fileset_unbusy(fs, FS_FILE_ABSENT, e, true);
 	s->fd = fd;
 	slot_opened(s);
-	s->fileset = f->fileset.index;
+	slot_set_fileset(wk, s, f->fileset.index);
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
 	if (slot_verify(wk, s))

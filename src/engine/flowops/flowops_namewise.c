@@ -190,9 +190,10 @@ static void make_name(struct worker *wk, uint64_t i, bool random, char *out)
 static int write_file(struct worker *wk, const struct ir_flowop *f, int fd,
 		      uint64_t size)
 {
-	struct slot s = { .fd = fd, .fileset = f->fileset.index,
-			  .entry = -1, .size = size };
+	struct slot s = { .fd = fd, .entry = -1, .size = size };
 	uint64_t chunk = (uint64_t)op_value(wk, &f->iosize);
+
+	slot_set_fileset(wk, &s, f->fileset.index);
 
 	if (chunk == 0 || chunk > size)
 		chunk = size;

@@ -445,7 +445,7 @@ enum fo_result op_open_into(struct worker *wk, const struct ir_flowop *f,
 		op_done(wk, f, t0, 0);
 	s->fd = fd;
 	slot_opened(s);
-	s->fileset = f->fileset.index;
+	slot_set_fileset(wk, s, f->fileset.index);
 	s->entry = e;
 	s->size = fileset_entry_size(fs, e);
 	if (slot_verify(wk, s))
@@ -470,20 +470,13 @@ __attribute__((noinline, cold)) void op_slot_return(struct slot *s)
 }
 
 /* The file an I/O flowop works on: its slot, opened first if needed. */
-enum fo_result op_io_file(struct worker *wk, const struct ir_flowop *f,
-			      struct slot **out)
+enum fo_result op_io_open(struct worker *wk, const struct ir_flowop *f,
+			  struct slot *s)
 {
-	struct slot *s = slot_of(wk, f);
-	enum fo_result r;
-
-	*out = s;
-	if (s->fd >= 0)
-		return FO_OK;
 	if (f->fileset.index < 0)
 		return op_fail(wk, f, EBADF, "fd %" PRId64 " is not open",
 			    f->fd >= 0 ? f->fd : 0);
-	r = op_open_into(wk, f, s, false);
-	return r;
+	return op_open_into(wk, f, s, false);
 }
 
 uint64_t op_wss_of(struct worker *wk, const struct ir_flowop *f,

@@ -153,7 +153,7 @@ run_flowop(struct worker *wk, const struct ir_flowop *f)
 		    atomic_load_explicit(&wk->run->warm_gen,
 					 memory_order_relaxed))
 			worker_warm_end(wk);
-		if (__builtin_expect(f->rate.per_sec > 0 && wk->fo_arr, 0))
+		if (__builtin_expect(wk->fo_arr && f->rate.per_sec > 0, 0))
 			r = run_arrival(wk, f);
 		else if (__builtin_expect(f->type == FO_COMPOSITE, 0))
 			r = run_composite(wk, f);

@@ -29,8 +29,13 @@ struct sync_point;
 
 /* An fd slot: what the thread holds open there. */
 struct slot {
+	/* first: what every op reads (pos and its flags: below) */
 	int fd; /* -1 when closed */
 	int fileset;
+	bool verify; /* its fileset has verify (set with fileset) */
+	bool pos_held;
+	bool pos_moved;
+	int64_t pos;
 	int64_t entry;
 	uint64_t size; /* the entry's size when opened: the working set */
 	/*
@@ -62,10 +67,8 @@ struct slot {
 	 * threads share a descriptor table.  pos_moved: the kernel's position
 	 * is stale; slot_of hands it back before any other flowop uses the
 	 * descriptor, and from then on read() and write() move the kernel's.
+	 * (pos, pos_held and pos_moved are at the top.)
 	 */
-	int64_t pos;
-	bool pos_held;
-	bool pos_moved;
 };
 
 enum fo_result {
@@ -75,36 +78,49 @@ enum fo_result {
 };
 
 struct worker {
-	struct run *run;
+	/* first, in two cache lines: what the run reads at every op */
 	const atomic_bool *stop; /* the run's stop flag */
 	const struct workload *w;
+	struct slot *slots;
+	char *buf; /* memsize buffer, or grown on demand */
+	size_t bufsize;
+	struct fstats *stats; /* per flowop id */
+	/* per flowop id: the chance, in 2^-64ths, that an op is CPU-sampled */
+	uint64_t *cpu_odds;
+	uint64_t sample_seq; /* splitmix64 state of the draws against them */
+	struct rv_rng rng;
+	struct run *run;
+	bool sampling; /* this op reads the CPU clock inside its window */
+	bool need_totals; /* the run's: kept here, next to the per-op fields */
+	bool warming; /* --warmup and this worker has not ended it yet */
+	bool rated; /* an open loop: below */
+	/*
+	 * An open loop (rate=, engine/worker/arrivals.h): the arrivals of the
+	 * thread's passes (its rate= or its process's), and per flowop id a
+	 * flowop's own, NULL where none; rated when there is either, and the
+	 * ops then record their response times, lag_ns (the arrival in
+	 * hand's delay) added to their own.
+	 */
+	struct arrivals *pass;
+	struct arrivals **fo_arr;
+	uint64_t lag_ns;
+	/* the rest */
 	const struct ir_thread *thread;
 	int thread_index;
 	unsigned instance; /* 0-based among all copies of the thread */
 	size_t group; /* the first worker of its process instance */
 	pthread_t tid;
 	bool started;
-	struct slot *slots;
 	int64_t nslots;
-	char *buf; /* memsize buffer, or grown on demand */
-	size_t bufsize;
 	bool buf_fixed; /* memsize given: never grown */
 	bool own_table; /* its descriptor table is its own (run_thread.c) */
 	struct datagen **gens; /* per flowop id: its data pattern, on first use */
 	uint64_t seed; /* of rng and of its data patterns: the run's, mixed */
-	struct rv_rng rng;
 	struct fs_local **locals; /* per fileset: its picks and paths, on first use */
-	struct fstats *stats; /* per flowop id */
-	/* per flowop id: the chance, in 2^-64ths, that an op is CPU-sampled */
-	uint64_t *cpu_odds;
-	uint64_t sample_seq; /* splitmix64 state of the draws against them */
-	bool sampling; /* this op reads the CPU clock inside its window */
-	uint64_t cpu0; /* the CPU clock at the start of that window */
+	uint64_t cpu0; /* the CPU clock at the start of a sampled op's window */
 	/* what the CPU clock reads add to a window, unpreempted */
 	uint64_t probe_wall, probe_cpu;
 	uint64_t probe_total; /* probe_wall taken off the ops so far */
-	bool need_totals; /* the run's: kept here, next to the per-op fields */
-	bool warming; /* --warmup and this worker has not ended it yet */
 	/* set once its counters are the measured ones (read by the monitor) */
 	_Atomic bool measuring;
 	struct fstats *warm; /* per flowop id: its counts in the warm-up */
@@ -123,17 +139,6 @@ struct worker {
 	 * taken off after (the flag is seen only at the end of a nap).
 	 */
 	uint64_t compute_ns, compute_t0, compute_t1;
-	/*
-	 * An open loop (rate=, engine/worker/arrivals.h): the arrivals of the
-	 * thread's passes (its rate= or its process's), and per flowop id a
-	 * flowop's own, NULL where none; rated when there is either, and the
-	 * ops then record their response times, lag_ns (the arrival in
-	 * hand's delay) added to their own.
-	 */
-	struct arrivals *pass;
-	struct arrivals **fo_arr;
-	bool rated;
-	uint64_t lag_ns;
 	struct sync_point *syncs; /* per flowop id, if the run has any */
 	void **fostate; /* per flowop id: state of flowops that keep some */
 	bool done; /* returned NORSC */
