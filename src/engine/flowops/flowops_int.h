@@ -39,9 +39,17 @@ static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
  * mark every call a cancellation point with two atomic updates around it
  * (fbrun cancels no thread).  Errors set errno as the wrappers do.  Where
  * a long is narrower than an offset (32-bit systems) the wrappers are
- * used: they pass the offset in two halves as the kernel wants it there.
+ * used: they pass the offset in two halves as the kernel wants it there;
+ * and under a sanitizer, whose own wrappers check the buffers.
  */
-#if __SIZEOF_LONG__ == 8
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) /* gcc */
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+#if __SIZEOF_LONG__ == 8 && !defined(UNDER_SANITIZER)
 #define SYS_RW(call, ...) syscall(SYS_##call, __VA_ARGS__)
 #define SYS_PRW(call, ...) syscall(SYS_##call##64, __VA_ARGS__)
 #else
