@@ -15,6 +15,7 @@
 #include "engine/worker/run_state.h"
 #include "engine/worker/worker.h"
 #include "trace/trace.h"
+#include "util/sanitizer.h"
 
 #define NS_PER_SEC 1000000000ull
 
@@ -42,14 +43,7 @@ static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
  * used: they pass the offset in two halves as the kernel wants it there;
  * and under a sanitizer, whose own wrappers check the buffers.
  */
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) /* gcc */
-#define UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define UNDER_SANITIZER 1
-#endif
-#endif
-#if __SIZEOF_LONG__ == 8 && !defined(UNDER_SANITIZER)
+#if __SIZEOF_LONG__ == 8 && !defined(FBRUN_ASAN) && !defined(FBRUN_TSAN)
 #define SYS_RW(call, ...) syscall(SYS_##call, __VA_ARGS__)
 #define SYS_PRW(call, ...) syscall(SYS_##call##64, __VA_ARGS__)
 #else

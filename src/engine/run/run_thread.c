@@ -24,6 +24,7 @@
 #include "engine/run/monitor.h"
 #include "engine/run/run_open.h"
 #include "engine/io/verify.h"
+#include "util/sanitizer.h"
 #include "util/util.h"
 
 /*
@@ -276,14 +277,7 @@ static uint64_t buffer_reach(struct ir_flowop *const *fo, size_t n,
  * ThreadSanitizer, whose model has one table per process: it would take
  * the same number open in two tables for a race.  -1: failed (said).
  */
-#if defined(__SANITIZE_THREAD__) /* gcc's */
-#define UNDER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer) /* clang's */
-#define UNDER_TSAN 1
-#endif
-#endif
-#if defined(SYS_close_range) && !defined(UNDER_TSAN)
+#if defined(SYS_close_range) && !defined(FBRUN_TSAN)
 #define OWN_TABLE 1
 #endif
 static int own_table(struct worker *wk)
