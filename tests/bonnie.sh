@@ -116,6 +116,9 @@ is "seq create: n/dirs + 1 per directory, in order" \
 	"$(for d in 00000 00001 00002; do ls "$D/bonnie/$d" | wc -l; done | tr -d ' ' | tr '\n' ' ')" "17 17 16 "
 is "seq create: names are 10 hex digits, then 0-12 random characters" \
 	"$(names | grep -Evc '^[0-9a-f]{10}[A-Za-z0-9]{0,12}$')" 0
+nums=$(awk 'BEGIN { for (i = 0; i < 50; i++) printf "%010x\n", i }')
+is "seq create: the hex digits are the numbers 0-49, once each" \
+	"$(names | cut -c1-10 | sort)" "$nums"
 is "seq create: sizes from min to max" \
 	"$(find "$D/bonnie" -type f ! -name .fbrun-fileset \( -size -100c -o -size +200c \) | wc -l | tr -d ' ')" 0
 # shellcheck disable=SC2086
@@ -130,6 +133,8 @@ ph ran-create $F
 is "random create: 50 files" "$(count ran-create create)" 50
 is "random create: random characters first, then the number" \
 	"$(names | grep -Evc '^[A-Za-z0-9]{0,12}[0-9a-f]{10}$')" 0
+is "random create: the last ten are the numbers 0-49, once each" \
+	"$(names | awk '{ print substr($0, length($0) - 9) }' | sort)" "$nums"
 # shellcheck disable=SC2086
 ph ran-stat $F
 is "random stat: 50 files" "$(count ran-stat stat)" 50

@@ -476,6 +476,9 @@ static int write_files(struct fileset *fs, unsigned workers, char *err,
 	/* trusted: an existing tree of ours is assumed right; a new one is not */
 	if (fs->reused && fs->trusttree)
 		return 0;
+	/* none to write (bonnie's file phases start empty): no random chunk */
+	if (fs->files.n == 0)
+		return 0;
 	/* without a pattern every writer shares one chunk of random bytes */
 	if (fs->data.kind == DATA_DEFAULT)
 		p.buf = random_bytes(fs->seed);

@@ -35,13 +35,14 @@ static inline int64_t op_int(struct worker *wk, const struct ir_value *v)
 }
 
 /*
- * read(), write(), pread() and pwrite() for the per-op paths: the same
- * system calls without glibc's wrappers, which in a process with threads
- * mark every call a cancellation point with two atomic updates around it
- * (fbrun cancels no thread).  Errors set errno as the wrappers do.  Where
- * a long is narrower than an offset (32-bit systems) the wrappers are
- * used: they pass the offset in two halves as the kernel wants it there;
- * and under a sanitizer, whose own wrappers check the buffers.
+ * read(), write(), pread(), pwrite(), openat() and close() for the per-op
+ * paths: the same system calls without glibc's wrappers, which in a process
+ * with threads mark every call a cancellation point with two atomic
+ * updates around it (fbrun cancels no thread).  Errors set errno as the
+ * wrappers do.  Where a long is narrower than an offset (32-bit systems)
+ * the wrappers are used: they pass the offset in two halves as the kernel
+ * wants it there; and under a sanitizer, whose own wrappers check the
+ * buffers and follow the descriptors.
  */
 #if __SIZEOF_LONG__ == 8 && !defined(FBRUN_ASAN) && !defined(FBRUN_TSAN)
 #define SYS_RW(call, ...) syscall(SYS_##call, __VA_ARGS__)
@@ -70,6 +71,16 @@ static inline ssize_t sys_pwrite(int fd, const void *buf, size_t n,
 				 off_t off)
 {
 	return SYS_PRW(pwrite, fd, buf, n, off);
+}
+
+static inline int sys_openat(int dfd, const char *name, int flags, mode_t mode)
+{
+	return (int)SYS_RW(openat, dfd, name, flags, mode);
+}
+
+static inline int sys_close(int fd)
+{
+	return (int)SYS_RW(close, fd);
 }
 
 /* op_done's part for runs whose finish/limit flowops read I/O totals. */
