@@ -290,9 +290,9 @@ static enum fo_result act(struct worker *wk, const struct ir_flowop *f,
 		if (S_ISREG(st.st_mode) && st.st_size > 0) {
 			uint64_t chunk = (uint64_t)op_value(wk, &f->iosize);
 			/* O_NONBLOCK: a FIFO swapped in since the stat */
-			int fd = openat(dfd, name,
-					O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
-						O_NOCTTY | O_CLOEXEC);
+			int fd = sys_openat(dfd, name,
+					    O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
+						    O_NOCTTY | O_CLOEXEC, 0);
 			char *buf;
 			ssize_t r = 0;
 
@@ -310,10 +310,10 @@ static enum fo_result act(struct worker *wk, const struct ir_flowop *f,
 				errno = fd < 0 ? errno : ENOMEM;
 				return dir_fail(wk, f, "open", d, name);
 			}
-			while ((r = read(fd, buf, (size_t)chunk)) > 0 &&
+			while ((r = sys_read(fd, buf, (size_t)chunk)) > 0 &&
 			       !timeline_flag_set(wk->stop))
 				total += (uint64_t)r;
-			close(fd);
+			sys_close(fd);
 			if (r < 0)
 				return dir_fail(wk, f, "read", d, name);
 			if (r > 0)
