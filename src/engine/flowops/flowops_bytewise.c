@@ -79,12 +79,14 @@ static enum fo_result bytes_io(struct worker *wk, const struct ir_flowop *f,
 	if (pos < 0)
 		return io_fail(wk, f, s, "seek in");
 	for (i = 0; i < n && got == 1; i++) {
-		errno = 0;
 		c = (char)(i & 0x7f);
 		got = is_write ? sys_pwrite(s->fd, &c, 1, pos + i) :
 				 sys_pread(s->fd, &c, 1, pos + i);
-		if (got < 0 || (is_write && got != 1))
+		if (got < 0 || (is_write && got != 1)) {
+			if (got >= 0)
+				errno = 0; /* wrote nothing: io_fail says no room */
 			return io_fail(wk, f, s, is_write ? "write" : "read");
+		}
 		/* a system call a byte: the end of the run cuts the op short */
 		if (timeline_flag_set(wk->stop))
 			return FO_OK; /* not recorded */
