@@ -145,6 +145,26 @@ F
 	mounts=""
 fi
 
+# --- ENOSPC a byte at a time: writebytes filling a 128 KiB tmpfs ---------
+bmnt=$TMP/fullb
+if ! $is_root; then
+	skip "ENOSPC a byte at a time: needs root to mount a tmpfs"
+elif ! mkdir -p "$bmnt" || ! mount -t tmpfs -o size=128k fbrun-faults "$bmnt" 2>"$TMP/merr"; then
+	skip "ENOSPC a byte at a time: cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+else
+	mounts="$bmnt $mounts"
+	cat >"$TMP/fullb.f" <<F
+define fileset name=data,path=$bmnt,entries=1,size=0,dirwidth=4,prealloc=100
+define process name=p { thread name=t {
+  flowop openfile name=open,filesetname=data,fd=1
+  flowop writebytes name=putc,fd=1,iosize=8k,iters=1000 } }
+run 30
+F
+	fb "$TMP/fullb.f"
+	failed_clearly "ENOSPC a byte at a time" putc "$bmnt/data/" "No space left on device"
+	check "ENOSPC a byte at a time: the tree is removed" test -z "$(ls -A "$bmnt")"
+fi
+
 # --- EACCES: the run cannot create or open its files -------------------------
 # Root bypasses permissions: run fbrun as nobody.
 as_user="" UFBRUN=$FBRUN why_not=""
