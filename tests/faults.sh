@@ -53,12 +53,9 @@ kept_going() {
 
 # --- ENOSPC: a writer appending until a 2 MiB tmpfs is full ----------------
 mnt=$TMP/full
-if ! $is_root; then
-	skip "ENOSPC: needs root to mount a tmpfs"
-elif ! mkdir -p "$mnt" || ! mount -t tmpfs -o size=2m fbrun-faults "$mnt" 2>"$TMP/merr"; then
-	skip "ENOSPC: cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+if ! tmpfs_at 2m "$mnt"; then
+	skip "ENOSPC: $why"
 else
-	mounts="$mnt $mounts"
 	cat >"$TMP/full.f" <<F
 define fileset name=data,path=$mnt,entries=4,size=4k,dirwidth=4,prealloc=100
 define process name=p { thread name=t {
@@ -147,12 +144,9 @@ fi
 
 # --- ENOSPC a byte at a time: writebytes filling a 128 KiB tmpfs ---------
 bmnt=$TMP/fullb
-if ! $is_root; then
-	skip "ENOSPC a byte at a time: needs root to mount a tmpfs"
-elif ! mkdir -p "$bmnt" || ! mount -t tmpfs -o size=128k fbrun-faults "$bmnt" 2>"$TMP/merr"; then
-	skip "ENOSPC a byte at a time: cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+if ! tmpfs_at 128k "$bmnt"; then
+	skip "ENOSPC a byte at a time: $why"
 else
-	mounts="$bmnt $mounts"
 	cat >"$TMP/fullb.f" <<F
 define fileset name=data,path=$bmnt,entries=1,size=0,dirwidth=4,prealloc=100
 define process name=p { thread name=t {

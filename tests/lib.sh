@@ -65,6 +65,22 @@ ext4_on_loop() {
 	return 1
 }
 
+# tmpfs_at SIZE DIR: a tmpfs of SIZE mounted at DIR (made), unmounted by
+# cleanup.  Returns non-zero with the reason in $why (root is needed).
+tmpfs_at() {
+	why=""
+	if ! $is_root; then
+		why="needs root to mount a tmpfs"
+	elif ! mkdir -p "$2" ||
+		! mount -t tmpfs -o "size=$1" fbrun-test "$2" 2>"$TMP/merr"; then
+		why="cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+	else
+		mounts="$2 $mounts"
+		return 0
+	fi
+	return 1
+}
+
 pass() { tap_n=$((tap_n + 1)); echo "ok $tap_n - $*"; }
 fail() { tap_n=$((tap_n + 1)); tap_failed=$((tap_failed + 1)); echo "not ok $tap_n - $*"; }
 # check DESCRIPTION COMMAND...: ok if the command succeeds
