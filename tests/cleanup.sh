@@ -411,12 +411,9 @@ run 30
 F
 }
 ro=$TMP/ro
-if ! $is_root; then
-	skip "reuse on a read-only mount: needs root to mount a tmpfs"
-elif ! mkdir -p "$ro" || ! mount -t tmpfs -o size=16m tmpfs "$ro" 2>"$TMP/merr"; then
-	skip "reuse on a read-only mount: cannot mount a tmpfs: $(head -1 "$TMP/merr")"
+if ! tmpfs_at size=16m "$ro"; then
+	skip "reuse on a read-only mount: $why"
 else
-	mounts="$ro $mounts"
 	ro_script "$TMP/ro.f" 4k ",reuse,readonly"
 	fb "$TMP/ro.f"
 	check "reuse tree made on a tmpfs (exit 0)" test "$rc" -eq 0

@@ -53,7 +53,7 @@ kept_going() {
 
 # --- ENOSPC: a writer appending until a 2 MiB tmpfs is full ----------------
 mnt=$TMP/full
-if ! tmpfs_at 2m "$mnt"; then
+if ! tmpfs_at size=2m "$mnt"; then
 	skip "ENOSPC: $why"
 else
 	cat >"$TMP/full.f" <<F
@@ -144,7 +144,7 @@ fi
 
 # --- ENOSPC a byte at a time: writebytes filling a 128 KiB tmpfs ---------
 bmnt=$TMP/fullb
-if ! tmpfs_at 128k "$bmnt"; then
+if ! tmpfs_at size=128k "$bmnt"; then
 	skip "ENOSPC a byte at a time: $why"
 else
 	cat >"$TMP/fullb.f" <<F

@@ -65,14 +65,15 @@ ext4_on_loop() {
 	return 1
 }
 
-# tmpfs_at SIZE DIR: a tmpfs of SIZE mounted at DIR (made), unmounted by
-# cleanup.  Returns non-zero with the reason in $why (root is needed).
+# tmpfs_at OPTIONS DIR: a tmpfs mounted with OPTIONS (size=2m,...) at DIR
+# (made), unmounted by cleanup.  Returns non-zero with the reason in $why
+# (root is needed).
 tmpfs_at() {
 	why=""
 	if ! $is_root; then
 		why="needs root to mount a tmpfs"
 	elif ! mkdir -p "$2" ||
-		! mount -t tmpfs -o "size=$1" fbrun-test "$2" 2>"$TMP/merr"; then
+		! mount -t tmpfs -o "$1" fbrun-test "$2" 2>"$TMP/merr"; then
 		why="cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
 	else
 		mounts="$2 $mounts"

@@ -542,12 +542,9 @@ fi
 
 # ENOSPC on a small tmpfs: the job ends with exit 1, results and the error
 mnt=$TMP/full
-if ! $is_root; then
-	skip "ENOSPC: needs root to mount a tmpfs"
-elif ! mkdir -p "$mnt" || ! mount -t tmpfs -o size=2m fbrun-mpi-test "$mnt" 2>"$TMP/merr"; then
-	skip "ENOSPC: cannot mount a tmpfs here: $(head -1 "$TMP/merr")"
+if ! tmpfs_at size=2m "$mnt"; then
+	skip "ENOSPC: $why"
 else
-	mounts="$mnt $mounts"
 	cat >"$TMP/full.f" <<F
 define fileset name=data,path=$mnt,entries=2,size=4k,dirwidth=4,prealloc=100
 define process name=p { thread name=t {

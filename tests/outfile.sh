@@ -227,12 +227,9 @@ check "... the file is as it was" same "$TMP/a.json" "$TMP/b.json"
 
 # --- a full disk: the old file stays, no temporary is left ---------------------
 M=$TMP/full
-if ! $is_root; then
-	skip "a full disk: needs root to mount a tmpfs"
-elif ! mkdir "$M" || ! mount -t tmpfs -o size=64k fbrun-test "$M" 2>/dev/null; then
-	skip "a full disk: cannot mount a tmpfs here"
+if ! tmpfs_at size=64k "$M"; then
+	skip "a full disk: $why"
 else
-	mounts="$M $mounts"
 	echo "old" >"$M/r.json"
 	echo "old" >"$M/p.html"
 	dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || :

@@ -135,16 +135,11 @@ check "... the path fbrun made is removed after both" test ! -e "$TMP/made"
 # the root cannot be made whole (a tmpfs with inodes left for the path
 # fbrun makes and the root, none for the marker): the path goes
 M=$TMP/inodes
-if [ "$(id -u)" -ne 0 ]; then
+if ! tmpfs_at size=4m,nr_inodes=32 "$M"; then
 	for c in "exit 1" "the path is removed" "no temporary left" "one error"; do
-		skip "a root that cannot be made, $c: needs root to mount a tmpfs"
-	done
-elif ! mkdir "$M" || ! mount -t tmpfs -o size=4m,nr_inodes=32 fbrun-test "$M" 2>/dev/null; then
-	for c in "exit 1" "the path is removed" "no temporary left" "one error"; do
-		skip "a root that cannot be made, $c: cannot mount a tmpfs here"
+		skip "a root that cannot be made, $c: $why"
 	done
 else
-	mounts="$M $mounts"
 	i=0
 	while touch "$M/f$i" 2>/dev/null; do i=$((i + 1)); done
 	rm "$M/f0" "$M/f1" "$M/f2"

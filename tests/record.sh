@@ -185,12 +185,9 @@ cut 15 "SIGTERM to fbrun, the command ignores it"
 
 # --- TMPDIR with no room left: strace's output is not written there ------------
 M=$TMP/fulltmp
-if ! $is_root; then
-	skip "a full TMPDIR: needs root to mount a tmpfs"
-elif ! mkdir "$M" || ! mount -t tmpfs -o size=64k fbrun-test "$M" 2>/dev/null; then
-	skip "a full TMPDIR: cannot mount a tmpfs here"
+if ! tmpfs_at size=64k "$M"; then
+	skip "a full TMPDIR: $why"
 else
-	mounts="$M $mounts"
 	dd if=/dev/zero of="$M/fill" bs=4k 2>/dev/null || :
 	rc=0
 	(cd "$TMP/w" && TMPDIR=$M timeout 120 "$FBRUN" record -o full -- sh -c \

@@ -394,18 +394,7 @@ grepq "... said with the words it takes" "attribute 'streams' .*sequence.*parall
 # --- free space for the replays' trees ------------------------------------------------
 # on a tmpfs of 1 MiB and 40 inodes: the trees' bytes and files are
 # counted before anything is made (instances x the trace's initial state)
-why=""
-if ! $is_root; then
-	why="needs root to mount a tmpfs"
-else
-	mkdir "$TMP/small"
-	if mount -t tmpfs -o size=1m,nr_inodes=40 fbrun-test "$TMP/small" 2>"$TMP/mount.err"; then
-		mounts="$TMP/small $mounts"
-	else
-		why="cannot mount a tmpfs: $(head -1 "$TMP/mount.err")"
-	fi
-fi
-if [ -n "$why" ]; then
+if ! tmpfs_at size=1m,nr_inodes=40 "$TMP/small"; then
 	skip "free space for the replays' trees: $why"
 else
 	# a file of 600 KiB the trace stats; 30 empty files
