@@ -125,7 +125,8 @@ while IFS="$(printf '\t')" read -r n doc; do
 	# a results file read that no command before it made
 	missing=
 	for j in $(tr ' ' '\n' <"$TMP/run.sh" | grep '\.json$' || :); do
-		if ! grep -q -- "\(-o\|>\) *$j" "$TMP/run.sh" && [ ! -f "$work/$j" ]; then
+		case $j in /*) made=$j ;; *) made=$work/$j ;; esac
+		if ! grep -q -- "\(-o\|>\) *$j" "$TMP/run.sh" && [ ! -f "$made" ]; then
 			missing=$j
 			break
 		fi
