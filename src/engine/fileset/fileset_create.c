@@ -186,7 +186,7 @@ static int make_leaves(struct fileset *fs, char *err, size_t errlen)
 
 struct pool {
 	struct fileset *fs;
-	char *buf; /* WRITE_CHUNK non-zero bytes, shared read-only */
+	char *buf; /* WRITE_CHUNK non-zero bytes, shared read-only: pool_chunk */
 	_Atomic uint64_t next; /* bitmap word to do next */
 	_Atomic bool failed;
 	pthread_mutex_t lock;
@@ -215,12 +215,48 @@ static void pool_fail(struct pool *p, const char *verb, const char *rel)
 
 /*
  * One writer's data: its pattern (NULL for the shared random chunk), or
- * with verify, its buffer for the stamped blocks (NULL if out of memory).
+ * with verify, its buffer for the stamped blocks (NULL if out of memory);
+ * the shared chunk once it has asked for it.
  */
 struct writer {
 	struct datagen *gen;
 	char *vbuf;
+	const char *chunk;
 };
+
+static char *random_bytes(uint64_t seed)
+{
+	char *buf = malloc(WRITE_CHUNK);
+	struct rv_rng rng;
+
+	if (!buf)
+		return NULL;
+	rv_rng_seed(&rng, seed ^ 0xb5ad4eceda1ce2a9ULL);
+	for (size_t i = 0; i < WRITE_CHUNK; i += 8) {
+		uint64_t v = rv_next_u64(&rng);
+
+		for (size_t j = 0; j < 8; j++, v >>= 8)
+			buf[i + j] = (char)((v & 0xff) ? (v & 0xff) : 0xa5);
+	}
+	return buf;
+}
+
+/*
+ * The random chunk the writers share, made when the first of them first
+ * writes: a reused tree whose files are all there writes nothing, and
+ * 1 MiB of random bytes was most of its start.  NULL: out of memory.
+ */
+static const char *pool_chunk(struct pool *p, struct writer *wr)
+{
+	if (!wr->chunk) {
+		pthread_mutex_lock(&p->lock);
+		if (!p->buf)
+			p->buf = random_bytes(p->fs->seed);
+		wr->chunk = p->buf;
+		pthread_mutex_unlock(&p->lock);
+	}
+	return wr->chunk;
+}
 
 /* The data of file e from offset 0, size bytes. */
 static int write_all(struct pool *p, struct writer *wr, int fd, uint64_t e,
@@ -235,7 +271,7 @@ static int write_all(struct pool *p, struct writer *wr, int fd, uint64_t e,
 		size_t n = size < WRITE_CHUNK ? (size_t)size : WRITE_CHUNK;
 		const char *buf = p->fs->verify ? wr->vbuf :
 				  wr->gen     ? datagen_next(wr->gen, n) :
-						p->buf;
+						pool_chunk(p, wr);
 		ssize_t got;
 
 		if (!buf) {
@@ -438,7 +474,7 @@ static void *pool_main(void *arg)
 	/* one seed: each file's data is its own, whoever writes it */
 	struct writer wr = {
 		datagen_new(p->fs->data, p->fs->seed),
-		p->fs->verify ? malloc(WRITE_CHUNK) : NULL
+		p->fs->verify ? malloc(WRITE_CHUNK) : NULL, NULL
 	};
 
 	while (!atomic_load(&p->failed) && !timeline_signalled &&
@@ -447,23 +483,6 @@ static void *pool_main(void *arg)
 	datagen_free(wr.gen);
 	free(wr.vbuf);
 	return NULL;
-}
-
-static char *random_bytes(uint64_t seed)
-{
-	char *buf = malloc(WRITE_CHUNK);
-	struct rv_rng rng;
-
-	if (!buf)
-		return NULL;
-	rv_rng_seed(&rng, seed ^ 0xb5ad4eceda1ce2a9ULL);
-	for (size_t i = 0; i < WRITE_CHUNK; i += 8) {
-		uint64_t v = rv_next_u64(&rng);
-
-		for (size_t j = 0; j < 8; j++, v >>= 8)
-			buf[i + j] = (char)((v & 0xff) ? (v & 0xff) : 0xa5);
-	}
-	return buf;
 }
 
 static int write_files(struct fileset *fs, unsigned workers, char *err,
@@ -476,17 +495,9 @@ static int write_files(struct fileset *fs, unsigned workers, char *err,
 	/* trusted: an existing tree of ours is assumed right; a new one is not */
 	if (fs->reused && fs->trusttree)
 		return 0;
-	/* none to write (bonnie's file phases start empty): no random chunk */
+	/* none to write (bonnie's file phases start empty): no writers */
 	if (fs->files.n == 0)
 		return 0;
-	/* without a pattern every writer shares one chunk of random bytes */
-	if (fs->data.kind == DATA_DEFAULT)
-		p.buf = random_bytes(fs->seed);
-	if (fs->data.kind == DATA_DEFAULT && !p.buf) {
-		fs_set_err(err, errlen, "out of memory creating '%s'",
-			   fs->root);
-		return -1;
-	}
 	pthread_mutex_init(&p.lock, NULL);
 	if (n > MAX_WRITERS)
 		n = MAX_WRITERS;
