@@ -8,6 +8,4 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "1..0 # SKIP python3 is not installed"
 	exit 0
 fi
-# -B: the modules it imports from tests/ leave no __pycache__ in the
-# source tree (tests/license.sh would find it there)
-exec python3 -B "${srcdir:-.}/tests/layers.py" "${srcdir:-.}"
+exec python3 "${srcdir:-.}/tests/layers.py" "${srcdir:-.}"

@@ -13,6 +13,4 @@ if ! command -v nm >/dev/null 2>&1; then
 	echo "1..0 # SKIP nm is not installed (binutils)"
 	exit 0
 fi
-# -B: the modules it imports from tests/ leave no __pycache__ in the
-# source tree (tests/license.sh would find it there)
-exec python3 -B "${srcdir:-.}/tests/symbols.py" "${srcdir:-.}" .
+exec python3 "${srcdir:-.}/tests/symbols.py" "${srcdir:-.}" .
